@@ -1,0 +1,1 @@
+"""The Qt front end: shows the rules model and turns clicks into actions."""

@@ -1,0 +1,1 @@
+"""The rules model's board half: the dungeon map, figures and the geometry.  No Qt here."""

@@ -1,0 +1,1 @@
+"""BrickQuest, the main ruleset."""
