@@ -7,19 +7,35 @@ import sys
 from pathlib import Path
 
 
-def build_parser() -> argparse.ArgumentParser:
+def app_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="brick-companion",
-        description="Table-side companion for brick-built dungeon games.",
+        description="Table-side companion for brick-built dungeon games. "
+        "'brick-companion rules check FILE...' runs rules scenarios.",
     )
     parser.add_argument("map", nargs="?", type=Path, help="a dungeon map (.json) to open")
+    return parser
+
+
+def rules_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="brick-companion rules", description="Rules tools.")
+    sub = parser.add_subparsers(dest="tool", required=True)
+    check = sub.add_parser(
+        "check", help="run scenario files and print one JSON line per check"
+    )
+    check.add_argument("files", nargs="+", type=Path, help="scenario files or folders")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``brick-companion`` and ``python -m companion``."""
     args = list(sys.argv[1:] if argv is None else argv)
-    parsed = build_parser().parse_args(args)
+    if args[:1] == ["rules"]:
+        parsed = rules_parser().parse_args(args[1:])
+        from companion.rules.check import check_files
+
+        return check_files(parsed.files)
+    parsed = app_parser().parse_args(args)
     from companion.gui.app import run_app  # Qt is imported only when a window is wanted
 
     return run_app(parsed.map)

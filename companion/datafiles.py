@@ -1,0 +1,90 @@
+"""Reading the data files in ``resources/``: TOML checked by a pydantic model.
+
+Ruleset-independent.  Every problem (missing file, bad TOML, a value the model refuses)
+becomes a :class:`DataFileError` whose message names the file and the field path, e.g.
+``resources/rulesets/brickquest/monsters.toml: monsters.3.hit_points: Input should be a
+valid integer``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+#: Data files larger than this are refused before being read.
+MAX_DATA_FILE_BYTES = 5 * 1024 * 1024
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def resource_dir() -> Path:
+    """The repository's ``resources/`` folder."""
+    return Path(__file__).resolve().parent.parent / "resources"
+
+
+def display_path(path: Path) -> str:
+    """``path`` relative to the repository when it lies inside it, else as given."""
+    try:
+        return path.resolve().relative_to(resource_dir().parent).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def format_loc(loc: Iterable[int | str]) -> str:
+    """A pydantic error location as a dotted path: ``monsters.3.hit_points``."""
+    return ".".join(str(part) for part in loc)
+
+
+class DataFileError(ValueError):
+    """A data file that cannot be used; ``problems`` are ``"field.path: message"`` lines."""
+
+    def __init__(self, path: Path, problems: Sequence[str]) -> None:
+        self.path = path
+        self.problems = tuple(problems) or ("unusable data file",)
+        where = display_path(path)
+        super().__init__("\n".join(f"{where}: {problem}" for problem in self.problems))
+
+
+def _validation_problems(error: ValidationError) -> list[str]:
+    problems = []
+    for detail in error.errors(include_url=False):
+        loc = format_loc(detail["loc"])
+        problems.append(f"{loc}: {detail['msg']}" if loc else detail["msg"])
+    return problems
+
+
+def read_toml(path: Path) -> dict[str, object]:
+    """Parse a TOML file (size-capped); raise :class:`DataFileError` on any problem."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_DATA_FILE_BYTES:
+            raise DataFileError(
+                path, [f"file too large ({size} bytes, limit {MAX_DATA_FILE_BYTES})"]
+            )
+        with path.open("rb") as stream:
+            return tomllib.load(stream)
+    except FileNotFoundError:
+        raise DataFileError(path, ["file not found"]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataFileError(path, [f"invalid TOML: {exc}"]) from None
+    except UnicodeDecodeError as exc:
+        raise DataFileError(path, [f"not UTF-8 text: {exc.reason}"]) from None
+    except OSError as exc:
+        raise DataFileError(path, [f"cannot read: {exc.strerror or exc}"]) from None
+
+
+def validate_data(path: Path, data: object, model: type[M]) -> M:
+    """Validate already parsed ``data`` with ``model``; errors name ``path``."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise DataFileError(path, _validation_problems(exc)) from None
+
+
+def load_toml(path: Path, model: type[M]) -> M:
+    """Read the TOML file at ``path`` and validate it with ``model``."""
+    return validate_data(path, read_toml(path), model)

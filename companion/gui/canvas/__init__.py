@@ -1,0 +1,1 @@
+"""The dungeon canvas: a pyqtgraph ViewBox with the map's layers and overlays."""

@@ -1,0 +1,325 @@
+"""Measurement overlays: hover outline, rectangles, tints, the ruler, paths and arcs.
+
+Overlays only draw what the tools hand them (squares, masks, results of the
+geometry); they compute nothing about the rules.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
+
+from companion.gui.canvas.items import DeviceItem, DeviceMap
+from companion.gui.canvas.render import mask_outline, tint_rgba
+
+CLEAR = QColor(46, 204, 113)
+BLOCKED = QColor(235, 64, 52)
+AREA = QColor(255, 149, 0)
+REACH = QColor(64, 180, 255)
+Square = tuple[int, int]
+
+
+def cosmetic(colour: QColor, width: float, dash: Sequence[float] | None = None) -> QPen:
+    pen = QPen(colour, width)
+    pen.setCosmetic(True)
+    if dash:
+        pen.setDashPattern(list(dash))
+    return pen
+
+
+class HoverRect(QGraphicsRectItem):
+    """The outline of the brush or the square under the mouse."""
+
+    def __init__(self, colour: QColor | None = None, z: float = 30) -> None:
+        super().__init__()
+        self.setPen(cosmetic(colour or QColor(255, 255, 255, 220), 2))
+        self.setBrush(Qt.BrushStyle.NoBrush)
+        self.setZValue(z)
+        self.hide()
+
+    def show_squares(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Outline squares x0..x1, y0..y1 (inclusive corners, any order)."""
+        ax, bx = sorted((x0, x1))
+        ay, by = sorted((y0, y1))
+        self.setRect(QRectF(ax, ay, bx - ax + 1, by - ay + 1))
+        self.show()
+
+
+class TintImage(pg.ImageItem):
+    """A translucent colour over a set of squares (areas, reachable squares)."""
+
+    def __init__(self, z: float) -> None:
+        super().__init__(axisOrder="row-major")
+        self.setZValue(z)
+        self.outline = QGraphicsPathItem()
+        self.outline.setZValue(z + 0.1)
+
+    def show_mask(self, mask: np.ndarray | None, colour: QColor, alpha: int = 110,
+                  values: np.ndarray | None = None, outline: bool = True) -> None:
+        if mask is None or not mask.any():
+            self.hide_mask()
+            return
+        rgb = (colour.red(), colour.green(), colour.blue())
+        self.setImage(tint_rgba(mask, rgb, alpha, values), autoLevels=False, levels=(0, 255))
+        self.show()
+        if outline:
+            path = QPainterPath()
+            for x0, y0, x1, y1 in mask_outline(mask):
+                path.moveTo(x0, y0)
+                path.lineTo(x1, y1)
+            self.outline.setPen(cosmetic(colour.lighter(115), 2))
+            self.outline.setPath(path)
+            self.outline.show()
+        else:
+            self.outline.hide()
+
+    def hide_mask(self) -> None:
+        self.hide()
+        self.outline.hide()
+
+
+def draw_caption(p: QPainter, anchor: QPointF, lines: Sequence[str], font: QFont,
+                 accent: QColor, bounds: QRectF | None = None) -> None:
+    """A rounded label of one or more lines, its top-left corner near ``anchor``."""
+    p.setFont(font)
+    m = p.fontMetrics()
+    w = max(m.horizontalAdvance(s) for s in lines) + 16
+    h = m.height() * len(lines) + 10
+    box = QRectF(anchor.x() + 14, anchor.y() + 10, w, h)
+    if bounds is not None:
+        if box.right() > bounds.right():
+            box.moveRight(anchor.x() - 14)
+        if box.bottom() > bounds.bottom():
+            box.moveBottom(anchor.y() - 10)
+    p.setPen(QPen(accent, 2))
+    p.setBrush(QColor(18, 20, 26, 225))
+    p.drawRoundedRect(box, 7, 7)
+    p.setPen(QColor(245, 245, 245))
+    for i, s in enumerate(lines):
+        line_box = QRectF(box.left() + 8, box.top() + 5 + i * m.height(), w - 16, m.height())
+        p.drawText(line_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, s)
+
+
+@dataclass(slots=True)
+class RulerShape:
+    """What the ruler shows: endpoints, sight, the blocking square and its caption."""
+
+    a: Square
+    b: Square
+    clear: bool
+    blocked_by: Square | None
+    lines: tuple[str, ...]
+
+
+class RulerItem(DeviceItem):
+    """The BrickRuler: a line between square centres, green if clear, red if blocked."""
+
+    def __init__(self, font: QFont) -> None:
+        super().__init__(z=40)
+        self.font = font
+        self.shape: RulerShape | None = None
+
+    def set_shape(self, shape: RulerShape | None) -> None:
+        self.shape = shape
+        self.update()
+
+    def paint_device(self, p: QPainter, view: DeviceMap) -> None:
+        s = self.shape
+        if s is None:
+            return
+        colour = CLEAR if s.clear else BLOCKED
+        a, b = view.centre(s.a), view.centre(s.b)
+        width = max(3.0, min(view.scale * 0.12, 7.0))
+        p.setPen(QPen(QColor(0, 0, 0, 150), width + 3, Qt.PenStyle.SolidLine,
+                      Qt.PenCapStyle.RoundCap))
+        p.drawLine(a, b)
+        p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        p.drawLine(a, b)
+        for c in (a, b):
+            p.setPen(QPen(QColor(20, 20, 20), 2))
+            p.setBrush(colour)
+            p.drawEllipse(c, width * 1.3, width * 1.3)
+        if s.blocked_by is not None:
+            r = view.square(*s.blocked_by).adjusted(2, 2, -2, -2)
+            p.setPen(QPen(BLOCKED, max(3.0, view.scale * 0.1)))
+            p.setBrush(QColor(235, 64, 52, 70))
+            p.drawRect(r)
+            inset = r.width() * 0.22
+            p.drawLine(r.topLeft() + QPointF(inset, inset), r.bottomRight() - QPointF(inset, inset))
+            p.drawLine(r.topRight() + QPointF(-inset, inset),
+                       r.bottomLeft() + QPointF(inset, -inset))
+        font = QFont(self.font)
+        font.setPixelSize(14)
+        draw_caption(p, b, s.lines, font, colour, QRectF(p.viewport()))
+
+
+@dataclass(slots=True)
+class TargetLine:
+    """One enemy the selected figure may (or may not) attack, as the geometry said."""
+
+    target: Square
+    mode: str
+    ok: bool
+    label: str
+
+
+@dataclass(slots=True)
+class ReachShape:
+    """What the reach overlay shows for a selected figure."""
+
+    origin: Square
+    facing_deg: float  # screen angle of the facing, 0 = east, 90 = south
+    ranged_max: float | None
+    ranged_min: float | None
+    front: list[Square]
+    reach: list[Square]
+    targets: list[TargetLine]
+    path: list[Square]
+    path_lines: tuple[str, ...]
+
+
+class ReachItem(DeviceItem):
+    """The path to the square under the mouse, the firing arc and range, target lines."""
+
+    def __init__(self, font: QFont) -> None:
+        super().__init__(z=35)
+        self.font = font
+        self.shape: ReachShape | None = None
+
+    def set_shape(self, shape: ReachShape | None) -> None:
+        self.shape = shape
+        self.update()
+
+    def paint_device(self, p: QPainter, view: DeviceMap) -> None:
+        s = self.shape
+        if s is None:
+            return
+        self._draw_arc(p, view, s)
+        for sq in s.front:
+            p.setPen(QPen(QColor(255, 80, 60, 230), max(2.0, view.scale * 0.06),
+                          Qt.PenStyle.DashLine))
+            p.setBrush(QColor(255, 80, 60, 40))
+            p.drawRect(view.square(*sq).adjusted(3, 3, -3, -3))
+        for sq in s.reach:
+            p.setPen(QPen(QColor(255, 170, 60, 200), max(1.5, view.scale * 0.04),
+                          Qt.PenStyle.DotLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(view.square(*sq).adjusted(4, 4, -4, -4))
+        origin = view.centre(s.origin)
+        font = QFont(self.font)
+        font.setPixelSize(12)
+        font.setBold(True)
+        for t in s.targets:
+            end = view.centre(t.target)
+            colour = BLOCKED if not t.ok else QColor(255, 214, 40)
+            dash = Qt.PenStyle.SolidLine if t.ok else Qt.PenStyle.DashLine
+            p.setPen(QPen(colour, 3, dash, Qt.PenCapStyle.RoundCap))
+            p.drawLine(origin, end)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(colour)
+            _arrow_head(p, origin, end, view.scale * 0.42)
+            draw_caption(p, end, [t.label], font, colour, QRectF(p.viewport()))
+        if len(s.path) >= 2:
+            poly = QPolygonF([view.centre(sq) for sq in s.path])
+            p.setPen(QPen(QColor(0, 0, 0, 150), 7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                          Qt.PenJoinStyle.RoundJoin))
+            p.drawPolyline(poly)
+            p.setPen(QPen(QColor(255, 255, 255), 3.5, Qt.PenStyle.SolidLine,
+                          Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            p.drawPolyline(poly)
+            for c in poly:
+                p.setBrush(QColor(255, 255, 255))
+                p.setPen(Qt.PenStyle.NoPen)
+                p.drawEllipse(c, 3.5, 3.5)
+        if s.path_lines and s.path:
+            cap = QFont(self.font)
+            cap.setPixelSize(13)
+            draw_caption(p, view.centre(s.path[-1]), s.path_lines, cap, REACH,
+                         QRectF(p.viewport()))
+
+    def _draw_arc(self, p: QPainter, view: DeviceMap, s: ReachShape) -> None:
+        """The ±45° firing arc out to the longest ranged distance (or 2.5 squares)."""
+        radius = s.ranged_max if s.ranged_max else 2.5
+        c = view.centre(s.origin)
+        rad_px = radius * view.scale
+        box = QRectF(c.x() - rad_px, c.y() - rad_px, 2 * rad_px, 2 * rad_px)
+        path = QPainterPath(c)
+        # Qt angles are anticlockwise from east; the screen's y grows downward.
+        start = -(s.facing_deg - 45.0)
+        path.arcTo(box, start, -90.0)
+        path.closeSubpath()
+        p.setPen(QPen(QColor(255, 214, 40, 200), 2, Qt.PenStyle.DashLine))
+        p.setBrush(QColor(255, 214, 40, 28))
+        p.drawPath(path)
+        if s.ranged_min:
+            r2 = s.ranged_min * view.scale
+            inner = QRectF(c.x() - r2, c.y() - r2, 2 * r2, 2 * r2)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawArc(inner, int(start * 16), -90 * 16)
+
+
+def _arrow_head(p: QPainter, a: QPointF, b: QPointF, back: float) -> None:
+    ang = math.atan2(b.y() - a.y(), b.x() - a.x())
+    tip = QPointF(b.x() - math.cos(ang) * back, b.y() - math.sin(ang) * back)
+    size = 9.0
+    left = QPointF(tip.x() - math.cos(ang - 0.45) * size * 1.6,
+                   tip.y() - math.sin(ang - 0.45) * size * 1.6)
+    right = QPointF(tip.x() - math.cos(ang + 0.45) * size * 1.6,
+                    tip.y() - math.sin(ang + 0.45) * size * 1.6)
+    p.drawPolygon(QPolygonF([tip, left, right]))
+
+
+class CaptionItem(DeviceItem):
+    """A floating caption at a square (area template summary)."""
+
+    def __init__(self, font: QFont) -> None:
+        super().__init__(z=45)
+        self.font = font
+        self.anchor: Square | None = None
+        self.lines: tuple[str, ...] = ()
+        self.accent = AREA
+
+    def set_caption(self, anchor: Square | None, lines: Sequence[str],
+                    accent: QColor = AREA) -> None:
+        self.anchor, self.lines, self.accent = anchor, tuple(lines), accent
+        self.update()
+
+    def paint_device(self, p: QPainter, view: DeviceMap) -> None:
+        if self.anchor is None or not self.lines:
+            return
+        f = QFont(self.font)
+        f.setPixelSize(13)
+        draw_caption(p, view.centre(self.anchor), self.lines, f, self.accent,
+                     QRectF(p.viewport()))
+
+
+class PastePreview(pg.ImageItem):
+    """A ghost of the clipboard following the mouse, with a dashed frame."""
+
+    def __init__(self) -> None:
+        super().__init__(axisOrder="row-major")
+        self.setZValue(28)
+        self.setOpacity(0.72)
+        self.frame = QGraphicsRectItem()
+        self.frame.setPen(cosmetic(QColor(255, 255, 255), 2, (4, 3)))
+        self.frame.setZValue(28.5)
+        self.hide_preview()
+
+    def show_at(self, rgba: np.ndarray, at: Square) -> None:
+        self.setImage(rgba, autoLevels=False, levels=(0, 255))
+        self.setPos(at[0], at[1])
+        h, w = rgba.shape[:2]
+        self.frame.setRect(QRectF(at[0], at[1], w, h))
+        self.show()
+        self.frame.show()
+
+    def hide_preview(self) -> None:
+        self.hide()
+        self.frame.hide()

@@ -1,0 +1,308 @@
+"""The dungeon canvas: pan, zoom, and the map's layers and overlays.
+
+Built on pyqtgraph's ``GraphicsView`` + ``ViewBox``: the ViewBox gives smooth wheel
+zoom about the mouse, aspect locking and limits, and an ``ImageItem`` draws a
+512x512 map as one texture.  Mouse presses go to the active tool; a right- or
+middle-button drag (or Space + left drag) pans.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QWidget
+
+from companion.gui.canvas.layers import (
+    BaseImage,
+    EdgeItems,
+    FeaturesItem,
+    FiguresItem,
+    GridItem,
+    RoomOutlines,
+    fog_mask,
+    needs_edges,
+)
+from companion.gui.canvas.overlays import (
+    CaptionItem,
+    HoverRect,
+    PastePreview,
+    ReachItem,
+    RulerItem,
+    TintImage,
+)
+from companion.gui.canvas.render import BACKGROUND
+from companion.model.edits import Changes
+
+if TYPE_CHECKING:
+    from companion.gui.session import MapSession
+    from companion.gui.tools.base import Tool
+
+Square = tuple[int, int]
+
+
+@dataclass(slots=True)
+class MouseInfo:
+    """A mouse event in map terms."""
+
+    square: Square
+    pos: QPointF  # map units: square (x, y) covers [x, x+1) x [y, y+1)
+    button: Qt.MouseButton
+    buttons: Qt.MouseButton
+    modifiers: Qt.KeyboardModifier
+
+    @property
+    def shift(self) -> bool:
+        return bool(self.modifiers & Qt.KeyboardModifier.ShiftModifier)
+
+
+class Overlays:
+    """The measurement overlays, shared by the tools."""
+
+    def __init__(self, vb: pg.ViewBox, font: QFont) -> None:
+        self.hover = HoverRect()
+        self.rect = HoverRect(QColor(255, 214, 40), z=31)
+        self.area = TintImage(z=15)
+        self.reach_tint = TintImage(z=14)
+        self.ruler = RulerItem(font)
+        self.reach = ReachItem(font)
+        self.caption = CaptionItem(font)
+        self.paste = PastePreview()
+        for item in (self.hover, self.rect, self.area, self.area.outline, self.reach_tint,
+                     self.reach_tint.outline, self.ruler, self.reach, self.caption,
+                     self.paste, self.paste.frame):
+            vb.addItem(item, ignoreBounds=True)
+        self.area.hide_mask()
+        self.reach_tint.hide_mask()
+
+    def set_map_size(self, w: int, h: int) -> None:
+        for item in (self.ruler, self.reach, self.caption):
+            item.set_map_size(w, h, margin=max(w, h))
+
+    def clear(self) -> None:
+        """Hide every measurement (tool switch, new map)."""
+        self.hover.hide()
+        self.rect.hide()
+        self.area.hide_mask()
+        self.reach_tint.hide_mask()
+        self.ruler.set_shape(None)
+        self.reach.set_shape(None)
+        self.caption.set_caption(None, ())
+        self.paste.hide_preview()
+
+
+class MapCanvas(pg.GraphicsView):
+    """Shows a ``MapSession``'s map and routes the mouse to the active tool."""
+
+    hovered = Signal(object)  # (x, y) or None
+    zoomChanged = Signal(float)  # device pixels per square
+
+    def __init__(self, session: MapSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent, background=pg.mkColor(BACKGROUND))
+        self.session = session
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.vb = pg.ViewBox(lockAspect=True, invertY=True, enableMenu=False,
+                             defaultPadding=0.02)
+        self.vb.setMouseEnabled(True, True)
+        self.setCentralItem(self.vb)
+        font = QFont(self.font())
+        self.play = False
+        self.base = BaseImage()
+        self.grid = GridItem()
+        self.edges = EdgeItems(self.vb)
+        self.rooms = RoomOutlines()
+        self.features = FeaturesItem(font)
+        self.figures = FiguresItem(font)
+        for item in (self.base, self.grid, self.rooms, self.features, self.figures):
+            self.vb.addItem(item)
+        self.overlays = Overlays(self.vb, font)
+        self.tool: Tool | None = None
+        self._pan_from: QPoint | None = None
+        self._space = False
+        self._last_square: Square | None = None
+        self._size: tuple[int, int] = (0, 0)
+        session.changed.connect(self.on_changed)
+        session.replaced.connect(self.fit)
+        self.vb.sigRangeChanged.connect(self._range_changed)
+        self.on_changed(Changes(everything=True))
+        self.fit()
+
+    # -- drawing ---------------------------------------------------------------------
+    def on_changed(self, changes: Changes) -> None:
+        doc = self.session.doc
+        d = doc.dungeon
+        size = (d.width, d.height)
+        everything = changes.everything or size != self._size
+        fog = fog_mask(doc, self.play)
+        self.features.fog = fog
+        if everything or changes.rooms:
+            self.base.redraw(d, None, fog)
+        elif changes.layers & {"terrain", "floor", "stairs"}:
+            self.base.redraw(d, changes.region, fog)
+        if everything:
+            self._size = size
+            for item in (self.features, self.figures):
+                item.set_map_size(*size)
+            self.overlays.set_map_size(*size)
+            self.vb.setLimits(minXRange=3, minYRange=3, maxXRange=max(size) * 3 + 10,
+                              maxYRange=max(size) * 3 + 10)
+        if everything or needs_edges(changes):
+            self.edges.rebuild(d)
+            self.grid.rebuild(d)
+        if everything or changes.rooms or "room_of" in changes.layers:
+            self.rooms.rebuild(d)
+        if everything or changes.layers or changes.objects or changes.rooms:
+            self.features.refresh(doc)
+        if everything or changes.figures or changes.rooms:
+            self.figures.hidden = self._hidden_figures(fog)
+            self.figures.set_figures(doc.figures)
+        if self.tool is not None:
+            self.tool.map_changed(changes)
+
+    def _hidden_figures(self, fog: object) -> set[str]:
+        if fog is None:
+            return set()
+        return {f.id for f in self.session.doc.figures if fog[f.at[1], f.at[0]]}  # type: ignore[index]
+
+    def set_play(self, play: bool) -> None:
+        """Play mode covers hidden rooms and their figures; edit mode shows everything."""
+        self.play = play
+        self.rooms.setVisible(not play)
+        self.on_changed(Changes(rooms=True, figures=True))
+
+    def set_show_heights(self, on: bool) -> None:
+        self.features.show_heights = on
+        self.features.update()
+
+    def set_show_grid(self, on: bool) -> None:
+        self.grid.setVisible(on)
+
+    # -- view ------------------------------------------------------------------------
+    def fit(self) -> None:
+        """Show the whole map."""
+        w, h = self._size
+        self.vb.setRange(QRectF(0, 0, w, h), padding=0.02)
+
+    def zoom_by(self, factor: float) -> None:
+        """Zoom in (factor > 1) or out about the centre of the view."""
+        self.vb.scaleBy((1 / factor, 1 / factor))
+
+    def centre_on(self, square: Square, pixels_per_square: float | None = None) -> None:
+        rect = self.vb.viewRect()
+        w, h = rect.width(), rect.height()
+        if pixels_per_square:
+            w = self.viewport().width() / pixels_per_square
+            h = self.viewport().height() / pixels_per_square
+        cx, cy = square[0] + 0.5, square[1] + 0.5
+        self.vb.setRange(QRectF(cx - w / 2, cy - h / 2, w, h), padding=0)
+
+    def pixels_per_square(self) -> float:
+        rect = self.vb.viewRect()
+        if rect.width() <= 0:
+            return 1.0
+        return self.vb.width() / rect.width()
+
+    def _range_changed(self, *args: object) -> None:
+        self.zoomChanged.emit(self.pixels_per_square())
+
+    # -- coordinates -------------------------------------------------------------------
+    def map_pos(self, pos: QPointF | QPoint) -> QPointF:
+        """A viewport position in map units."""
+        return self.vb.mapSceneToView(self.mapToScene(QPoint(int(pos.x()), int(pos.y()))))
+
+    def viewport_pos(self, square: Square, dx: float = 0.5, dy: float = 0.5) -> QPoint:
+        """The viewport pixel over a point of a square (its centre by default)."""
+        scene = self.vb.mapViewToScene(QPointF(square[0] + dx, square[1] + dy))
+        return self.mapFromScene(scene)
+
+    def _info(self, ev: QMouseEvent) -> MouseInfo:
+        pos = self.map_pos(ev.position())
+        sq = (math.floor(pos.x()), math.floor(pos.y()))
+        return MouseInfo(sq, pos, ev.button(), ev.buttons(), ev.modifiers())
+
+    def on_map(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self._size[0] and 0 <= sq[1] < self._size[1]
+
+    # -- events --------------------------------------------------------------------
+    def set_tool(self, tool: Tool | None) -> None:
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.overlays.clear()
+        self.tool = tool
+        if tool is not None:
+            tool.activate()
+            self.setCursor(tool.cursor)
+
+    def mousePressEvent(self, ev: QMouseEvent) -> None:
+        self.setFocus()
+        pan_button = ev.button() in (Qt.MouseButton.RightButton, Qt.MouseButton.MiddleButton)
+        left = ev.button() == Qt.MouseButton.LeftButton
+        handled = False
+        if not pan_button and not (left and self._space) and self.tool is not None:
+            handled = self.tool.press(self._info(ev))
+        if not handled:
+            # Nothing for the tool here: the drag pans the map.
+            self._pan_from = ev.position().toPoint()
+            self.setCursor(Qt.CursorShape.ClosedHandCursor)
+        ev.accept()
+
+    def mouseMoveEvent(self, ev: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            now = ev.position().toPoint()
+            a, b = self.map_pos(self._pan_from), self.map_pos(now)
+            self.vb.translateBy(x=a.x() - b.x(), y=a.y() - b.y())
+            self._pan_from = now
+            ev.accept()
+            return
+        info = self._info(ev)
+        sq = info.square if self.on_map(info.square) else None
+        if sq != self._last_square:
+            self._last_square = sq
+            self.hovered.emit(sq)
+        if self.tool is not None:
+            self.tool.move(info)
+        ev.accept()
+
+    def mouseReleaseEvent(self, ev: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            self._pan_from = None
+            self.setCursor(self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
+            ev.accept()
+            return
+        if self.tool is not None:
+            self.tool.release(self._info(ev))
+        ev.accept()
+
+    def mouseDoubleClickEvent(self, ev: QMouseEvent) -> None:
+        self.mousePressEvent(ev)
+
+    def leaveEvent(self, ev: object) -> None:
+        self._last_square = None
+        self.hovered.emit(None)
+        if self.tool is not None:
+            self.tool.leave()
+        super().leaveEvent(ev)  # type: ignore[arg-type]
+
+    def keyPressEvent(self, ev: QKeyEvent) -> None:
+        if ev.key() == Qt.Key.Key_Space and not ev.isAutoRepeat():
+            self._space = True
+            self.setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        if ev.key() == Qt.Key.Key_Escape and self.tool is not None:
+            self.tool.cancel()
+            return
+        if self.tool is not None and self.tool.key_press(ev):
+            return
+        super().keyPressEvent(ev)
+
+    def keyReleaseEvent(self, ev: QKeyEvent) -> None:
+        if ev.key() == Qt.Key.Key_Space and not ev.isAutoRepeat():
+            self._space = False
+            self.setCursor(self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
+            return
+        super().keyReleaseEvent(ev)

@@ -1,0 +1,1 @@
+"""Dialogs; their forms are Qt Designer files in ``ui/``."""

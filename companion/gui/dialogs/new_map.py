@@ -1,0 +1,92 @@
+"""The New map dialog (form: ``ui/new_map.ui``): a size in squares or in 4x4 rooms."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from companion.gui.uifiles import load_form
+from companion.model.dungeon import MAX_SIDE, Terrain
+from companion.model.mapfile import MapDocument, new_document
+
+ROOM_SQUARES = 4
+#: "Start with" choices: (border walls, fill).
+STARTS = ((True, Terrain.FLOOR), (False, Terrain.FLOOR), (False, Terrain.WALL),
+          (False, Terrain.VOID))
+
+
+@dataclass(frozen=True, slots=True)
+class NewMapSpec:
+    name: str
+    width: int
+    height: int
+    border: bool
+    fill: Terrain
+
+    def document(self) -> MapDocument:
+        return new_document(self.width, self.height, border=self.border, fill=self.fill,
+                            name=self.name)
+
+
+class NewMapDialog:
+    """Wraps the Designer form; ``spec()`` reads the choice."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        self.dialog: QDialog = load_form("new_map", parent)  # type: ignore[assignment]
+        d = self.dialog
+        self.name: QLineEdit = d.findChild(QLineEdit, "nameEdit")
+        self.unit: QComboBox = d.findChild(QComboBox, "unitCombo")
+        self.width: QSpinBox = d.findChild(QSpinBox, "widthSpin")
+        self.height: QSpinBox = d.findChild(QSpinBox, "heightSpin")
+        self.start: QComboBox = d.findChild(QComboBox, "startCombo")
+        self.size_label: QLabel = d.findChild(QLabel, "sizeLabel")
+        box: QDialogButtonBox = d.findChild(QDialogButtonBox, "buttonBox")
+        box.accepted.connect(d.accept)
+        box.rejected.connect(d.reject)
+        self.unit.currentIndexChanged.connect(self._unit_changed)
+        self.width.valueChanged.connect(self._update_label)
+        self.height.valueChanged.connect(self._update_label)
+        self._update_label()
+
+    @property
+    def per_unit(self) -> int:
+        return ROOM_SQUARES if self.unit.currentIndex() == 1 else 1
+
+    def _unit_changed(self, index: int) -> None:
+        rooms = index == 1
+        w, h = self.width.value(), self.height.value()
+        top = MAX_SIDE // ROOM_SQUARES if rooms else MAX_SIDE
+        for spin, v in ((self.width, w), (self.height, h)):
+            spin.blockSignals(True)
+            spin.setMaximum(top)
+            spin.setValue(max(1, v // ROOM_SQUARES) if rooms else min(v * ROOM_SQUARES, top))
+            spin.blockSignals(False)
+        self._update_label()
+
+    def _update_label(self) -> None:
+        w, h = self.width.value() * self.per_unit, self.height.value() * self.per_unit
+        self.size_label.setText(f"{w} × {h} squares ({w * 4} × {h * 4} studs)")
+
+    def spec(self) -> NewMapSpec:
+        border, fill = STARTS[self.start.currentIndex()]
+        return NewMapSpec(
+            name=self.name.text().strip() or "Untitled dungeon",
+            width=self.width.value() * self.per_unit,
+            height=self.height.value() * self.per_unit,
+            border=border,
+            fill=fill,
+        )
+
+    def exec(self) -> NewMapSpec | None:
+        if self.dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return self.spec()

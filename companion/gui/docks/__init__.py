@@ -1,0 +1,1 @@
+"""Dockable panels around the canvas."""

@@ -1,0 +1,28 @@
+"""The BrickRuler panel: the last measurement in words (distance, sight, areas, reach)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
+
+
+class MeasureDock(QDockWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("BrickRuler", parent)
+        self.setObjectName("measureDock")
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        self.title = QLabel("Nothing measured yet")
+        self.title.setObjectName("measureTitle")
+        self.text = QLabel("R: drag the ruler between squares or figures.\n"
+                           "A: area templates.  V (play): pick a figure to see its moves "
+                           "and targets.")
+        self.text.setWordWrap(True)
+        self.text.setObjectName("measureText")
+        lay.addWidget(self.title)
+        lay.addWidget(self.text)
+        lay.addStretch(1)
+        self.setWidget(body)
+
+    def show_measure(self, title: str, lines: list[str]) -> None:
+        self.title.setText(title)
+        self.text.setText("\n".join(lines))

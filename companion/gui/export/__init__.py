@@ -1,0 +1,32 @@
+"""Printable character sheets at true scale (one stud = 8 mm) and table aids.
+
+Entry points:
+
+- :func:`export_sheets_pdf` — ``(path, characters, catalog, page_size="A4", include_aids=True)``,
+  usable without the main window (needs a ``QGuiApplication``).
+- :func:`print_sheets` — the same pages through the system print dialog.
+- :func:`export_sheets_interactive` / :func:`print_sheets_interactive` — the
+  File → Export sheets… / Print sheets… actions (options dialog included).
+"""
+
+from companion.gui.export.dialog import (
+    ExportOptionsDialog,
+    export_sheets_interactive,
+    print_sheets_interactive,
+)
+from companion.gui.export.document import ExportError, render_sheets
+from companion.gui.export.pdf import PAGE_SIZES, export_sheets_pdf
+from companion.gui.export.printing import print_sheets, print_to
+from companion.gui.sheets import pyside_fix  # noqa: F401  (must run before painting)
+
+__all__ = [
+    "PAGE_SIZES",
+    "ExportError",
+    "ExportOptionsDialog",
+    "export_sheets_interactive",
+    "export_sheets_pdf",
+    "print_sheets",
+    "print_sheets_interactive",
+    "print_to",
+    "render_sheets",
+]

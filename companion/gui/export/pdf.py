@@ -1,0 +1,83 @@
+"""File → Export sheets: a PDF of one or all characters, written atomically."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal
+
+from PySide6.QtCore import QMarginsF
+from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
+
+from companion import APP_NAME
+from companion.gui.export.document import ExportError, render_sheets
+from companion.rulesets.brickquest.catalog import BrickQuestCatalog
+from companion.rulesets.brickquest.character import Character
+
+PageSizeName = Literal["A4", "Letter"]
+PAGE_SIZES: dict[str, QPageSize.PageSizeId] = {
+    "A4": QPageSize.PageSizeId.A4,
+    "Letter": QPageSize.PageSizeId.Letter,
+}
+#: Resolution of the PDF's coordinate system (dots per inch).
+PDF_DPI = 300
+#: Page margins in millimetres (most printers reach 5 mm; 10 mm is safe).
+MARGIN_MM = 10.0
+
+
+def make_pdf_writer(path: str, page_size: str = "A4") -> QPdfWriter:
+    """A QPdfWriter at 300 dpi with the chosen page size and 10 mm margins."""
+    if page_size not in PAGE_SIZES:
+        raise ValueError(f"page size must be one of {', '.join(PAGE_SIZES)}, not {page_size!r}")
+    writer = QPdfWriter(path)
+    writer.setResolution(PDF_DPI)
+    writer.setPageSize(QPageSize(PAGE_SIZES[page_size]))
+    writer.setPageOrientation(QPageLayout.Orientation.Portrait)
+    writer.setPageMargins(
+        QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter
+    )
+    writer.setCreator(APP_NAME)
+    writer.setTitle("BrickQuest character sheets")
+    return writer
+
+
+def _file_mode(target: Path) -> int:
+    """The mode a new file would get (mkstemp makes 0600): the old file's, or 0666 - umask."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def export_sheets_pdf(
+    path: str | os.PathLike[str],
+    characters: Sequence[Character],
+    catalog: BrickQuestCatalog,
+    page_size: PageSizeName = "A4",
+    include_aids: bool = True,
+) -> int:
+    """Write the sheets of ``characters`` (and the table aids) to a PDF; the page count.
+
+    Needs a ``QGuiApplication``.  The file is written to a temporary file in
+    the same folder and moved into place, so a failed export leaves any old
+    file untouched.  Raises :class:`ExportError` (or ``OSError``) on failure.
+    """
+    target = Path(path)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".pdf", dir=target.parent)
+    os.close(fd)
+    try:
+        writer = make_pdf_writer(tmp_name, page_size)
+        pages = render_sheets(writer, characters, catalog, include_aids=include_aids)
+        del writer  # closes the file
+        if os.path.getsize(tmp_name) == 0:
+            raise ExportError(f"the PDF writer produced an empty file for {target.name}")
+        os.chmod(tmp_name, _file_mode(target))
+        os.replace(tmp_name, target)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+    return pages

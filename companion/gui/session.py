@@ -1,0 +1,123 @@
+"""The open map: its document, undo stack and file, announcing every change once.
+
+Views subscribe to ``changed(Changes)`` (after each undo/redo/edit) and
+``replaced()`` (a new or opened map).  Widgets never write the document directly:
+they build an edit with ``companion.model.edits`` and ``push`` it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QSaveFile, Signal
+from PySide6.QtGui import QUndoStack
+
+from companion.gui.commands import EditCommand
+from companion.model.edits import EVERYTHING, Changes, Edit
+from companion.model.mapfile import (
+    MAX_FILE_BYTES,
+    MapDocument,
+    MapFileError,
+    dump_map,
+    load_map_bytes,
+    new_document,
+)
+
+
+class MapSession(QObject):
+    """One open map document with its undo history."""
+
+    changed = Signal(object)  # Changes
+    replaced = Signal()
+    pathChanged = Signal()
+
+    def __init__(self, doc: MapDocument | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc if doc is not None else new_document(16, 12)
+        self.path: Path | None = None
+        self.undo_stack = QUndoStack(self)
+        self._strokes = itertools.count(1)
+        self._board: Any = None
+
+    # -- edits ----------------------------------------------------------------------
+    def new_stroke(self) -> int:
+        """A number that ties the steps of one drag into one undo step."""
+        return next(self._strokes)
+
+    def push(self, edit: Edit | None, text: str, stroke: int | None = None) -> bool:
+        """Apply ``edit`` as an undoable step; ``None`` (nothing to change) is not pushed."""
+        if edit is None:
+            return False
+        self.undo_stack.push(EditCommand(self, edit, text, stroke))
+        return True
+
+    def apply_edits(self, edits: Sequence[Edit]) -> list[Edit]:
+        """Apply edits in order (used by the undo commands); announce the change once."""
+        inverses = []
+        changes = Changes()
+        for e in edits:
+            inverses.append(e.apply(self.doc))
+            changes = changes | e.changes()
+        self._board = None
+        self.changed.emit(changes)
+        return inverses
+
+    # -- whole documents -----------------------------------------------------------
+    def replace(self, doc: MapDocument, path: Path | None) -> None:
+        """Show another document; its history starts empty and clean."""
+        self.doc = doc
+        self.path = path
+        self._board = None
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self.replaced.emit()
+        self.changed.emit(EVERYTHING)
+        self.pathChanged.emit()
+
+    def load(self, path: Path) -> MapDocument:
+        """Read a map file, refusing oversized or broken ones with ``MapFileError``."""
+        try:
+            size = path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                raise MapFileError(
+                    f"{path.name}: the file is {size:,} bytes; maps larger than "
+                    f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused"
+                )
+            with path.open("rb") as fh:
+                data = fh.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise MapFileError(f"{path.name}: cannot read the file ({exc.strerror})") from None
+        return load_map_bytes(data, source=path.name)
+
+    def save(self, path: Path) -> None:
+        """Write atomically: the old file stays whole unless the new one is complete."""
+        data = dump_map(self.doc)
+        out = QSaveFile(str(path))
+        if not out.open(QSaveFile.OpenModeFlag.WriteOnly):
+            raise OSError(f"cannot write {path}: {out.errorString()}")
+        if out.write(data) != len(data):
+            out.cancelWriting()
+            out.commit()
+            raise OSError(f"cannot write {path}: {out.errorString()}")
+        if not out.commit():
+            raise OSError(f"cannot write {path}: {out.errorString()}")
+        self.path = path
+        self.undo_stack.setClean()
+        self.pathChanged.emit()
+
+    # -- geometry ------------------------------------------------------------------
+    def board(self) -> Any:
+        """The geometry's view of the map and figures (cached until the next change)."""
+        if self._board is None:
+            from companion.model.geometry import Board
+
+            self._board = Board(
+                self.doc.dungeon,
+                tokens=self.doc.tokens(),
+                los_mode=self.doc.options.los_mode,
+                walls_stop_areas=self.doc.options.walls_stop_areas,
+            )
+        return self._board

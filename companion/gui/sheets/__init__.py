@@ -1,0 +1,31 @@
+"""Brick-style character sheets: painter, panel, creation dialog, party view, undo.
+
+Entry points for the main window:
+
+- :class:`PartyModel` — the party, its undo stack and the edit methods.
+- :class:`CharacterSheetPanel` — one character's brick sheet and paper fields.
+- :class:`CharacterCreateDialog` — ``CharacterCreateDialog.ask(catalog, parent)``.
+- :class:`PartyView` — every sheet side by side.
+- :func:`paint_brick_sheet` — the painting routine shared with the PDF export.
+"""
+
+from companion.gui.sheets import pyside_fix  # noqa: F401  (must run before painting)
+from companion.gui.sheets.brick_layout import BrickSheetLayout, SheetStats, layout_sheet
+from companion.gui.sheets.brick_painter import paint_brick_sheet
+from companion.gui.sheets.create_dialog import CharacterCreateDialog
+from companion.gui.sheets.party_model import PartyModel
+from companion.gui.sheets.party_view import PartyView
+from companion.gui.sheets.sheet_panel import CharacterSheetPanel
+from companion.gui.sheets.sheet_widget import BrickSheetWidget
+
+__all__ = [
+    "BrickSheetLayout",
+    "BrickSheetWidget",
+    "CharacterCreateDialog",
+    "CharacterSheetPanel",
+    "PartyModel",
+    "PartyView",
+    "SheetStats",
+    "layout_sheet",
+    "paint_brick_sheet",
+]

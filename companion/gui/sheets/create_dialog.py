@@ -1,0 +1,184 @@
+"""Character creation: pick race and archetype, see the class's numbers, name it.
+
+The form is ``ui/character_create.ui`` (Qt Designer), loaded at run time with
+``QUiLoader``; the numbers shown come from the rules data, never from here.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QFile, QIODevice
+from PySide6.QtUiTools import QUiLoader
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.datafiles import resource_dir
+from companion.gui.sheets.sheet_text import attack_text, skill_text
+from companion.rulesets.brickquest.catalog import BrickQuestCatalog
+from companion.rulesets.brickquest.character import Character, CharacterError
+from companion.rulesets.brickquest.schema import Archetype, ClassDef, Race
+
+#: The Designer form of this dialog.
+UI_FILE = resource_dir().parent / "ui" / "character_create.ui"
+
+
+def load_form(path: str, parent: QWidget | None = None) -> QWidget:
+    """Load a Qt Designer ``.ui`` file into a widget (no generated code)."""
+    file = QFile(path)
+    if not file.open(QIODevice.OpenModeFlag.ReadOnly):
+        raise OSError(f"cannot open {path}: {file.errorString()}")
+    try:
+        loader = QUiLoader()
+        widget = loader.load(file, parent)
+    finally:
+        file.close()
+    if widget is None:
+        raise OSError(f"cannot load {path}: {loader.errorString()}")
+    return widget
+
+
+class CharacterCreateDialog(QDialog):
+    """Asks for race, archetype, name and player; :meth:`character` builds the result."""
+
+    def __init__(
+        self,
+        catalog: BrickQuestCatalog,
+        parent: QWidget | None = None,
+        *,
+        existing_names: set[str] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.catalog = catalog
+        self._existing = {n.casefold() for n in (existing_names or set())}
+        self.setWindowTitle("New character")
+        self.form = load_form(str(UI_FILE), self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.form)
+
+        f = self.form
+        self.name_edit: QLineEdit = f.findChild(QLineEdit, "nameEdit")
+        self.player_edit: QLineEdit = f.findChild(QLineEdit, "playerEdit")
+        self.race_combo: QComboBox = f.findChild(QComboBox, "raceCombo")
+        self.archetype_combo: QComboBox = f.findChild(QComboBox, "archetypeCombo")
+        self.error_label: QLabel = f.findChild(QLabel, "errorLabel")
+        self.button_box: QDialogButtonBox = f.findChild(QDialogButtonBox, "buttonBox")
+        self._values = {
+            name: f.findChild(QLabel, name)
+            for name in (
+                "classNameLabel",
+                "moveValue",
+                "initValue",
+                "hpValue",
+                "spValue",
+                "adValue",
+                "adBonusValue",
+                "ddValue",
+                "ddBonusValue",
+                "abilitiesValue",
+                "skillsValue",
+            )
+        }
+
+        races = list(dict.fromkeys(c.race for c in catalog.classes.values()))
+        archetypes = list(dict.fromkeys(c.archetype for c in catalog.classes.values()))
+        for race in races:
+            self.race_combo.addItem(race.value.capitalize(), race.value)
+        for archetype in archetypes:
+            self.archetype_combo.addItem(archetype.value.capitalize(), archetype.value)
+
+        self.race_combo.currentIndexChanged.connect(self._update)
+        self.archetype_combo.currentIndexChanged.connect(self._update)
+        self.name_edit.textChanged.connect(self._update)
+        self.player_edit.textChanged.connect(self._update)
+        self.button_box.accepted.connect(self.accept)
+        self.button_box.rejected.connect(self.reject)
+        self._update()
+
+    # ------------------------------------------------------------- public
+    def select(self, race: Race | str, archetype: Archetype | str) -> None:
+        """Choose a race and an archetype (as the user would in the combo boxes)."""
+        self.race_combo.setCurrentIndex(self.race_combo.findData(Race(race).value))
+        self.archetype_combo.setCurrentIndex(
+            self.archetype_combo.findData(Archetype(archetype).value)
+        )
+
+    def class_def(self) -> ClassDef | None:
+        """The class of the chosen race and archetype, if the rules have one."""
+        race = self.race_combo.currentData()
+        archetype = self.archetype_combo.currentData()
+        for cdef in self.catalog.classes.values():
+            if cdef.race == race and cdef.archetype == archetype:
+                return cdef
+        return None
+
+    def ok_button(self) -> QPushButton:
+        return self.button_box.button(QDialogButtonBox.StandardButton.Ok)
+
+    def character(self) -> Character:
+        """The new character; ``CharacterError`` (from the model) if input is missing."""
+        cdef = self.class_def()
+        if cdef is None:
+            raise CharacterError("the rules have no class for this race and archetype")
+        return Character.create(cdef, self.name_edit.text(), self.player_edit.text())
+
+    @classmethod
+    def ask(
+        cls,
+        catalog: BrickQuestCatalog,
+        parent: QWidget | None = None,
+        existing_names: set[str] | None = None,
+    ) -> Character | None:
+        """Run the dialog; the new character, or None if cancelled."""
+        dialog = cls(catalog, parent, existing_names=existing_names)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            return dialog.character()
+        return None
+
+    # ------------------------------------------------------------ private
+    def accept(self) -> None:
+        try:
+            self.character()
+        except CharacterError as exc:
+            self.error_label.setText(str(exc))
+            return
+        super().accept()
+
+    def _update(self) -> None:
+        cdef = self.class_def()
+        v = self._values
+        if cdef is None:
+            for label in v.values():
+                label.setText("–")
+        else:
+            ad, ad_bonus = attack_text(cdef)
+            v["classNameLabel"].setText(cdef.name)
+            v["moveValue"].setText(str(cdef.move))
+            v["initValue"].setText(f"{cdef.initiative_bonus:+d}")
+            v["hpValue"].setText(str(cdef.hit_points))
+            v["spValue"].setText("–" if cdef.spell_points is None else str(cdef.spell_points))
+            v["adValue"].setText(ad)
+            v["adBonusValue"].setText(ad_bonus)
+            v["ddValue"].setText(str(cdef.defense_dice))
+            v["ddBonusValue"].setText(f"{cdef.defense_bonus:+d}")
+            v["abilitiesValue"].setText(cdef.summary)
+            v["skillsValue"].setText(skill_text(cdef, self.catalog) or "–")
+        try:
+            character = self.character()
+        except CharacterError as exc:
+            self.ok_button().setEnabled(False)
+            typed = self.name_edit.text().strip() or self.player_edit.text().strip()
+            self.error_label.setText(str(exc).capitalize() + "." if typed else "")
+            return
+        self.ok_button().setEnabled(True)
+        note = ""
+        if character.name.casefold() in self._existing:
+            note = "Note: another character of the party already has this name."
+        self.error_label.setText(note)

@@ -1,0 +1,216 @@
+"""Area templates: circle, cone, line and square, following the mouse.
+
+The squares covered and the figures inside come from ``companion.model.geometry``.
+Circles and squares centre on the mouse; cones and lines start at the selected figure
+(or the square first clicked) and aim at the mouse.  A click pins the template.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
+
+from companion.gui.canvas.overlays import AREA
+from companion.gui.canvas.view import MouseInfo
+from companion.gui.tools.base import Square, Tool
+from companion.gui.tools.terrain import FACING_TITLES
+from companion.model.dungeon import Facing
+from companion.model.edits import Changes
+
+SHAPES = ("circle", "cone", "line", "square")
+SHAPE_TITLES = {"circle": "Circle (radius)", "cone": "Cone (length)",
+                "line": "Line (length)", "square": "Square (side)"}
+AIMS: tuple[Facing | None, ...] = (None, Facing.N, Facing.E, Facing.S, Facing.W)
+
+
+class AreaTool(Tool):
+    name: ClassVar[str] = "area"
+    title: ClassVar[str] = "Area templates"
+    shortcut: ClassVar[str] = "A"
+    icon: ClassVar[str] = "area"
+    modes: ClassVar[frozenset[str]] = frozenset({"edit", "play"})
+    hint: ClassVar[str] = ("Circles and squares follow the mouse; cones and lines start at "
+                           "the selected figure or your first click and aim at the mouse. "
+                           "Click to pin, Esc to clear.")
+
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)  # type: ignore[arg-type]
+        self.shape = "circle"
+        self.size = 2
+        self.aim: Facing | None = None  # None: toward the mouse
+        self.origin: Square | None = None
+        self.target: Square | None = None
+        self.pinned = False
+        self.covered: list[Square] = []
+        self.inside: list[str] = []
+        self._widgets: dict[str, QWidget] = {}
+
+    def build_options(self) -> QWidget:
+        w = QWidget()
+        form = QFormLayout(w)
+        shape = QComboBox()
+        shape.setObjectName("area_shape")
+        for s in SHAPES:
+            shape.addItem(SHAPE_TITLES[s], s)
+        shape.currentIndexChanged.connect(lambda i: self.set_shape(SHAPES[i]))
+        form.addRow("Shape", shape)
+        size = QSpinBox()
+        size.setObjectName("area_size")
+        size.setRange(1, 30)
+        size.setValue(self.size)
+        size.setSuffix(" squares")
+        size.valueChanged.connect(self.set_size)
+        form.addRow("Size", size)
+        aim = QComboBox()
+        aim.setObjectName("area_aim")
+        aim.addItem("Toward the mouse")
+        for f in AIMS[1:]:
+            aim.addItem(f"Facing {FACING_TITLES[f].lower()}")  # type: ignore[index]
+        aim.currentIndexChanged.connect(lambda i: self.set_aim(AIMS[i]))
+        form.addRow("Cone facing", aim)
+        note = QLabel("Areas are measured flat and never hold a wall square. Whether "
+                      "walls stop them is a map option (Map menu).")
+        note.setWordWrap(True)
+        note.setProperty("hint", True)
+        form.addRow(note)
+        self._widgets = {"shape": shape, "size": size, "aim": aim}
+        return w
+
+    def set_shape(self, shape: str) -> None:
+        self.shape = shape
+        box = self._widgets.get("shape")
+        if box is not None:
+            box.setCurrentIndex(SHAPES.index(shape))  # type: ignore[attr-defined]
+        self.update_area()
+
+    def set_size(self, size: int) -> None:
+        self.size = int(size)
+        spin = self._widgets.get("size")
+        if spin is not None and spin.value() != size:  # type: ignore[attr-defined]
+            spin.setValue(size)  # type: ignore[attr-defined]
+        self.update_area()
+
+    def set_aim(self, aim: Facing | None) -> None:
+        self.aim = aim
+        self.update_area()
+
+    @property
+    def aimed(self) -> bool:
+        return self.shape in ("cone", "line")
+
+    def _default_origin(self) -> Square | None:
+        fid = self.ctx.selected_figure
+        fig = self.session.doc.figure(fid) if fid else None
+        return fig.at if fig is not None else None
+
+    # -- events ------------------------------------------------------------------------
+    def activate(self) -> None:
+        self.origin = None
+        self.pinned = False
+
+    def press(self, ev: MouseInfo) -> bool:
+        if ev.button != Qt.MouseButton.LeftButton or not self.on_map(ev.square):
+            return False
+        if self.aimed:
+            if self.pinned or (self.origin is None and self._default_origin() is None):
+                self.origin = ev.square
+                self.pinned = False
+            elif self.origin is None:
+                self.origin = self._default_origin()
+                self.pinned = True
+            else:
+                self.pinned = not self.pinned
+        else:
+            self.pinned = not self.pinned
+        self.target = ev.square
+        self.update_area()
+        return True
+
+    def move(self, ev: MouseInfo) -> None:
+        if self.pinned or not self.on_map(ev.square):
+            return
+        self.target = ev.square
+        self.update_area()
+
+    def cancel(self) -> None:
+        self.origin = self.target = None
+        self.pinned = False
+        self.covered, self.inside = [], []
+        self.canvas.overlays.area.hide_mask()
+        self.canvas.overlays.caption.set_caption(None, ())
+        self.canvas.figures.marked = {}
+        self.canvas.figures.update()
+
+    def leave(self) -> None:
+        if not self.pinned:
+            self.cancel()
+
+    def map_changed(self, changes: Changes) -> None:
+        if self.target is not None and self.on_map(self.target):
+            self.update_area()
+
+    def show_template(self, shape: str, size: int, target: Square,
+                      origin: Square | None = None, aim: Facing | None = None) -> list[str]:
+        """Place a template as if by mouse (used by tests and screenshots)."""
+        self.shape, self.size, self.aim = shape, size, aim
+        self.origin, self.target, self.pinned = origin, target, True
+        self.update_area()
+        return self.inside
+
+    # -- the template -----------------------------------------------------------------
+    def mask(self) -> tuple[np.ndarray | None, Square | None, str]:
+        """The covered squares (from the geometry), the caption anchor and a title."""
+        from companion.model import geometry as g
+
+        target = self.target
+        if target is None:
+            return None, None, ""
+        board = self.session.board()
+        if self.shape == "circle":
+            return g.area_circle(board, target, self.size), target, f"Circle r{self.size}"
+        if self.shape == "square":
+            return g.area_square(board, target, self.size), target, \
+                f"Square {self.size}×{self.size}"
+        origin = self.origin or self._default_origin()
+        if origin is None or (origin == target and self.aim is None):
+            return None, target, ""
+        if self.shape == "cone":
+            facing = self.aim or g.facing_toward(origin, target)
+            return (g.area_cone(board, origin, facing, self.size), origin,
+                    f"Cone {self.size} facing {FACING_TITLES[Facing(facing)].lower()}")
+        toward = target
+        if self.aim is not None:
+            dx, dy = self.aim.delta
+            toward = (origin[0] + dx * 100, origin[1] + dy * 100)
+        return g.area_line(board, origin, toward, self.size), origin, f"Line {self.size}"
+
+    def update_area(self) -> None:
+        from companion.model import geometry as g
+
+        overlays = self.canvas.overlays
+        mask, anchor, title = self.mask()
+        if mask is None:
+            overlays.area.hide_mask()
+            overlays.caption.set_caption(None, ())
+            self.covered, self.inside = [], []
+            self.canvas.figures.marked = {}
+            self.canvas.figures.update()
+            return
+        board = self.session.board()
+        self.covered = [tuple(s) for s in g.squares_of(mask)]  # type: ignore[misc]
+        tokens = g.tokens_in(board, mask)
+        doc = self.session.doc
+        self.inside = [t.id for t in tokens]
+        names = [doc.figure(t.id).label if doc.figure(t.id) else t.id for t in tokens]
+        overlays.area.show_mask(mask, AREA, alpha=120)
+        lines = [f"{title}: {len(self.covered)} squares",
+                 ("Inside: " + ", ".join(names)) if names else "No figures inside"]
+        overlays.caption.set_caption(anchor, lines, AREA)
+        self.canvas.figures.marked = {fid: AREA for fid in self.inside}
+        self.canvas.figures.update()
+        self.ctx.measured.emit(title, [f"{len(self.covered)} squares covered",
+                                       *(f"• {n}" for n in names)] if names else
+                               [f"{len(self.covered)} squares covered", "No figures inside"])

@@ -1,0 +1,128 @@
+"""What every canvas tool shares: the context it works in and the event hooks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QWidget
+
+from companion.model.edits import Changes, Clip, EditError
+
+if TYPE_CHECKING:
+    from companion.gui.canvas.view import MapCanvas, MouseInfo
+    from companion.gui.session import MapSession
+
+Square = tuple[int, int]
+
+
+class ToolContext(QObject):
+    """The session, canvas and shared state (selection, clipboard) the tools work on."""
+
+    #: A measurement to show in the BrickRuler panel: a title and lines of text.
+    measured = Signal(str, list)
+    #: A short message for the status bar.
+    message = Signal(str)
+    selectionChanged = Signal(object)  # figure id or None
+
+    def __init__(self, session: MapSession, canvas: MapCanvas) -> None:
+        super().__init__()
+        self.session = session
+        self.canvas = canvas
+        self.clipboard: Clip | None = None
+        #: The room the room tool paints (chosen in the Rooms panel); -1 for none.
+        self.current_room = -1
+        self._selected: str | None = None
+
+    @property
+    def selected_figure(self) -> str | None:
+        return self._selected
+
+    def select_figure(self, figure_id: str | None) -> None:
+        if figure_id == self._selected:
+            return
+        self._selected = figure_id
+        self.canvas.figures.selected = figure_id
+        self.canvas.figures.update()
+        self.selectionChanged.emit(figure_id)
+
+    def push(self, build: object, text: str, stroke: int | None = None) -> bool:
+        """Push an edit (or report an ``EditError`` raised while building it)."""
+        try:
+            edit = build() if callable(build) else build
+        except EditError as exc:
+            self.message.emit(str(exc))
+            return False
+        return self.session.push(edit, text, stroke)  # type: ignore[arg-type]
+
+
+class Tool(QObject):
+    """A canvas tool: turns mouse events on squares into edits or measurements."""
+
+    #: Identifier, menu text, shortcut key, icon file stem, modes it works in, hint.
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    shortcut: ClassVar[str] = ""
+    icon: ClassVar[str] = ""
+    modes: ClassVar[frozenset[str]] = frozenset({"edit"})
+    hint: ClassVar[str] = ""
+    cursor: Qt.CursorShape = Qt.CursorShape.CrossCursor
+
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self._options: QWidget | None = None
+
+    @property
+    def session(self) -> MapSession:
+        return self.ctx.session
+
+    @property
+    def canvas(self) -> MapCanvas:
+        return self.ctx.canvas
+
+    def options_widget(self) -> QWidget | None:
+        """The tool's settings panel, built once."""
+        if self._options is None:
+            self._options = self.build_options()
+        return self._options
+
+    def build_options(self) -> QWidget | None:
+        return None
+
+    # -- life cycle -------------------------------------------------------------------
+    def activate(self) -> None:
+        """The tool became active."""
+
+    def deactivate(self) -> None:
+        """Another tool is taking over: drop half-done work."""
+        self.cancel()
+
+    def cancel(self) -> None:
+        """Escape: abandon what is in progress."""
+
+    def map_changed(self, changes: Changes) -> None:
+        """The map changed (an edit, undo or redo): refresh overlays."""
+
+    # -- events ----------------------------------------------------------------------
+    def press(self, ev: MouseInfo) -> bool:
+        """A button went down on the map; False lets the canvas pan instead."""
+        return True
+
+    def move(self, ev: MouseInfo) -> None:
+        """The mouse moved (buttons may be down)."""
+
+    def release(self, ev: MouseInfo) -> None:
+        """A button came up."""
+
+    def leave(self) -> None:
+        """The mouse left the canvas."""
+        self.canvas.overlays.hover.hide()
+
+    def key_press(self, ev: QKeyEvent) -> bool:
+        return False
+
+    # -- helpers ------------------------------------------------------------------------
+    def on_map(self, sq: Square) -> bool:
+        return self.session.doc.dungeon.in_bounds(*sq)

@@ -1,0 +1,169 @@
+"""The figure tool: place heroes and monsters, drag them, turn them, remove them."""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
+
+from companion.gui import figure_info
+from companion.gui.canvas.view import MouseInfo
+from companion.gui.tools.base import Square, Tool
+from companion.gui.tools.terrain import FACING_TITLES
+from companion.model import edits
+from companion.model.dungeon import Facing
+from companion.model.mapfile import FigurePlacement
+
+SIDES = (("party", "Party (heroes)"), ("dungeon", "Dungeon (monsters)"))
+
+
+class FigureTool(Tool):
+    name: ClassVar[str] = "figure"
+    title: ClassVar[str] = "Figures"
+    shortcut: ClassVar[str] = "U"
+    icon: ClassVar[str] = "figure"
+    hint: ClassVar[str] = ("Click an empty square to place a figure; drag one to move it; "
+                           "click a selected figure to turn it; Shift+click removes it")
+
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)  # type: ignore[arg-type]
+        self.side = "dungeon"
+        self.kind_id = "orc"
+        self.facing = Facing.S
+        self.figure_name = ""
+        self._drag: str | None = None
+        self._drag_from: Square | None = None
+        self._moved = False
+        self._kind_box: QComboBox | None = None
+        self._side_box: QComboBox | None = None
+
+    def build_options(self) -> QWidget:
+        w = QWidget()
+        form = QFormLayout(w)
+        side = QComboBox()
+        side.setObjectName("figure_side")
+        for key, title in SIDES:
+            side.addItem(title, key)
+        side.setCurrentIndex([k for k, _ in SIDES].index(self.side))
+        side.currentIndexChanged.connect(lambda i: self.set_side(SIDES[i][0]))
+        form.addRow("Side", side)
+        kind = QComboBox()
+        kind.setObjectName("figure_kind")
+        kind.currentIndexChanged.connect(
+            lambda i: i >= 0 and setattr(self, "kind_id", kind.itemData(i)))
+        form.addRow("Class / monster", kind)
+        name = QLineEdit()
+        name.setObjectName("figure_name")
+        name.setPlaceholderText("optional, e.g. Grok")
+        name.textChanged.connect(lambda t: setattr(self, "figure_name", t.strip()))
+        form.addRow("Name", name)
+        facing = QComboBox()
+        facing.setObjectName("figure_facing")
+        for f in Facing:
+            facing.addItem(FACING_TITLES[f], f.value)
+        facing.setCurrentIndex(list(Facing).index(self.facing))
+        facing.currentIndexChanged.connect(
+            lambda i: setattr(self, "facing", list(Facing)[i]))
+        form.addRow("Facing", facing)
+        note = QLabel("Blue markers are the party, red the dungeon; the notch shows facing.")
+        note.setWordWrap(True)
+        note.setProperty("hint", True)
+        form.addRow(note)
+        self._kind_box, self._side_box = kind, side
+        self._fill_kinds()
+        return w
+
+    def set_side(self, side: str) -> None:
+        self.side = side
+        self.kind_id = "human_warrior" if side == "party" else "orc"
+        self._fill_kinds()
+
+    def _fill_kinds(self) -> None:
+        box = self._kind_box
+        if box is None:
+            return
+        choices = (figure_info.class_choices() if self.side == "party"
+                   else figure_info.monster_choices())
+        box.blockSignals(True)
+        box.clear()
+        for ident, title in choices:
+            box.addItem(title, ident)
+        i = box.findData(self.kind_id)
+        box.setCurrentIndex(max(i, 0))
+        box.blockSignals(False)
+        if box.count():
+            self.kind_id = box.currentData()
+
+    def new_figure(self, at: Square) -> FigurePlacement:
+        doc = self.session.doc
+        base = re.sub(r"[^A-Za-z0-9_\-]+", "_", self.figure_name.lower()).strip("_")
+        fid = edits.unique_figure_id(doc, base or self.kind_id)
+        probe = FigurePlacement(id=fid, side=self.side, at=at,
+                                class_id=self.kind_id if self.side == "party" else None,
+                                monster=None if self.side == "party" else self.kind_id)
+        stats = figure_info.stats_for(probe)
+        return probe.model_copy(update={
+            "name": self.figure_name or (stats.name if stats else ""),
+            "facing": self.facing,
+            "large": bool(stats and stats.large),
+        })
+
+    # -- events --------------------------------------------------------------------
+    def press(self, ev: MouseInfo) -> bool:
+        if ev.button != Qt.MouseButton.LeftButton or not self.on_map(ev.square):
+            return False
+        doc = self.session.doc
+        fig = doc.figure_at(*ev.square)
+        if ev.shift:
+            if fig is not None:
+                self.ctx.push(edits.remove_figure(doc, fig.id), f"Remove {fig.label}")
+                if self.ctx.selected_figure == fig.id:
+                    self.ctx.select_figure(None)
+            return True
+        if fig is None:
+            new = self.new_figure(ev.square)
+            if self.ctx.push(lambda: edits.place_figure(doc, new), f"Place {new.label}"):
+                self.ctx.select_figure(new.id)
+            return True
+        self._drag, self._drag_from, self._moved = fig.id, ev.square, False
+        return True
+
+    def move(self, ev: MouseInfo) -> None:
+        hover = self.canvas.overlays.hover
+        if self.on_map(ev.square):
+            hover.show_squares(*ev.square, *ev.square)
+        else:
+            hover.hide()
+        if self._drag is not None and ev.buttons & Qt.MouseButton.LeftButton:
+            if ev.square != self._drag_from:
+                self._moved = True
+            if self._moved:
+                self.canvas.figures.offsets[self._drag] = QPointF(ev.pos.x() - 0.5,
+                                                                  ev.pos.y() - 0.5)
+                self.canvas.figures.update()
+
+    def release(self, ev: MouseInfo) -> None:
+        fid, self._drag = self._drag, None
+        self.canvas.figures.offsets.clear()
+        self.canvas.figures.update()
+        if fid is None:
+            return
+        doc = self.session.doc
+        fig = doc.figure(fid)
+        if fig is None:
+            return
+        if self._moved:
+            if ev.square != fig.at and self.on_map(ev.square):
+                moved = fig.model_copy(update={"at": ev.square})
+                self.ctx.push(lambda: edits.place_figure(doc, moved), f"Move {fig.label}")
+        elif self.ctx.selected_figure == fid:
+            turned = fig.model_copy(update={"facing": fig.facing.right})
+            self.ctx.push(lambda: edits.place_figure(doc, turned), f"Turn {fig.label}")
+        self.ctx.select_figure(fid)
+
+    def cancel(self) -> None:
+        self._drag = None
+        self.canvas.figures.offsets.clear()
+        self.canvas.figures.update()

@@ -1,0 +1,108 @@
+"""The object tool: chests, barrels, bookcases, sarcophagi, levers and shelves."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
+
+from companion.gui.canvas.view import MouseInfo
+from companion.gui.tools.base import Tool
+from companion.gui.tools.terrain import FACING_TITLES
+from companion.model import edits
+from companion.model.dungeon import DEFAULT_OBJECT_HEIGHT, Facing, MapObject, ObjectKind
+from companion.model.mapfile import MAX_FEATURE_HEIGHT
+
+KINDS = tuple(ObjectKind)
+
+
+class ObjectTool(Tool):
+    name: ClassVar[str] = "object"
+    title: ClassVar[str] = "Objects"
+    shortcut: ClassVar[str] = "O"
+    icon: ClassVar[str] = "object"
+    hint: ClassVar[str] = ("Click to place; click an object again to turn it; "
+                           "Shift+click removes it")
+
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)  # type: ignore[arg-type]
+        self.kind = ObjectKind.CHEST
+        self.facing = Facing.S
+        self.height = DEFAULT_OBJECT_HEIGHT[self.kind]
+        self.locked = False
+        self._widgets: dict[str, object] = {}
+
+    def build_options(self) -> QWidget:
+        w = QWidget()
+        form = QFormLayout(w)
+        kind = QComboBox()
+        kind.setObjectName("object_kind")
+        for k in KINDS:
+            kind.addItem(k.value.title(), k.value)
+        kind.currentIndexChanged.connect(lambda i: self.set_kind(KINDS[i]))
+        form.addRow("Object", kind)
+        facing = QComboBox()
+        facing.setObjectName("object_facing")
+        for f in Facing:
+            facing.addItem(FACING_TITLES[f], f.value)
+        facing.setCurrentIndex(list(Facing).index(self.facing))
+        facing.currentIndexChanged.connect(lambda i: self.set_facing(list(Facing)[i]))
+        form.addRow("Facing", facing)
+        height = QSpinBox()
+        height.setObjectName("object_height")
+        height.setRange(0, MAX_FEATURE_HEIGHT)
+        height.setSuffix(" bricks")
+        height.setValue(self.height)
+        height.valueChanged.connect(lambda v: setattr(self, "height", int(v)))
+        form.addRow("Height", height)
+        locked = QCheckBox("Locked")
+        locked.setObjectName("object_locked")
+        locked.toggled.connect(lambda on: setattr(self, "locked", bool(on)))
+        form.addRow(locked)
+        note = QLabel("A chest opens from the square it faces. Objects block movement "
+                      "(except levers) and sight up to their height.")
+        note.setWordWrap(True)
+        note.setProperty("hint", True)
+        form.addRow(note)
+        self._widgets = {"kind": kind, "facing": facing, "height": height}
+        return w
+
+    def set_kind(self, kind: ObjectKind) -> None:
+        self.kind = kind
+        self.height = DEFAULT_OBJECT_HEIGHT[kind]
+        if self._widgets:
+            self._widgets["kind"].setCurrentIndex(KINDS.index(kind))  # type: ignore[attr-defined]
+            self._widgets["height"].setValue(self.height)  # type: ignore[attr-defined]
+
+    def set_facing(self, facing: Facing) -> None:
+        self.facing = facing
+        if self._widgets:
+            self._widgets["facing"].setCurrentIndex(list(Facing).index(facing))  # type: ignore[attr-defined]
+
+    def press(self, ev: MouseInfo) -> bool:
+        if ev.button != Qt.MouseButton.LeftButton or not self.on_map(ev.square):
+            return False
+        doc = self.session.doc
+        at = ev.square
+        current = doc.dungeon.object_at(*at)
+        if ev.shift:
+            if current is not None:
+                self.ctx.push(lambda: edits.set_object(doc, at, None),
+                              f"Remove {current.kind.value}")
+            return True
+        if current is not None and current.kind is self.kind:
+            turned = MapObject(current.kind, current.height, current.facing.right,
+                               current.is_open, current.locked, current.contents)
+            self.ctx.push(lambda: edits.set_object(doc, at, turned), f"Turn {current.kind.value}")
+            return True
+        obj = MapObject(self.kind, self.height, self.facing, locked=self.locked)
+        self.ctx.push(lambda: edits.set_object(doc, at, obj), f"Place {self.kind.value}")
+        return True
+
+    def move(self, ev: MouseInfo) -> None:
+        hover = self.canvas.overlays.hover
+        if self.on_map(ev.square):
+            hover.show_squares(*ev.square, *ev.square)
+        else:
+            hover.hide()

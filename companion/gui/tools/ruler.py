@@ -1,0 +1,100 @@
+"""The BrickRuler: drag from a square or figure to another for distance and sight.
+
+Distance, studs and line of sight come from ``companion.model.geometry``; the tool
+only words and draws them.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from PySide6.QtCore import Qt
+
+from companion.gui.canvas.overlays import RulerShape
+from companion.gui.canvas.view import MouseInfo
+from companion.gui.tools.base import Square, Tool
+from companion.model.edits import Changes
+
+
+def _name(doc: object, sq: Square) -> str:
+    fig = doc.figure_at(*sq)  # type: ignore[attr-defined]
+    return fig.label if fig is not None else f"({sq[0]}, {sq[1]})"
+
+
+class RulerTool(Tool):
+    name: ClassVar[str] = "ruler"
+    title: ClassVar[str] = "BrickRuler"
+    shortcut: ClassVar[str] = "R"
+    icon: ClassVar[str] = "ruler"
+    modes: ClassVar[frozenset[str]] = frozenset({"edit", "play"})
+    hint: ClassVar[str] = ("Drag from a square or figure to another: distance, height "
+                           "difference and line of sight. Esc clears.")
+
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)  # type: ignore[arg-type]
+        self.a: Square | None = None
+        self.b: Square | None = None
+        self._dragging = False
+
+    def press(self, ev: MouseInfo) -> bool:
+        if ev.button != Qt.MouseButton.LeftButton or not self.on_map(ev.square):
+            return False
+        self.a = self.b = ev.square
+        self._dragging = True
+        self.measure()
+        return True
+
+    def move(self, ev: MouseInfo) -> None:
+        if not self.on_map(ev.square):
+            return
+        if self._dragging and ev.square != self.b:
+            self.b = ev.square
+            self.measure()
+        elif not self._dragging:
+            self.canvas.overlays.hover.show_squares(*ev.square, *ev.square)
+
+    def release(self, ev: MouseInfo) -> None:
+        self._dragging = False
+
+    def cancel(self) -> None:
+        self._dragging = False
+        self.a = self.b = None
+        self.canvas.overlays.ruler.set_shape(None)
+
+    def map_changed(self, changes: Changes) -> None:
+        if self.a is not None and self.b is not None:
+            if self.on_map(self.a) and self.on_map(self.b):
+                self.measure()
+            else:
+                self.cancel()
+
+    def measure_between(self, a: Square, b: Square) -> RulerShape | None:
+        """Measure from ``a`` to ``b`` as if dragged (used by tests and screenshots)."""
+        self.a, self.b = a, b
+        return self.measure()
+
+    def measure(self) -> RulerShape | None:
+        from companion.model.geometry import line_of_sight, ruler_distance, to_studs
+
+        a, b = self.a, self.b
+        if a is None or b is None:
+            return None
+        doc = self.session.doc
+        board = self.session.board()
+        dist = ruler_distance(board, a, b)
+        sight = line_of_sight(board, a, b)
+        dh = doc.dungeon.floor_at(*b) - doc.dungeon.floor_at(*a)
+        blocked = None if sight.clear else sight.blocked_by
+        mode = "flat" if doc.options.los_mode == "flat" else "with heights"
+        lines = [
+            f"{dist:.1f} squares  ·  {to_studs(dist):.0f} studs",
+            f"Height {dh:+d} bricks" if dh else "Same height",
+            "Line of sight: clear" if sight.clear
+            else f"Blocked at ({blocked[0]}, {blocked[1]})" if blocked else "Blocked",
+        ]
+        shape = RulerShape(a, b, sight.clear, blocked, tuple(lines))
+        self.canvas.overlays.ruler.set_shape(shape)
+        self.canvas.overlays.hover.hide()
+        title = f"{_name(doc, a)} → {_name(doc, b)}"
+        self.ctx.measured.emit(title, [*lines, f"Measured {mode}"])
+        return shape

@@ -1,0 +1,90 @@
+"""The terrain tool: floor, wall, water, lava, fire spout, obstacle, void and stairs."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox, QWidget
+
+from companion.gui.tools.base import Square
+from companion.gui.tools.paint import PaintTool
+from companion.model import edits
+from companion.model.dungeon import Facing, Terrain
+from companion.model.edits import Edit
+from companion.model.mapfile import MAX_FEATURE_HEIGHT
+
+#: What the terrain tool paints, in menu order (doors have their own tool).
+PAINTABLE: tuple[Terrain, ...] = (
+    Terrain.FLOOR, Terrain.WALL, Terrain.WATER, Terrain.LAVA, Terrain.FIRE_SPOUT,
+    Terrain.OBSTACLE, Terrain.STAIRS, Terrain.VOID,
+)
+TERRAIN_TITLES = {
+    Terrain.FLOOR: "Floor", Terrain.WALL: "Wall", Terrain.WATER: "Water",
+    Terrain.LAVA: "Lava", Terrain.FIRE_SPOUT: "Fire spout", Terrain.OBSTACLE: "Obstacle (rubble)",
+    Terrain.STAIRS: "Stairs", Terrain.VOID: "Void (no floor)", Terrain.DOOR_OPEN: "Open door",
+    Terrain.DOOR_CLOSED: "Closed door", Terrain.DOOR_LOCKED: "Locked door",
+}
+FACING_TITLES = {Facing.N: "North", Facing.E: "East", Facing.S: "South", Facing.W: "West"}
+
+
+class TerrainTool(PaintTool):
+    name: ClassVar[str] = "terrain"
+    title: ClassVar[str] = "Terrain"
+    shortcut: ClassVar[str] = "T"
+    icon: ClassVar[str] = "terrain"
+    hint: ClassVar[str] = "Drag to paint terrain; [ and ] change the brush size"
+
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)
+        self.terrain = Terrain.WALL
+        self.stairs = Facing.N
+        self.wall_height = 0
+        self._terrain_box: QComboBox | None = None
+        self._stairs_box: QComboBox | None = None
+
+    def build_options(self) -> QWidget:
+        w = QWidget()
+        form = QFormLayout(w)
+        box = QComboBox()
+        box.setObjectName("terrain_kind")
+        for t in PAINTABLE:
+            box.addItem(TERRAIN_TITLES[t], int(t))
+        box.setCurrentIndex(PAINTABLE.index(self.terrain))
+        box.currentIndexChanged.connect(lambda i: self.set_terrain(PAINTABLE[i]))
+        form.addRow("Terrain", box)
+        stairs = QComboBox()
+        stairs.setObjectName("stairs_direction")
+        for f in Facing:
+            stairs.addItem(f"Rising {FACING_TITLES[f].lower()}", f.value)
+        stairs.currentIndexChanged.connect(lambda i: self.set_stairs(list(Facing)[i]))
+        form.addRow("Stairs", stairs)
+        height = QSpinBox()
+        height.setObjectName("wall_height")
+        height.setRange(0, MAX_FEATURE_HEIGHT)
+        height.setSpecialValueText("full (blocks all sight)")
+        height.setSuffix(" bricks")
+        height.valueChanged.connect(lambda v: setattr(self, "wall_height", int(v)))
+        form.addRow("Wall/obstacle height", height)
+        self.add_shape_options(form)
+        self._terrain_box, self._stairs_box = box, stairs
+        return w
+
+    def set_terrain(self, terrain: Terrain) -> None:
+        self.terrain = terrain
+        if self._terrain_box is not None:
+            self._terrain_box.setCurrentIndex(PAINTABLE.index(terrain))
+
+    def set_stairs(self, facing: Facing) -> None:
+        self.stairs = facing
+        if self._stairs_box is not None:
+            self._stairs_box.setCurrentIndex(list(Facing).index(facing))
+
+    def describe(self) -> str:
+        return f"Paint {TERRAIN_TITLES[self.terrain].lower()}"
+
+    def edit_for(self, xs: np.ndarray, ys: np.ndarray, start: Square) -> Edit | None:
+        return edits.paint_terrain(
+            self.session.doc, xs, ys, self.terrain,
+            self.stairs if self.terrain is Terrain.STAIRS else None, self.wall_height,
+        )

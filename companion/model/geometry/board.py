@@ -1,0 +1,286 @@
+"""The board: an immutable snapshot of a dungeon and its figures, with cached layers.
+
+Every geometry function takes a :class:`Board`.  It copies the map once, derives the
+arrays the measurements need (what blocks movement, corners and sight, the top of every
+square's column, where the figures stand) and keeps them read-only, so a board can be
+shared between the GUI and the rules engine and asked as often as needed.
+:meth:`Board.with_tokens` makes the board for the next figure positions while reusing
+every terrain-derived array.
+
+Arrays are ``[y, x]``; squares are ``(x, y)`` tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import Literal
+
+import numpy as np
+
+from companion.model.dungeon import DungeonMap, Terrain
+from companion.model.figures import Token
+from companion.model.textmap import parse_text_map
+
+Square = tuple[int, int]
+LosMode = Literal["3d", "flat"]
+LOS_MODES: tuple[str, ...] = ("3d", "flat")
+
+#: The eight steps, (dx, dy): the four orthogonal ones first (cost 1), then the diagonals
+#: (cost 2).  ``DIRECTIONS[i]`` is the step an index ``i`` in the step layers stands for.
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1),
+)
+STEP_COSTS: tuple[int, ...] = (1, 1, 1, 1, 2, 2, 2, 2)
+#: Height change (bricks) one ordinary step may make, and one step along stairs.
+MAX_STEP = 1
+MAX_STAIR_STEP = 3
+
+_WALL_LIKE = (int(Terrain.WALL), int(Terrain.DOOR_CLOSED), int(Terrain.DOOR_LOCKED))
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.setflags(write=False)
+    return a
+
+
+def shift_to_source(layer: np.ndarray, dx: int, dy: int, fill: bool = False) -> np.ndarray:
+    """``out[y, x] = layer[y + dy, x + dx]`` (``fill`` where that square is off the map)."""
+    h, w = layer.shape
+    out = np.full_like(layer, fill)
+    ys = slice(max(0, -dy), min(h, h - dy))
+    xs = slice(max(0, -dx), min(w, w - dx))
+    yt = slice(max(0, dy), min(h, h + dy))
+    xt = slice(max(0, dx), min(w, w + dx))
+    out[ys, xs] = layer[yt, xt]
+    return out
+
+
+class TerrainLayers:
+    """Arrays derived from the dungeon alone; shared by boards that differ in figures only."""
+
+    def __init__(self, dungeon: DungeonMap) -> None:
+        self.dungeon = dungeon
+        self.height, self.width = dungeon.terrain.shape
+        self.terrain = _frozen(dungeon.terrain.copy())
+        self.floor = _frozen(dungeon.floor.astype(np.int64))
+        self.blocks_movement = _frozen(dungeon.blocks_movement())
+        self.blocks_corners = _frozen(dungeon.blocks_corners())
+        self.blocks_sight = _frozen(dungeon.blocks_sight())
+        self.column_top = _frozen(dungeon.column_top())
+        #: Walls and shut doors: they stop areas, and an area never holds them.
+        self.wall_like = _frozen(np.isin(self.terrain, _WALL_LIKE))
+        #: Squares an area never holds: wall-like squares and the void.
+        self.not_in_areas = _frozen(self.wall_like | (self.terrain == int(Terrain.VOID)))
+        self.fire = _frozen(self.terrain == int(Terrain.FIRE_SPOUT))
+
+    @cached_property
+    def step_masks(self) -> np.ndarray:
+        """Bool [8, y, x]: the terrain lets a figure step from ``(x, y)`` along ``DIRECTIONS[d]``.
+
+        Checks the map edge, the square entered, the height change (at most 1 brick; up to
+        3 along stairs) and corner cutting for diagonals.  Figures are not considered here.
+        """
+        h, w = self.height, self.width
+        enter = ~self.blocks_movement
+        floor = self.floor
+        stairs = self.dungeon.stairs
+        # Stairs run along the x axis (E/W) or the y axis (N/S).
+        stairs_x = (stairs == 1) | (stairs == 3)
+        stairs_y = (stairs == 0) | (stairs == 2)
+        masks = np.zeros((8, h, w), dtype=bool)
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            ok = shift_to_source(enter, dx, dy)
+            dh = np.abs(shift_to_source(floor, dx, dy, fill=0) - floor)
+            height_ok = dh <= MAX_STEP
+            if dx == 0 or dy == 0:
+                along = stairs_x if dy == 0 else stairs_y
+                on_stairs = along | shift_to_source(along, dx, dy)
+                height_ok |= on_stairs & (dh <= MAX_STAIR_STEP)
+            else:
+                corner = self.blocks_corners
+                height_ok &= ~shift_to_source(corner, dx, 0, fill=True)
+                height_ok &= ~shift_to_source(corner, 0, dy, fill=True)
+            masks[d] = ok & height_ok
+        return _frozen(masks)
+
+    @cached_property
+    def column_top_int(self) -> np.ndarray:
+        """Int64 [y, x] column tops (every top is a whole number of bricks)."""
+        return _frozen(np.rint(self.column_top).astype(np.int64))
+
+
+class Board:
+    """An immutable snapshot of a dungeon and the figures on it.
+
+    ``los_mode``: ``"3d"`` (heights count, the default) or ``"flat"`` (the text applied
+    literally).  ``walls_stop_areas``: a square behind a wall or shut door, seen from an
+    area's origin, is not hit (default True).
+    """
+
+    def __init__(
+        self,
+        dungeon: DungeonMap,
+        tokens: Sequence[Token] = (),
+        los_mode: LosMode = "3d",
+        walls_stop_areas: bool = True,
+        *,
+        _layers: TerrainLayers | None = None,
+    ) -> None:
+        if los_mode not in LOS_MODES:
+            raise ValueError(f"los_mode must be '3d' or 'flat', not {los_mode!r}")
+        self._layers = _layers if _layers is not None else TerrainLayers(dungeon.copy())
+        self._los_mode: LosMode = los_mode
+        self._walls_stop_areas = bool(walls_stop_areas)
+        self._tokens: tuple[Token, ...] = tuple(tokens)
+        index: dict[str, int] = {}
+        for i, t in enumerate(self._tokens):
+            if t.id in index:
+                raise ValueError(f"two figures share the id {t.id!r}")
+            if not (0 <= t.x < self.width and 0 <= t.y < self.height):
+                raise ValueError(f"figure {t.id!r} at ({t.x}, {t.y}) is off the map")
+            index[t.id] = i
+        self._index = index
+
+    # -- the snapshot ------------------------------------------------------------------
+    @property
+    def dungeon(self) -> DungeonMap:
+        """The board's own copy of the map (do not modify it)."""
+        return self._layers.dungeon
+
+    @property
+    def layers(self) -> TerrainLayers:
+        return self._layers
+
+    @property
+    def width(self) -> int:
+        return self._layers.width
+
+    @property
+    def height(self) -> int:
+        return self._layers.height
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(height, width)``: the shape of every layer."""
+        return (self._layers.height, self._layers.width)
+
+    @property
+    def los_mode(self) -> LosMode:
+        return self._los_mode
+
+    @property
+    def walls_stop_areas(self) -> bool:
+        return self._walls_stop_areas
+
+    @property
+    def tokens(self) -> tuple[Token, ...]:
+        return self._tokens
+
+    def in_bounds(self, square: Square) -> bool:
+        x, y = square
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def check_square(self, square: Square, what: str = "square") -> Square:
+        """``square`` as a tuple of ints, or ``ValueError`` if it is off the map."""
+        x, y = int(square[0]), int(square[1])
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise ValueError(f"{what} ({x}, {y}) is off the {self.width}x{self.height} map")
+        return (x, y)
+
+    def with_tokens(self, tokens: Sequence[Token]) -> Board:
+        """The same map and options with other figures; terrain caches are reused."""
+        return Board(
+            self._layers.dungeon,
+            tokens,
+            self._los_mode,
+            self._walls_stop_areas,
+            _layers=self._layers,
+        )
+
+    def with_options(
+        self, *, los_mode: LosMode | None = None, walls_stop_areas: bool | None = None
+    ) -> Board:
+        """The same map and figures with other options; terrain caches are reused."""
+        return Board(
+            self._layers.dungeon,
+            self._tokens,
+            self._los_mode if los_mode is None else los_mode,
+            self._walls_stop_areas if walls_stop_areas is None else walls_stop_areas,
+            _layers=self._layers,
+        )
+
+    # -- figures -----------------------------------------------------------------------
+    def token(self, token_id: str) -> Token:
+        """The figure with this id; ``KeyError`` naming it if there is none."""
+        try:
+            return self._tokens[self._index[token_id]]
+        except KeyError:
+            raise KeyError(f"no figure with id {token_id!r} on the board") from None
+
+    def token_at(self, square: Square) -> Token | None:
+        """The figure on ``square``: a living one if any, else a corpse, else None."""
+        x, y = square
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return None
+        i = int(self.living_index[y, x])
+        if i >= 0:
+            return self._tokens[i]
+        for t in self._tokens:
+            if t.dead and t.x == x and t.y == y:
+                return t
+        return None
+
+    @cached_property
+    def living_index(self) -> np.ndarray:
+        """Int32 [y, x]: index into ``tokens`` of the living figure there, -1 if none."""
+        idx = np.full(self.shape, -1, dtype=np.int32)
+        for i in range(len(self._tokens) - 1, -1, -1):
+            t = self._tokens[i]
+            if not t.dead:
+                idx[t.y, t.x] = i
+        return _frozen(idx)
+
+    @cached_property
+    def occupied(self) -> np.ndarray:
+        """Bool [y, x]: some figure, living or dead, is there."""
+        occ = np.zeros(self.shape, dtype=bool)
+        for t in self._tokens:
+            occ[t.y, t.x] = True
+        return _frozen(occ)
+
+    # -- sight layers --------------------------------------------------------------------
+    @cached_property
+    def sight_flat(self) -> np.ndarray:
+        """Bool [y, x]: blocks a flat sight line (walls, obstacles, shut doors, objects, figures)."""
+        return _frozen(self._layers.blocks_sight | (self.living_index >= 0))
+
+    @cached_property
+    def sight_top(self) -> np.ndarray:
+        """Int64 [y, x]: column tops in bricks with living figures standing on them."""
+        top = self._layers.column_top_int.copy()
+        floor = self._layers.floor
+        for t in self._tokens:
+            if not t.dead:
+                top[t.y, t.x] = max(int(top[t.y, t.x]), int(floor[t.y, t.x]) + t.height)
+        return _frozen(top)
+
+    def __repr__(self) -> str:
+        return (
+            f"Board({self.width}x{self.height}, {len(self._tokens)} figures, "
+            f"los_mode={self._los_mode!r}, walls_stop_areas={self._walls_stop_areas})"
+        )
+
+
+def board_from_text(
+    terrain_rows: Sequence[str],
+    heights_rows: Sequence[str] | None = None,
+    stairs: Mapping[str, str] | None = None,
+    tokens: Sequence[Token] = (),
+    *,
+    los_mode: LosMode = "3d",
+    walls_stop_areas: bool = True,
+) -> Board:
+    """A board from the scenario text-map format (``shared/scenarios/FORMAT.md``)."""
+    dungeon = parse_text_map(terrain_rows, heights_rows, stairs)
+    return Board(dungeon, tokens, los_mode, walls_stop_areas)

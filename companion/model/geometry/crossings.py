@@ -1,0 +1,170 @@
+"""Which squares a centre-to-centre segment crosses, in exact integer arithmetic.
+
+Squares are unit cells centred on integer points.  A segment from the centre of one
+square to the centre of another *crosses* a square when it passes through the square's
+open interior; a segment that only touches a corner does not cross it.  The two end
+squares are never counted.
+
+Every offset ``(dx, dy)`` is mapped onto a *canonical* one ``(X, Y)`` with
+``0 <= Y <= X`` by one of eight frames (mirror in x, mirror in y, swap the axes).  In the
+canonical frame the segment is ``y = (Y / X) x``; in column ``x`` (``1 <= x <= X - 1``) it
+crosses one or two rows ``j``, those with ``|2 j X - 2 Y x| < X + Y``.  It enters square
+``(x, j)`` at parameter ``t_in = max((2x - 1) / 2X, (2j - 1) / 2Y)`` and leaves it at
+``t_out = min((2x + 1) / 2X, (2j + 1) / 2Y)``; both are kept as integer numerators over
+the common denominator ``Q = 2 X max(Y, 1)`` so sight tests stay exact.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+#: The eight frames: (swap axes, x sign, y sign).  Frame ``f`` maps canonical ``(x, j)`` to
+#: the offset ``(sx * x, sy * j)``, or ``(sx * j, sy * x)`` when the axes are swapped.
+FRAMES: tuple[tuple[bool, int, int], ...] = tuple(
+    (swap, sx, sy) for swap in (False, True) for sx in (1, -1) for sy in (1, -1)
+)
+#: Added to an entry numerator that has no row edge (Y == 0) so ``max``/``min`` ignore it.
+_NO_EDGE = 1 << 40
+
+
+def to_canonical(dx: int, dy: int) -> tuple[int, int, int]:
+    """``(frame, X, Y)`` of the offset ``(dx, dy)``."""
+    ax, ay = abs(dx), abs(dy)
+    swap = ay > ax
+    frame = 4 * swap + 2 * (dx < 0) + (dy < 0)
+    return frame, max(ax, ay), min(ax, ay)
+
+
+def from_canonical(frame: int, x: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The offsets ``(dx, dy)`` of canonical squares ``(x, j)`` in ``frame``."""
+    swap, sx, sy = FRAMES[frame]
+    if swap:
+        return sx * j, sy * x
+    return sx * x, sy * j
+
+
+def frame_steps(frame: int, width: int) -> tuple[int, int]:
+    """Flat-index steps ``(per canonical x, per canonical j)`` on a map ``width`` wide."""
+    swap, sx, sy = FRAMES[frame]
+    if swap:
+        return sy * width, sx
+    return sx, sy * width
+
+
+def column_rows(X: np.ndarray, Y: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lowest and highest row the canonical segment to ``(X, Y)`` crosses in column ``x``.
+
+    Integer arrays (broadcast together); ``x`` must lie in ``1 .. X - 1``.  The two are
+    equal when the segment crosses a single square of that column.
+    """
+    u = 2 * Y * x
+    two_x = 2 * X
+    lo = (u - X - Y) // two_x + 1
+    hi = (u + X + Y - 1) // two_x
+    return lo, hi
+
+
+def entry_exit(
+    X: np.ndarray, Y: np.ndarray, x: np.ndarray, j: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(n_in, n_out, Q)``: entry and exit parameters of square ``(x, j)`` as ``n / Q``."""
+    yq = np.maximum(Y, 1)
+    no_edge = np.where(Y > 0, 0, _NO_EDGE)
+    n_in = np.maximum((2 * x - 1) * yq, (2 * j - 1) * X - no_edge)
+    n_out = np.minimum((2 * x + 1) * yq, (2 * j + 1) * X + no_edge)
+    return n_in, n_out, 2 * X * yq
+
+
+def blocks_line(
+    rise2: np.ndarray, climb: np.ndarray, n_in: np.ndarray, n_out: np.ndarray, q: np.ndarray
+) -> np.ndarray:
+    """Whether crossed squares rise above a sight line where it enters or leaves them.
+
+    ``rise2`` is twice the square's top minus the eye height; ``climb`` the rise of the line
+    from eye to aim point over the whole segment (bricks, integer); the line's height above
+    the eye at parameter ``t`` is ``t * climb``.  The square blocks when its top is above
+    the lower of the line's heights at entry and exit:
+    ``rise > t_in * climb  or  rise > t_out * climb``, here multiplied out by ``2 Q``.
+    """
+    lhs = rise2 * q
+    two_c = 2 * climb
+    return (lhs > two_c * n_in) | (lhs > two_c * n_out)
+
+
+def segment_crossings(
+    dx: int, dy: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """The squares the segment from ``(0, 0)`` to ``(dx, dy)`` crosses, in order from the start.
+
+    Returns ``(cdx, cdy, n_in, n_out, Q)``: offsets of the crossed squares from the start,
+    and their entry/exit parameters as numerators over ``Q``.
+    """
+    frame, X, Y = to_canonical(dx, dy)
+    if X <= 1:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty, empty, 1
+    x = np.arange(1, X, dtype=np.int64)
+    lo, hi = column_rows(np.int64(X), np.int64(Y), x)
+    two = hi > lo
+    if two.any():
+        xs = np.repeat(x, 1 + two)
+        js = np.repeat(lo, 1 + two)
+        second = np.zeros(xs.size, dtype=bool)
+        second[1:] = xs[1:] == xs[:-1]
+        js = js + second
+    else:
+        xs, js = x, lo
+    n_in, n_out, q = entry_exit(np.int64(X), np.int64(Y), xs, js)
+    cdx, cdy = from_canonical(frame, xs, js)
+    return cdx, cdy, n_in, n_out, int(q)
+
+
+def batch_crossings(
+    dxs: np.ndarray, dys: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Crossed squares of many segments from ``(0, 0)``, concatenated in order.
+
+    Returns ``(starts, counts, cdx, cdy)``: segment ``i`` crossed the squares
+    ``cdx[starts[i]:starts[i] + counts[i]]`` (and ``cdy`` alike), nearest first.
+    """
+    dxs = np.asarray(dxs, dtype=np.int64)
+    dys = np.asarray(dys, dtype=np.int64)
+    ax, ay = np.abs(dxs), np.abs(dys)
+    swap = ay > ax
+    X = np.maximum(ax, ay)
+    Y = np.minimum(ax, ay)
+    ncols = np.maximum(X - 1, 0)
+    owner = np.repeat(np.arange(dxs.size), ncols)
+    col_start = np.cumsum(ncols) - ncols
+    x = np.arange(owner.size, dtype=np.int64) - col_start[owner] + 1
+    Xo, Yo = X[owner], Y[owner]
+    lo, hi = column_rows(Xo, Yo, x)
+    per_col = 1 + (hi > lo)
+    owner2 = np.repeat(owner, per_col)
+    xs = np.repeat(x, per_col)
+    first = np.cumsum(per_col) - per_col
+    js = np.repeat(lo, per_col) + (np.arange(xs.size) - np.repeat(first, per_col))
+    sw = swap[owner2]
+    cx = np.where(sw, js, xs) * np.where(dxs[owner2] < 0, -1, 1)
+    cy = np.where(sw, xs, js) * np.where(dys[owner2] < 0, -1, 1)
+    counts = np.bincount(owner2, minlength=dxs.size)
+    starts = np.cumsum(counts) - counts
+    return starts, counts, cx, cy
+
+
+@lru_cache(maxsize=8)
+def offset_table(radius: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Crossing lists of every offset in ``[-radius, radius]^2`` (cached per radius).
+
+    Returns ``(starts, counts, cdx, cdy)`` indexed by
+    ``(dy + radius) * (2 * radius + 1) + (dx + radius)``.
+    """
+    side = 2 * radius + 1
+    dys, dxs = np.divmod(np.arange(side * side), side)
+    starts, counts, cdx, cdy = batch_crossings(dxs - radius, dys - radius)
+    out = (starts, counts, cdx.astype(np.int32), cdy.astype(np.int32))
+    for a in out:
+        a.setflags(write=False)
+    return out

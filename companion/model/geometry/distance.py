@@ -1,0 +1,50 @@
+"""The BrickRuler: distance from the centre of one square to the centre of another."""
+
+from __future__ import annotations
+
+import math
+
+from companion.model.geometry.board import Board, Square
+
+#: One square is four studs on the physical ruler.
+STUDS_PER_SQUARE = 4
+#: One brick of height, in squares (9.6 mm over 32 mm).
+BRICK_IN_SQUARES = 0.3
+#: Range checks are inclusive up to this rounding slack.
+RANGE_TOLERANCE = 1e-9
+
+
+def ruler_distance(board: Board, a: Square, b: Square, *, flat: bool | None = None) -> float:
+    """Centre-to-centre distance in squares, ``sqrt(dx² + dy² + (0.3·dh)²)``.
+
+    ``dh`` is the difference of the two floors in bricks.  ``flat=True`` drops it;
+    ``flat=None`` follows the board (flat only when ``board.los_mode == "flat"``).
+    """
+    a = board.check_square(a, "from")
+    b = board.check_square(b, "to")
+    dx = b[0] - a[0]
+    dy = b[1] - a[1]
+    if flat is None:
+        flat = board.los_mode == "flat"
+    if flat:
+        return math.hypot(dx, dy)
+    floor = board.layers.floor
+    dh = int(floor[b[1], b[0]]) - int(floor[a[1], a[0]])
+    return math.sqrt(dx * dx + dy * dy + (BRICK_IN_SQUARES * dh) ** 2)
+
+
+def flat_distance(a: Square, b: Square) -> float:
+    """Horizontal centre-to-centre distance in squares (areas are measured this way)."""
+    return math.hypot(b[0] - a[0], b[1] - a[1])
+
+
+def to_studs(d: float) -> float:
+    """A distance in squares expressed in studs."""
+    return d * STUDS_PER_SQUARE
+
+
+def in_range(d: float, lo: float | None, hi: float | None) -> bool:
+    """``lo <= d <= hi`` with a rounding slack; a missing bound does not limit."""
+    if lo is not None and d < lo - RANGE_TOLERANCE:
+        return False
+    return not (hi is not None and d > hi + RANGE_TOLERANCE)

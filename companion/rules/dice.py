@@ -1,0 +1,127 @@
+"""Dice: rolled by the app from a seeded generator, or typed in from the physical dice.
+
+Both paths produce the same ``DiceRoll`` values, so the same faces give the same result
+whichever way they came.  A resolver asks a ``Dice`` for rolls; the session records
+them in the log, and replaying the log feeds the recorded faces back in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: Guards against runaway rolls from bad data or input.
+MAX_DICE_PER_ROLL = 100
+MAX_SIDES = 100
+
+
+class DiceRoll(BaseModel):
+    """One throw of ``len(faces)`` dice with ``sides`` sides, and what it was for."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    purpose: str
+    sides: int = Field(default=6, ge=2, le=MAX_SIDES)
+    faces: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces)
+
+
+class DiceError(ValueError):
+    """Dice that cannot be rolled or read (bad count, a face off the die, none left)."""
+
+
+class Dice(Protocol):
+    """Where dice results come from."""
+
+    def roll(self, count: int, purpose: str, sides: int = 6) -> DiceRoll: ...
+
+
+def check_request(count: int, sides: int) -> None:
+    if not 0 <= count <= MAX_DICE_PER_ROLL:
+        raise DiceError(f"cannot roll {count} dice (0..{MAX_DICE_PER_ROLL})")
+    if not 2 <= sides <= MAX_SIDES:
+        raise DiceError(f"a die with {sides} sides is not supported (2..{MAX_SIDES})")
+
+
+class SeededDice:
+    """The app rolls: a private ``random.Random`` (never the global one), reproducible by seed."""
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random(seed)
+
+    def roll(self, count: int, purpose: str, sides: int = 6) -> DiceRoll:
+        check_request(count, sides)
+        faces = tuple(self._rng.randint(1, sides) for _ in range(count))
+        return DiceRoll(purpose=purpose, sides=sides, faces=faces)
+
+
+class TypedDice:
+    """The table rolls: faces typed in from the physical dice, used in order.
+
+    ``faces`` are consumed first; when they run out, ``ask(count, sides, purpose)`` is
+    called if given (the GUI prompts the player), else ``DiceError`` says what is missing.
+    """
+
+    def __init__(
+        self,
+        faces: Iterable[int] = (),
+        ask: Callable[[int, int, str], Sequence[int]] | None = None,
+    ) -> None:
+        self._queue = list(faces)
+        self._ask = ask
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        return tuple(self._queue)
+
+    def roll(self, count: int, purpose: str, sides: int = 6) -> DiceRoll:
+        check_request(count, sides)
+        if len(self._queue) < count and self._ask is not None:
+            self._queue.extend(self._ask(count - len(self._queue), sides, purpose))
+        if len(self._queue) < count:
+            raise DiceError(f"{purpose}: needs {count} d{sides}, only {len(self._queue)} typed in")
+        faces = tuple(self._queue[:count])
+        del self._queue[:count]
+        for f in faces:
+            if not 1 <= f <= sides:
+                raise DiceError(f"{purpose}: {f} is not a face of a d{sides}")
+        return DiceRoll(purpose=purpose, sides=sides, faces=faces)
+
+
+class RecordingDice:
+    """Wraps another source and keeps every roll, for the session log."""
+
+    def __init__(self, source: Dice) -> None:
+        self.source = source
+        self.rolls: list[DiceRoll] = []
+
+    def roll(self, count: int, purpose: str, sides: int = 6) -> DiceRoll:
+        result = self.source.roll(count, purpose, sides)
+        self.rolls.append(result)
+        return result
+
+
+class ReplayDice:
+    """Feeds back recorded rolls in order; a mismatch means the log and rules disagree."""
+
+    def __init__(self, rolls: Iterable[DiceRoll]) -> None:
+        self._rolls = list(rolls)
+        self._next = 0
+
+    def roll(self, count: int, purpose: str, sides: int = 6) -> DiceRoll:
+        if self._next >= len(self._rolls):
+            raise DiceError(f"replay: no recorded roll left for {purpose}")
+        r = self._rolls[self._next]
+        self._next += 1
+        if len(r.faces) != count or r.sides != sides:
+            raise DiceError(
+                f"replay: recorded {len(r.faces)}d{r.sides} for {r.purpose!r},"
+                f" rules now ask {count}d{sides} for {purpose!r}"
+            )
+        return r

@@ -1,0 +1,105 @@
+"""The plugin interface every ruleset fills: its data, its state, its actions, its rules.
+
+The five rule texts differ a lot — BrickQuest's two actions a round on a grid,
+Brickmasters of the Unknown's four phases and dice-type stats, Heroica's spaces and
+custom dice, In a World Where Bricks Rule's 4d6 activation and d20 attacks, QUBQST's
+graph of cubes — so the interface fixes only what the GUI, the command line and the
+session log need: build a state from a set-up, say whether an action is legal and why,
+resolve it with dice, and say whose turn it is.  Everything else is the ruleset's own.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from companion.rules.dice import Dice
+from companion.rules.verdict import Verdict
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT", bound=BaseModel)
+
+
+class Event(BaseModel):
+    """Something that happened while resolving an action, worded for the table."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str  # e.g. "damage", "heal", "moved", "died", "condition", "spell"
+    text: str
+    figure: str | None = None
+    amount: int | None = None
+
+
+class Resolution(BaseModel, Generic[StateT]):
+    """The state after an action, and what happened on the way."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    state: StateT
+    events: tuple[Event, ...] = ()
+
+
+class Ruleset(Protocol[StateT, ActionT]):
+    """What a ruleset plugin provides."""
+
+    #: Stable id, e.g. "brickquest"; also the folder of its data in ``resources/rulesets``.
+    id: str
+    title: str
+    #: Parses the ruleset's tagged union of actions (JSON, dicts).
+    actions: TypeAdapter[ActionT]
+
+    def initial_state(self, setup: Mapping[str, Any]) -> StateT:
+        """A fresh game state from a set-up document (map, figures, options)."""
+        ...
+
+    def validate(self, state: StateT, action: ActionT) -> Verdict:
+        """Is ``action`` legal in ``state``?  Never raises for a well-formed action."""
+        ...
+
+    def resolve(self, state: StateT, action: ActionT, dice: Dice) -> Resolution[StateT]:
+        """Apply ``action`` (legal, or forced by the BrickMaster) with rolls from ``dice``."""
+        ...
+
+    def acting_order(self, state: StateT) -> Sequence[str]:
+        """Figure ids in the order they act this round (or phase), the current one first."""
+        ...
+
+    def query(self, state: StateT, query: Mapping[str, Any]) -> Any:
+        """Answer a scenario's measurement query (distance, line of sight, areas...)."""
+        ...
+
+    def compare(self, state: StateT, expected: Mapping[str, Any]) -> list[str]:
+        """What differs between ``state`` and ``{figure: {field: value}}``, worded."""
+        ...
+
+
+class UnknownRuleset(LookupError):
+    """A ruleset id that is not known or not implemented yet."""
+
+
+#: Ruleset id -> "module:attribute" of its plugin; the other seeds join as they are written.
+_PLUGINS: dict[str, str] = {
+    "brickquest": "companion.rulesets.brickquest.plugin:BrickQuestRules",
+}
+#: Rule texts in shared/seeds that have no plugin yet.
+PLANNED = ("brickmasters_of_the_unknown", "heroica", "in_a_world_where_bricks_rule", "qubqst")
+
+
+def available_rulesets() -> list[str]:
+    return sorted(_PLUGINS)
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset[Any, Any]:
+    """The plugin for ``ruleset_id``; a clear ``UnknownRuleset`` error otherwise."""
+    target = _PLUGINS.get(ruleset_id)
+    if target is None:
+        if ruleset_id in PLANNED:
+            raise UnknownRuleset(f"ruleset {ruleset_id!r} is not implemented yet")
+        known = ", ".join(available_rulesets())
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
+    module_name, attr = target.split(":")
+    return getattr(importlib.import_module(module_name), attr)()

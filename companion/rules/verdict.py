@@ -1,0 +1,91 @@
+"""Verdicts: whether an action is legal, with stable reason codes and a sentence for players."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+
+class ReasonCode(StrEnum):
+    """Stable reason codes (shared/scenarios/FORMAT.md).  Add new ones; never rename."""
+
+    INSUFFICIENT_MOVEMENT = "insufficient_movement"
+    TOO_STEEP = "too_steep"
+    IMPASSABLE_TERRAIN = "impassable_terrain"
+    OCCUPIED = "occupied"
+    CANNOT_END_HERE = "cannot_end_here"
+    CORNER_CUTTING = "corner_cutting"
+    NOT_ADJACENT = "not_adjacent"
+    NOT_IN_ARC = "not_in_arc"
+    HEIGHT_DIFFERENCE = "height_difference"
+    OUT_OF_RANGE = "out_of_range"
+    TOO_CLOSE = "too_close"
+    NO_LINE_OF_SIGHT = "no_line_of_sight"
+    NO_ACTIONS_LEFT = "no_actions_left"
+    SPELL_RESTRICTION = "spell_restriction"
+    MIXED_ATTACK_TYPES = "mixed_attack_types"
+    INSUFFICIENT_SPELL_POINTS = "insufficient_spell_points"
+    NOT_A_CASTER = "not_a_caster"
+    UNKNOWN_SPELL = "unknown_spell"
+    NOT_YOUR_TURN = "not_your_turn"
+    TARGET_DEAD = "target_dead"
+    UNTRAINED = "untrained"
+    INVALID_TARGET = "invalid_target"
+    # Added by this project (FORMAT.md allows additions).
+    ACTOR_DOWN = "actor_down"
+    NOT_IN_FRONT = "not_in_front"
+    LOCKED = "locked"
+    NO_KEY = "no_key"
+    NO_PERMISSION = "no_permission"
+    NO_SUCH_ITEM = "no_such_item"
+    WRONG_CASTING_CLASS = "wrong_casting_class"
+    NO_ABILITY = "no_ability"
+    ABILITY_USED = "ability_used"
+    INSUFFICIENT_EXPLOSIVES = "insufficient_explosives"
+    ETHEREAL = "ethereal"
+    SILENCED = "silenced"
+    HICCUPS = "hiccups"
+    DISARMED = "disarmed"
+    ALREADY_IN_STATE = "already_in_state"
+    SUSTAINING_SPELL = "sustaining_spell"
+    RAGE_NEEDS_ATTACK = "rage_needs_attack"
+    TURN_ALREADY_STARTED = "turn_already_started"
+
+
+class Reason(BaseModel):
+    """One reason an action is illegal: a code, a sentence, and the square it is about."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    code: ReasonCode
+    message: str
+    square: tuple[int, int] | None = None
+
+
+class Verdict(BaseModel):
+    """Legal when there are no reasons against it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    reasons: tuple[Reason, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return not self.reasons
+
+    @property
+    def codes(self) -> list[str]:
+        return [r.code.value for r in self.reasons]
+
+    @property
+    def message(self) -> str:
+        return "; ".join(r.message for r in self.reasons) if self.reasons else "legal"
+
+
+LEGAL = Verdict()
+
+
+def illegal(code: ReasonCode, message: str, square: tuple[int, int] | None = None) -> Verdict:
+    """A verdict with one reason."""
+    return Verdict(reasons=(Reason(code=code, message=message, square=square),))

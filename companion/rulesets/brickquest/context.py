@@ -1,0 +1,143 @@
+"""What validators and resolvers share: the state, the data, the board, and turn budgets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from companion.model.geometry import Board
+from companion.rulesets.brickquest.catalog import BrickQuestCatalog
+from companion.rulesets.brickquest.schema import (
+    ActionBudget,
+    ClassDef,
+    MonsterDef,
+    Rage,
+    Spellcaster,
+    SpellDef,
+    SpellList,
+)
+from companion.rulesets.brickquest.state import FigureState, GameState, TurnState, profile
+
+Square = tuple[int, int]
+#: Actions per round when nothing changes it (the text: "two actions").
+BASE_ACTIONS = 2
+#: Conditions that make a figure lose its special abilities, spellcasting included.
+NO_SPECIALS = ("hiccups",)
+
+
+class UnknownFigure(LookupError):
+    """An action names a figure that is not in the game."""
+
+    def __init__(self, figure_id: str, known: list[str]) -> None:
+        self.figure_id = figure_id
+        super().__init__(f"unknown figure {figure_id!r} (figures: {', '.join(known)})")
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """One state seen through the rules data."""
+
+    state: GameState
+    catalog: BrickQuestCatalog
+
+    @cached_property
+    def board(self) -> Board:
+        return Board(
+            self.state.dungeon,
+            self.state.tokens(self.catalog),
+            los_mode=self.state.options.los,
+            walls_stop_areas=self.state.options.walls_stop_areas,
+        )
+
+    def figure(self, figure_id: str) -> FigureState:
+        try:
+            return self.state.figures[figure_id]
+        except KeyError:
+            raise UnknownFigure(figure_id, list(self.state.figures)) from None
+
+    def card(self, fig: FigureState) -> ClassDef | MonsterDef:
+        return profile(self.catalog, fig)
+
+    def enemies(self, a: FigureState, b: FigureState) -> bool:
+        return a.side != b.side
+
+
+def current_turn(fig: FigureState) -> TurnState:
+    """The figure's turn so far; a turn not yet started has used nothing."""
+    return fig.turn if fig.turn.started else TurnState()
+
+
+def action_limit(card: ClassDef | MonsterDef, fig: FigureState, turn: TurnState) -> int:
+    """Actions this turn: 2, or the card's budget, +Rage, and only 1 under Hiccups."""
+    if any(fig.has(c) for c in NO_SPECIALS):
+        return 1
+    budget = card.ability("action_budget")
+    limit = BASE_ACTIONS
+    if isinstance(budget, ActionBudget):
+        if budget.actions is not None:
+            limit = budget.actions
+        else:
+            limit = (budget.moves or 0) + (budget.attacks or 0)
+    rage = card.ability("rage")
+    if turn.raging and isinstance(rage, Rage):
+        limit += rage.extra_actions
+    return limit
+
+
+def move_allowance(card: ClassDef | MonsterDef, fig: FigureState) -> int:
+    """Squares one move action may cover: the card's Move, a Speed Potion's bonus, or
+    the ethereal float rate."""
+    ethereal = fig.affliction("ethereal")
+    if ethereal is not None:
+        return ethereal.value or 4
+    speed = fig.affliction("speed")
+    return card.move + (speed.value if speed else 0)
+
+
+def spell_lists(card: ClassDef | MonsterDef) -> tuple[SpellList, ...]:
+    if isinstance(card, ClassDef):
+        return card.spell_lists
+    caster = card.ability("spellcaster")
+    return (caster.spell_list,) if isinstance(caster, Spellcaster) else ()
+
+
+def may_know(card: ClassDef | MonsterDef, spell: SpellDef) -> bool:
+    """Whether the card's own lists include ``spell`` (vampires: Ethereality only)."""
+    if spell.spell_list not in spell_lists(card):
+        return False
+    caster = card.ability("spellcaster")
+    if isinstance(caster, Spellcaster) and caster.allowed_spells is not None:
+        return spell.id in caster.allowed_spells
+    return True
+
+
+def chebyshev(a: Square, b: Square) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def sustaining(fig: FigureState) -> str | None:
+    """The sustained spell (War Drums, Stone Elemental) the figure keeps up, if any."""
+    upkeep = fig.affliction("sustaining")
+    return upkeep.source if upkeep else None
+
+
+def carried_spells(fig: FigureState) -> dict[str, str]:
+    """Spells available from scrolls and books carried: spell id -> the item string.
+
+    A carried scroll is ``scroll:<spell>``, a book ``book:<spell>+<spell>+<spell>``.
+    """
+    found: dict[str, str] = {}
+    for item in fig.items:
+        kind, _, spells = item.partition(":")
+        if kind in ("scroll", "book") and spells:
+            for spell in spells.split("+"):
+                found.setdefault(spell, item)
+    return found
+
+
+def item_base(item: str) -> str:
+    """The catalog id of a carried item string (``scroll:levin_bolt`` -> ``scroll``)."""
+    return item.partition(":")[0].partition("@")[0]

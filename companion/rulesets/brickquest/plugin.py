@@ -1,0 +1,162 @@
+"""BrickQuest behind the ruleset interface (``companion.rules.ruleset.Ruleset``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.model.dungeon import Facing
+from companion.model.geometry import (
+    area_circle,
+    area_cone,
+    area_line,
+    area_square,
+    line_of_sight,
+    reachable,
+    ruler_distance,
+    squares_of,
+)
+from companion.rules.dice import Dice
+from companion.rules.ruleset import Resolution
+from companion.rules.verdict import Verdict
+from companion.rulesets.brickquest.actions import ACTIONS, Action
+from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
+from companion.rulesets.brickquest.context import Ctx, move_allowance
+from companion.rulesets.brickquest.resolve import resolve
+from companion.rulesets.brickquest.setup import build_state
+from companion.rulesets.brickquest.state import GameState
+from companion.rulesets.brickquest.validate import validate
+
+Square = tuple[int, int]
+
+
+class QueryError(ValueError):
+    """A scenario query that cannot be answered (unknown kind, figure or shape)."""
+
+
+class BrickQuestRules:
+    """The BrickQuest ruleset plugin."""
+
+    id = "brickquest"
+    title = "BrickQuest"
+    actions = ACTIONS
+
+    def __init__(self, catalog: BrickQuestCatalog | None = None) -> None:
+        self.catalog = catalog or default_catalog()
+
+    def initial_state(self, setup: Mapping[str, Any]) -> GameState:
+        return build_state(setup, self.catalog)
+
+    def validate(self, state: GameState, action: Action) -> Verdict:
+        return validate(Ctx(state, self.catalog), action)
+
+    def resolve(self, state: GameState, action: Action, dice: Dice) -> Resolution[GameState]:
+        new_state, events = resolve(Ctx(state, self.catalog), action, dice)
+        return Resolution[GameState](state=new_state, events=tuple(events))
+
+    def acting_order(self, state: GameState) -> Sequence[str]:
+        living = [f for f, fig in state.figures.items() if not fig.dead]
+        if state.initiative is None:
+            return living
+        order = [f for f in state.initiative if f in living]
+        if state.current in order:
+            i = order.index(state.current)
+            order = order[i:] + order[:i]
+        return order
+
+    # -- scenario queries -------------------------------------------------------------
+    def query(self, state: GameState, query: Mapping[str, Any]) -> dict[str, Any]:
+        ctx = Ctx(state, self.catalog)
+        kind = query.get("query")
+        if kind == "distance":
+            a, b = self._square(ctx, query, "from"), self._square(ctx, query, "to")
+            return {"value": round(ruler_distance(ctx.board, a, b), 4)}
+        if kind == "line_of_sight":
+            a, b = self._square(ctx, query, "from"), self._square(ctx, query, "to")
+            sight = line_of_sight(ctx.board, a, b)
+            out: dict[str, Any] = {"value": sight.clear}
+            if not sight.clear and sight.blocked_by is not None:
+                out["blocked_by"] = list(sight.blocked_by)
+            return out
+        if kind == "reachable":
+            actor = ctx.figure(str(query.get("actor")))
+            reach = reachable(ctx.board, actor.id, move_allowance(ctx.card(actor), actor))
+            return {"value": [list(sq) for sq in reach.squares()]}
+        if kind == "area":
+            return {"value": [list(sq) for sq in squares_of(self._area(ctx, query))]}
+        raise QueryError(
+            f"query: unknown query {kind!r} (distance, line_of_sight, reachable, area)"
+        )
+
+    def _square(self, ctx: Ctx, query: Mapping[str, Any], key: str) -> Square:
+        where = query.get(key)
+        if isinstance(where, str):
+            return ctx.figure(where).pos
+        if (
+            isinstance(where, list | tuple)
+            and len(where) == 2
+            and all(isinstance(v, int) for v in where)
+        ):
+            sq = (int(where[0]), int(where[1]))
+            if not ctx.state.dungeon.in_bounds(*sq):
+                raise QueryError(f"{key}: square {list(sq)} is off the map")
+            return sq
+        raise QueryError(f"{key}: give a figure id or a square [x, y]")
+
+    def _area(self, ctx: Ctx, query: Mapping[str, Any]):
+        shape = query.get("shape")
+        origin = self._square(ctx, query, "origin")
+        size = query.get("size")
+        if not isinstance(size, int | float) or size < 0 or size > 64:
+            raise QueryError("size: give a number from 0 to 64")
+        facing = self._facing(ctx, query, origin)
+        if shape == "circle":
+            return area_circle(ctx.board, origin, float(size))
+        if shape == "cone":
+            return area_cone(ctx.board, origin, facing, float(size))
+        if shape == "line":
+            toward = self._square(ctx, query, "toward") if "toward" in query else facing
+            return area_line(ctx.board, origin, toward, float(size))
+        if shape == "square":
+            return area_square(ctx.board, origin, int(size))
+        raise QueryError(f"shape: unknown area shape {shape!r} (circle, cone, line, square)")
+
+    def _facing(self, ctx: Ctx, query: Mapping[str, Any], origin: Square) -> Facing:
+        if "facing" in query:
+            try:
+                return Facing(query["facing"])
+            except ValueError:
+                raise QueryError(f"facing: {query['facing']!r} is not N, E, S or W") from None
+        fig = ctx.state.living_at(origin)
+        return fig.facing if fig else Facing.N
+
+    def compare(self, state: GameState, expected: Mapping[str, Any]) -> list[str]:
+        """Differences from ``{figure: {hp, sp, at, facing, dead, items, effects, explosives}}``."""
+        problems = []
+        for fid, fields in expected.items():
+            fig = state.figures.get(fid)
+            if fig is None:
+                problems.append(f"{fid}: no such figure")
+                continue
+            actual = {
+                "hp": fig.hp,
+                "sp": fig.sp,
+                "at": [fig.x, fig.y],
+                "facing": fig.facing.value,
+                "dead": fig.dead,
+                "items": sorted(fig.items),
+                "effects": sorted(a.id for a in fig.afflictions),
+                "explosives": fig.explosives,
+                "side": fig.side,
+                "monster": fig.monster_id,
+            }
+            for key, want in fields.items():
+                if key not in actual:
+                    problems.append(f"{fid}.{key}: not a field that can be checked")
+                    continue
+                got = actual[key]
+                if isinstance(want, list) and key in ("items", "effects"):
+                    want = sorted(want)
+                if got != want:
+                    problems.append(f"{fid}.{key}: expected {want!r}, got {got!r}")
+        return problems

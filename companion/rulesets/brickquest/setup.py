@@ -1,0 +1,169 @@
+"""Build a BrickQuest game state from a set-up document (a scenario without its checks)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from difflib import get_close_matches
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from companion.model.dungeon import Facing
+from companion.model.textmap import TextMapError, parse_text_map
+from companion.rulesets.brickquest.catalog import BrickQuestCatalog
+from companion.rulesets.brickquest.schema import Sapper, Spellcaster
+from companion.rulesets.brickquest.state import Affliction, FigureState, GameState, Options
+
+
+class SetupError(ValueError):
+    """A set-up that cannot start a game; the message names the field."""
+
+
+class EffectSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    rounds: int | None = Field(default=None, ge=0, le=999)
+    source: str | None = None
+
+
+class FigureSpec(BaseModel):
+    """A figure of the scenario format: a class or a monster, where it stands."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    id: str = Field(min_length=1, max_length=64)
+    name: str | None = None
+    side: str = Field(min_length=1, max_length=64)
+    class_: str | None = Field(default=None, alias="class")
+    monster: str | None = None
+    weapon: str | None = None
+    at: tuple[int, int]
+    facing: Facing = Facing.S
+    hp: int | None = Field(default=None, ge=0, le=999)
+    max_hp: int | None = Field(default=None, ge=1, le=999)
+    sp: int | None = Field(default=None, ge=0, le=999)
+    dead: bool = False
+    effects: list[str | EffectSpec] = Field(default_factory=list, max_length=50)
+    items: list[str] = Field(default_factory=list, max_length=200)
+    explosives: int | None = Field(default=None, ge=0, le=99)
+
+
+def _unknown(kind: str, ident: str, known: Iterable[str]) -> str:
+    near = get_close_matches(ident, list(known), n=3)
+    hint = f" (did you mean {', '.join(repr(n) for n in near)}?)" if near else ""
+    return f"unknown {kind} {ident!r}{hint}"
+
+
+def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameState:
+    """The initial state; ``SetupError`` names what is wrong and where."""
+    try:
+        options = Options.model_validate(setup.get("options", {}))
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise SetupError(f"options.{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    spec = setup.get("map") or {}
+    try:
+        dungeon = parse_text_map(spec.get("terrain", []), spec.get("heights"), spec.get("stairs"))
+    except TextMapError as exc:
+        raise SetupError(f"map: {exc}") from None
+    blocked = dungeon.blocks_movement()
+    figures: dict[str, FigureState] = {}
+    occupied: dict[tuple[int, int], str] = {}
+    for index, raw in enumerate(setup.get("figures", [])):
+        where = f"figures.{index}"
+        try:
+            fs = FigureSpec.model_validate(raw)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise SetupError(f"{where}.{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+        if fs.id in figures:
+            raise SetupError(f"{where}.id: figure id {fs.id!r} is used twice")
+        x, y = fs.at
+        if not dungeon.in_bounds(x, y):
+            raise SetupError(f"{where}.at: square [{x}, {y}] is off the map")
+        if blocked[y, x]:
+            terrain = dungeon.terrain_at(x, y).name.lower().replace("_", " ")
+            raise SetupError(f"{where}.at: {fs.id} stands on {terrain} at [{x}, {y}]")
+        if not fs.dead and (x, y) in occupied:
+            raise SetupError(f"{where}.at: [{x}, {y}] is already taken by {occupied[(x, y)]}")
+        figures[fs.id] = _figure(fs, catalog, where)
+        if not fs.dead:
+            occupied[(x, y)] = fs.id
+    initiative = setup.get("initiative")
+    if initiative is not None:
+        for i, fid in enumerate(initiative):
+            if fid not in figures:
+                raise SetupError(f"initiative.{i}: {_unknown('figure', fid, figures)}")
+    return GameState(
+        options=options,
+        dungeon=dungeon,
+        figures=figures,
+        initiative=tuple(initiative) if initiative is not None else None,
+        current=initiative[0] if initiative else None,
+    )
+
+
+def _figure(fs: FigureSpec, catalog: BrickQuestCatalog, where: str) -> FigureState:
+    kind: Literal["class", "monster"]
+    if (fs.class_ is None) == (fs.monster is None):
+        raise SetupError(f"{where}: give exactly one of 'class' and 'monster'")
+    if fs.class_ is not None:
+        kind = "class"
+        if fs.class_ not in catalog.classes:
+            raise SetupError(f"{where}.class: {_unknown('class', fs.class_, catalog.classes)}")
+        card = catalog.classes[fs.class_]
+        base_hp: int | None = card.hit_points
+        base_sp = card.spell_points or 0
+    else:
+        kind = "monster"
+        assert fs.monster is not None
+        if fs.monster not in catalog.monsters:
+            known = catalog.monsters
+            raise SetupError(f"{where}.monster: {_unknown('monster', fs.monster, known)}")
+        card = catalog.monsters[fs.monster]
+        base_hp = card.hit_points
+        caster = card.ability("spellcaster")
+        base_sp = caster.spell_points if isinstance(caster, Spellcaster) else 0
+    weapons = card.attack_dice_by_weapon if kind == "monster" else {}
+    if fs.weapon is not None and weapons and fs.weapon not in weapons:
+        raise SetupError(f"{where}.weapon: {_unknown('weapon', fs.weapon, weapons)}")
+    max_hp = fs.max_hp or base_hp or fs.hp
+    if max_hp is None:
+        raise SetupError(
+            f"{where}.hp: the rules give {card.name} no hit points; set 'hp' in the scenario"
+        )
+    hp = max_hp if fs.hp is None else fs.hp
+    sapper = card.ability("sapper")
+    explosives = fs.explosives
+    if explosives is None:
+        explosives = sapper.explosive_points if isinstance(sapper, Sapper) else 0
+    for item in fs.items:
+        if item not in catalog.items:
+            raise SetupError(f"{where}.items: {_unknown('item', item, catalog.items)}")
+    afflictions = tuple(
+        Affliction(id=e)
+        if isinstance(e, str)
+        else Affliction(id=e.id, rounds=e.rounds, source=e.source)
+        for e in fs.effects
+    )
+    return FigureState(
+        id=fs.id,
+        name=fs.name or fs.id,
+        side=fs.side,
+        class_id=fs.class_,
+        monster_id=fs.monster,
+        weapon=fs.weapon,
+        x=fs.at[0],
+        y=fs.at[1],
+        facing=fs.facing,
+        hp=0 if fs.dead else min(hp, 999),
+        max_hp=max_hp,
+        sp=base_sp if fs.sp is None else fs.sp,
+        max_sp=base_sp,
+        dead=fs.dead or hp <= 0,
+        afflictions=afflictions,
+        items=tuple(fs.items),
+        explosives=explosives,
+        visited=(fs.at,),
+    )

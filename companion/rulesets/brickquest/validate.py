@@ -1,0 +1,139 @@
+"""Is this BrickQuest action legal?  The checks every action shares, then one per kind.
+
+Each check returns a ``Verdict`` with stable reason codes and a sentence that names
+what was measured against what.  Validation never changes the state and never rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rulesets.brickquest import actions as act
+from companion.rulesets.brickquest.context import (
+    Ctx,
+    action_limit,
+    current_turn,
+    sustaining,
+)
+from companion.rulesets.brickquest.schema import ActionBudget, ClassDef, MonsterDef
+from companion.rulesets.brickquest.state import FigureState, TurnState
+from companion.rulesets.brickquest.validate_abilities import (
+    check_begin_turn,
+    check_hold,
+    check_sapper,
+    check_skill,
+)
+from companion.rulesets.brickquest.validate_combat import check_attack, check_breath
+from companion.rulesets.brickquest.validate_magic import check_cast
+from companion.rulesets.brickquest.validate_moves import check_move
+from companion.rulesets.brickquest.validate_objects import check_interact, check_use_item
+
+Checker = Callable[[Ctx, FigureState, act.Action], Verdict]
+
+_CHECKS: dict[type, Checker] = {
+    act.Move: check_move,
+    act.Attack: check_attack,
+    act.Breath: check_breath,
+    act.Cast: check_cast,
+    act.Interact: check_interact,
+    act.UseItem: check_use_item,
+    act.UseSkill: check_skill,
+    act.Sapper: check_sapper,
+    act.BeginTurn: check_begin_turn,
+    act.Hold: check_hold,
+}
+
+
+def validate(ctx: Ctx, action: act.Action) -> Verdict:
+    """The verdict on ``action`` in ``ctx.state``.  Unknown figure ids raise ``UnknownFigure``."""
+    actor = ctx.figure(action.actor)
+    common = _check_common(ctx, actor, action)
+    if not common.legal:
+        return common
+    check = _CHECKS.get(type(action))
+    return check(ctx, actor, action) if check else LEGAL
+
+
+def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    state = ctx.state
+    if state.initiative is not None and state.current not in (None, actor.id):
+        return illegal(
+            ReasonCode.NOT_YOUR_TURN,
+            f"it is {state.figures[state.current].name}'s turn, not {actor.name}'s",
+        )
+    if isinstance(action, act.EndTurn):
+        return LEGAL
+    if actor.dead:
+        return illegal(ReasonCode.ACTOR_DOWN, f"{actor.name} is dead")
+    if actor.inside is not None and not (
+        isinstance(action, act.Interact) and action.kind in ("climb_out", "close", "open")
+    ):
+        return illegal(
+            ReasonCode.INVALID_TARGET,
+            f"{actor.name} is inside an object and must climb out first",
+            actor.inside,
+        )
+    if not isinstance(action, act.COUNTED):
+        return LEGAL
+    card = ctx.card(actor)
+    turn = current_turn(actor)
+    limit = action_limit(card, actor, turn)
+    if turn.actions_used >= limit:
+        why = " (hiccups)" if actor.has("hiccups") else ""
+        return illegal(
+            ReasonCode.NO_ACTIONS_LEFT,
+            f"{actor.name} has used {turn.actions_used} of {limit} actions this turn{why}",
+        )
+    budget = _budget_verdict(card, actor, turn, action)
+    if not budget.legal:
+        return budget
+    if sustaining(actor) and not isinstance(action, act.Move):
+        return illegal(
+            ReasonCode.SUSTAINING_SPELL,
+            f"{actor.name} keeps up {sustaining(actor)} and may only move while it lasts",
+        )
+    return _rage_verdict(card, actor, turn, limit, action)
+
+
+def _budget_verdict(
+    card: ClassDef | MonsterDef, actor: FigureState, turn: TurnState, action: act.Action
+) -> Verdict:
+    """Elephanthulhu-style budgets: so many moves and so many attacks."""
+    budget = card.ability("action_budget")
+    if not isinstance(budget, ActionBudget) or budget.actions is not None:
+        return LEGAL
+    if isinstance(action, act.Move) and turn.moves >= (budget.moves or 0):
+        return illegal(
+            ReasonCode.NO_ACTIONS_LEFT,
+            f"{actor.name} has used its {budget.moves} move action(s) this turn",
+        )
+    if isinstance(action, act.Attack | act.Breath) and turn.attacks >= (budget.attacks or 0):
+        return illegal(
+            ReasonCode.NO_ACTIONS_LEFT,
+            f"{actor.name} has used its {budget.attacks} attack(s) this turn",
+        )
+    if not isinstance(action, act.Move | act.Attack | act.Breath):
+        return illegal(
+            ReasonCode.NO_ACTIONS_LEFT,
+            f"{actor.name} only moves and attacks ({budget.moves} move, {budget.attacks} attacks)",
+        )
+    return LEGAL
+
+
+def _rage_verdict(
+    card: ClassDef | MonsterDef,
+    actor: FigureState,
+    turn: TurnState,
+    limit: int,
+    action: act.Action,
+) -> Verdict:
+    """Rage: at least one of the raging figure's actions must be an attack."""
+    if not turn.raging or turn.attacks > 0 or isinstance(action, act.Attack):
+        return LEGAL
+    if turn.actions_used + 1 >= limit:
+        return illegal(
+            ReasonCode.RAGE_NEEDS_ATTACK,
+            f"{actor.name} is raging: the last action this turn must be an attack",
+        )
+    return LEGAL

@@ -1,0 +1,123 @@
+"""Skills and abilities: skill checks, Turn Undead, Meditation, Sapper charges, turn choices."""
+
+from __future__ import annotations
+
+from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rulesets.brickquest import actions as act
+from companion.rulesets.brickquest.context import Ctx, chebyshev, current_turn
+from companion.rulesets.brickquest.schema import ClassDef, NinjaFocus, Prowess, Rage, Sapper
+from companion.rulesets.brickquest.state import FigureState
+
+#: Abilities used through the skill action, besides the skills of the data.
+ABILITY_SKILLS = ("turn_undead", "meditation")
+
+
+def check_skill(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    assert isinstance(action, act.UseSkill)
+    card = ctx.card(actor)
+    turn = current_turn(actor)
+    if action.skill in ABILITY_SKILLS:
+        if not card.has_ability(action.skill):
+            name = action.skill.replace("_", " ")
+            return illegal(ReasonCode.NO_ABILITY, f"{actor.name} cannot use {name}")
+        if actor.has("hiccups"):
+            return illegal(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
+        if action.skill == "turn_undead" and turn.cast:
+            return illegal(
+                ReasonCode.SPELL_RESTRICTION,
+                f"{actor.name} cast a spell this round and may not turn undead",
+            )
+        if action.skill == "meditation" and turn.actions_used > 0:
+            return illegal(
+                ReasonCode.TURN_ALREADY_STARTED,
+                f"meditation takes {actor.name}'s whole round; it has acted already",
+            )
+        return LEGAL
+    skill = ctx.catalog.skills.get(action.skill)
+    if skill is None:
+        try:
+            skill = ctx.catalog.find_skill(action.skill)
+        except KeyError:
+            return illegal(ReasonCode.INVALID_TARGET, f"there is no skill {action.skill!r}")
+    bonus = card.skill_bonus(skill.id) if isinstance(card, ClassDef) else 0
+    trained = isinstance(card, ClassDef) and any(b.skill == skill.id for b in card.skills)
+    if skill.trained_only and not trained:
+        return illegal(ReasonCode.UNTRAINED, f"only characters trained in {skill.name} may use it")
+    difficulty = ctx.catalog.difficulties.get(action.difficulty)
+    if difficulty is not None and difficulty.requires_bonus and bonus + action.circumstance <= 0:
+        return illegal(
+            ReasonCode.UNTRAINED,
+            f"{difficulty.name} tasks need a skill or other bonus; {actor.name} has none",
+        )
+    return LEGAL
+
+
+def check_sapper(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    assert isinstance(action, act.Sapper)
+    ability = ctx.card(actor).ability("sapper")
+    if not isinstance(ability, Sapper):
+        return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no sapper abilities")
+    if actor.has("hiccups"):
+        return illegal(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
+    if current_turn(actor).sapper_used:
+        return illegal(ReasonCode.ABILITY_USED, "only one sapper ability may be used per round")
+    charge = next((c for c in ability.charges if c.id == action.ability), None)
+    if charge is None:
+        return illegal(ReasonCode.NO_ABILITY, f"no sapper charge {action.ability!r}")
+    if charge.cost > actor.explosives:
+        return illegal(
+            ReasonCode.INSUFFICIENT_EXPLOSIVES,
+            f"{charge.name} needs {charge.cost} points of explosives; {actor.name} has"
+            f" {actor.explosives}",
+        )
+    if action.fuse > ability.max_fuse_rounds:
+        return illegal(
+            ReasonCode.INVALID_TARGET, f"a fuse lasts 0 to {ability.max_fuse_rounds} rounds"
+        )
+    dungeon = ctx.state.dungeon
+    first = action.squares[0]
+    for sq in action.squares:
+        if not dungeon.in_bounds(*sq):
+            return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
+    pair = action.ability in ("clear_rubble", "block_passage")
+    if pair and (len(action.squares) != 2 or chebyshev(*action.squares) != 1):
+        return illegal(ReasonCode.INVALID_TARGET, f"{charge.name} needs two adjacent squares")
+    if chebyshev(actor.pos, first) > 1:
+        return illegal(
+            ReasonCode.NOT_ADJACENT, f"the charge must be placed next to {actor.name}", first
+        )
+    if action.ability == "open_door" and not dungeon.terrain_at(*first).is_door:
+        return illegal(ReasonCode.INVALID_TARGET, f"no door at [{first[0]}, {first[1]}]", first)
+    return LEGAL
+
+
+def check_begin_turn(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    assert isinstance(action, act.BeginTurn)
+    if actor.turn.started:
+        return illegal(ReasonCode.TURN_ALREADY_STARTED, f"{actor.name}'s turn has started already")
+    card = ctx.card(actor)
+    if action.rage and not isinstance(card.ability("rage"), Rage):
+        return illegal(ReasonCode.NO_ABILITY, f"{actor.name} cannot rage")
+    if action.focus_attack:
+        focus = card.ability("prowess") or card.ability("ninja_focus")
+        if not isinstance(focus, Prowess | NinjaFocus):
+            return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no extra dice to allocate")
+        if action.focus_attack > focus.dice:
+            return illegal(ReasonCode.INVALID_TARGET, f"only {focus.dice} extra dice to allocate")
+        if not focus.split_allowed and action.focus_attack not in (0, focus.dice):
+            return illegal(
+                ReasonCode.INVALID_TARGET,
+                f"{actor.name}'s focus puts both dice on attack or both on defense",
+            )
+    return LEGAL
+
+
+def check_hold(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    if not ctx.state.options.holding:
+        return illegal(ReasonCode.NO_ABILITY, "holding is an optional rule, switched off")
+    if current_turn(actor).actions_used:
+        return illegal(
+            ReasonCode.TURN_ALREADY_STARTED,
+            f"{actor.name} has acted already: hold both actions or neither",
+        )
+    return LEGAL

@@ -1,0 +1,100 @@
+"""Attack actions (melee, reach, ranged) and a dragon's breath."""
+
+from __future__ import annotations
+
+from companion.model.geometry import attack_geometry
+from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rulesets.brickquest import actions as act
+from companion.rulesets.brickquest.combat import base_attack, turned_board
+from companion.rulesets.brickquest.context import Ctx, current_turn
+from companion.rulesets.brickquest.schema import Breath, OneAttackPerTurn
+from companion.rulesets.brickquest.state import FigureState
+
+_GEOMETRY_TEXT = {
+    "not_in_arc": "{target} is outside {actor}'s {mode} arc",
+    "not_adjacent": "{target} is not in one of the three squares in front of {actor}",
+    "height_difference": "{target} stands more than 2 bricks higher or lower than {actor}",
+    "out_of_range": "{target} is {d:.2f} squares away, beyond {actor}'s maximum range {hi:g}",
+    "too_close": "{target} is {d:.2f} squares away, closer than {actor}'s minimum range {lo:g}",
+    "no_line_of_sight": "the line from {actor} to {target} is blocked at {blocked}",
+}
+
+
+def check_attack(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    assert isinstance(action, act.Attack)
+    target = ctx.figure(action.target)
+    card = ctx.card(actor)
+    turn = current_turn(actor)
+    if target.id == actor.id:
+        return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} cannot attack itself")
+    if target.dead:
+        return illegal(ReasonCode.TARGET_DEAD, f"{target.name} is already dead", target.pos)
+    if actor.has("ethereal"):
+        return illegal(ReasonCode.ETHEREAL, f"{actor.name} is ethereal and may not attack")
+    if target.has("ethereal"):
+        return illegal(ReasonCode.ETHEREAL, f"{target.name} is ethereal and cannot be attacked")
+    if target.inside is not None:
+        return illegal(ReasonCode.INVALID_TARGET, f"{target.name} is hidden inside an object")
+    if turn.cast:
+        return illegal(
+            ReasonCode.SPELL_RESTRICTION,
+            f"{actor.name} cast a spell this round and may not attack",
+        )
+    attack = base_attack(card, actor, action.mode)
+    if attack is None:
+        why = " (disarmed)" if actor.disarmed and action.mode != "melee" else ""
+        return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no {action.mode} attack{why}")
+    kind = "ranged" if action.mode == "ranged" else "melee"
+    if turn.attack_mode is not None and turn.attack_mode != kind:
+        return illegal(
+            ReasonCode.MIXED_ATTACK_TYPES,
+            f"{actor.name} made a {turn.attack_mode} attack this round and may not mix in a"
+            f" {kind} one",
+        )
+    once = card.ability("one_attack_per_turn")
+    if isinstance(once, OneAttackPerTurn) and turn.attacks >= 1:
+        return illegal(
+            ReasonCode.NO_ACTIONS_LEFT,
+            f"{actor.name} makes only one {once.weapon} attack per turn",
+        )
+    board = ctx.board
+    allow_turn = action.turn is None
+    if action.turn is not None:
+        board = turned_board(ctx, actor, action.turn)
+    lo, hi = card.attack.min_range, card.attack.max_range
+    geo = attack_geometry(
+        board,
+        actor.id,
+        target.id,
+        action.mode,
+        min_range=lo,
+        max_range=hi,
+        allow_turn=allow_turn,
+    )
+    if geo.ok:
+        return LEGAL
+    blocked = geo.blocked_by
+    text = _GEOMETRY_TEXT.get(geo.reason or "", "{target} cannot be attacked from here").format(
+        target=target.name,
+        actor=actor.name,
+        mode=action.mode,
+        d=geo.distance,
+        lo=lo or 0,
+        hi=hi or 0,
+        blocked=f"[{blocked[0]}, {blocked[1]}]" if blocked else "?",
+    )
+    return illegal(ReasonCode(geo.reason or "invalid_target"), text, blocked or target.pos)
+
+
+def check_breath(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    assert isinstance(action, act.Breath)
+    breath = ctx.card(actor).ability("breath")
+    if not isinstance(breath, Breath):
+        return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no breath attack")
+    last = actor.breath_turn
+    if breath.every_other_round and last is not None and actor.turns_taken - last < 2:
+        return illegal(
+            ReasonCode.ABILITY_USED,
+            f"{actor.name} breathed last round; the breath returns every other round",
+        )
+    return LEGAL

@@ -1,0 +1,209 @@
+"""Casting a spell: who may cast what, when, on which target, at what cost."""
+
+from __future__ import annotations
+
+import itertools
+
+from companion.model.dungeon import Terrain
+from companion.model.geometry import line_of_sight, ruler_distance
+from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rulesets.brickquest import actions as act
+from companion.rulesets.brickquest import schema as s
+from companion.rulesets.brickquest.context import (
+    Ctx,
+    carried_spells,
+    chebyshev,
+    current_turn,
+    item_base,
+    may_know,
+    spell_lists,
+)
+from companion.rulesets.brickquest.state import FigureState
+
+Square = tuple[int, int]
+#: Teleport's reach when the data gives none.
+DEFAULT_TELEPORT = 12
+
+
+def check_cast(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    assert isinstance(action, act.Cast)
+    spell = ctx.catalog.spells.get(action.spell)
+    if spell is None:
+        return illegal(ReasonCode.UNKNOWN_SPELL, f"there is no spell {action.spell!r}")
+    card = ctx.card(actor)
+    from_item = action.item is not None or (
+        action.spell in carried_spells(actor) and not may_know(card, spell)
+    )
+    caster_check = _check_caster(ctx, actor, card, spell, action, from_item)
+    if not caster_check.legal:
+        return caster_check
+    turn = current_turn(actor)
+    if turn.cast:
+        return illegal(
+            ReasonCode.SPELL_RESTRICTION, f"{actor.name} already cast a spell this round"
+        )
+    if turn.attacks or turn.turned_undead:
+        done = "attacked" if turn.attacks else "turned undead"
+        return illegal(
+            ReasonCode.SPELL_RESTRICTION,
+            f"{actor.name} {done} this round and may not also cast a spell",
+        )
+    if actor.has("hiccups"):
+        return illegal(ReasonCode.HICCUPS, f"{actor.name} has hiccups and cannot cast spells")
+    if actor.has("silenced"):
+        return illegal(ReasonCode.SILENCED, f"{actor.name} is silenced and cannot cast spells")
+    if not from_item:
+        cost = _cost(spell, action)
+        if cost is None:
+            return illegal(
+                ReasonCode.INVALID_TARGET, f"{spell.name} needs the number of points to spend"
+            )
+        if cost > actor.sp:
+            return illegal(
+                ReasonCode.INSUFFICIENT_SPELL_POINTS,
+                f"{spell.name} costs {cost} spell points; {actor.name} has {actor.sp}",
+            )
+    return _check_area(ctx, actor, spell, action)
+
+
+def _check_caster(
+    ctx: Ctx,
+    actor: FigureState,
+    card: s.ClassDef | s.MonsterDef,
+    spell: s.SpellDef,
+    action: act.Cast,
+    from_item: bool,
+) -> Verdict:
+    if from_item:
+        carried = carried_spells(actor)
+        item = action.item or carried.get(spell.id)
+        if item is None or item not in actor.items or spell.id not in carried:
+            return illegal(
+                ReasonCode.NO_SUCH_ITEM, f"{actor.name} carries no scroll or book of {spell.name}"
+            )
+        if spell.spell_list not in spell_lists(card):
+            kind = item_base(item)
+            return illegal(
+                ReasonCode.WRONG_CASTING_CLASS,
+                f"a {spell.spell_list.value} {kind} can only be read by a caster of that list",
+            )
+        return LEGAL
+    if not spell_lists(card):
+        return illegal(ReasonCode.NOT_A_CASTER, f"{actor.name} cannot cast spells")
+    if not may_know(card, spell):
+        return illegal(
+            ReasonCode.WRONG_CASTING_CLASS,
+            f"{spell.name} is a {spell.spell_list.value} spell; {actor.name} cannot cast it",
+        )
+    return LEGAL
+
+
+def _cost(spell: s.SpellDef, action: act.Cast) -> int | None:
+    return action.points if spell.variable_cost else spell.cost
+
+
+def _square(ctx: Ctx, target: act.Target | None) -> Square | None:
+    if target is None:
+        return None
+    if isinstance(target, str):
+        return ctx.figure(target).pos
+    return (int(target[0]), int(target[1]))
+
+
+def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cast) -> Verdict:
+    area = spell.area
+    if isinstance(area, s.SelfArea | s.SquareArea | s.Cone):
+        return LEGAL
+    if isinstance(area, s.Circle) and area.centred_on == "caster":
+        return LEGAL
+    if isinstance(area, s.PotionInHand):
+        return _check_potion(ctx, actor, action)
+    if isinstance(area, s.Wall):
+        return _check_wall(ctx, actor, area, action)
+    if isinstance(area, s.Line) and action.target is None and action.facing is None:
+        return LEGAL  # along the caster's facing
+    sq = _square(ctx, action.target)
+    if sq is None:
+        return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a target")
+    if not ctx.state.dungeon.in_bounds(*sq):
+        return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
+    if isinstance(area, s.AdjacentFigure | s.FigureInSight):
+        fig = ctx.state.living_at(sq)
+        if fig is None or not isinstance(action.target, str):
+            return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a figure as target", sq)
+        if isinstance(area, s.AdjacentFigure) and chebyshev(actor.pos, sq) != 1:
+            return illegal(ReasonCode.NOT_ADJACENT, f"{fig.name} is not next to {actor.name}", sq)
+    if isinstance(area, s.AdjacentObject | s.AdjacentSquare) and chebyshev(actor.pos, sq) != 1:
+        return illegal(ReasonCode.NOT_ADJACENT, f"[{sq[0]}, {sq[1]}] is not next to {actor.name}")
+    if isinstance(area, s.AdjacentObject):
+        t = ctx.state.dungeon.terrain_at(*sq)
+        if not t.is_door and ctx.state.dungeon.object_at(*sq) is None:
+            return illegal(ReasonCode.INVALID_TARGET, f"nothing lockable at [{sq[0]}, {sq[1]}]", sq)
+    if spell.effect.teleport_max_squares is not None or spell.id == "teleport":
+        return _check_teleport(ctx, actor, spell, sq)
+    if isinstance(area, s.LocationInSight) and ctx.state.living_at(sq) is not None:
+        return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is occupied", sq)
+    needs_sight = isinstance(area, s.FigureInSight | s.LocationInSight) or getattr(
+        area, "needs_line_of_sight", False
+    )
+    if needs_sight and sq != actor.pos:
+        sight = line_of_sight(ctx.board, actor.pos, sq)
+        if not sight.clear:
+            b = sight.blocked_by
+            return illegal(
+                ReasonCode.NO_LINE_OF_SIGHT,
+                f"{actor.name} cannot see [{sq[0]}, {sq[1]}]: the line is blocked at {b}",
+                b,
+            )
+    return LEGAL
+
+
+def _check_teleport(ctx: Ctx, actor: FigureState, spell: s.SpellDef, sq: Square) -> Verdict:
+    reach = spell.effect.teleport_max_squares or DEFAULT_TELEPORT
+    if sq not in actor.visited or sq == actor.pos:
+        return illegal(
+            ReasonCode.INVALID_TARGET, f"{actor.name} has not stood on [{sq[0]}, {sq[1]}] before"
+        )
+    d = ruler_distance(ctx.board, actor.pos, sq)
+    if d > reach + 1e-9:
+        return illegal(
+            ReasonCode.OUT_OF_RANGE, f"[{sq[0]}, {sq[1]}] is {d:.2f} squares away (max {reach})"
+        )
+    if ctx.state.living_at(sq) is not None:
+        return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is occupied", sq)
+    return LEGAL
+
+
+def _check_wall(ctx: Ctx, actor: FigureState, area: s.Wall, action: act.Cast) -> Verdict:
+    squares = list(action.squares)
+    if len(squares) != area.length:
+        return illegal(ReasonCode.INVALID_TARGET, f"the wall needs {area.length} squares in a row")
+    xs = {x for x, _ in squares}
+    ys = {y for _, y in squares}
+    ordered = sorted(squares)
+    in_row = (len(xs) == 1 or len(ys) == 1) and all(
+        chebyshev(a, b) == 1 for a, b in itertools.pairwise(ordered)
+    )
+    if not in_row:
+        return illegal(ReasonCode.INVALID_TARGET, "the wall's squares must be adjacent, in a line")
+    dungeon = ctx.state.dungeon
+    for sq in squares:
+        if not dungeon.in_bounds(*sq) or dungeon.terrain_at(*sq) is not Terrain.FLOOR:
+            return illegal(ReasonCode.INVALID_TARGET, f"no open floor at {list(sq)}", sq)
+        if ctx.state.living_at(sq) is not None:
+            return illegal(ReasonCode.OCCUPIED, f"{list(sq)} is occupied", sq)
+        if area.needs_line_of_sight and not line_of_sight(ctx.board, actor.pos, sq).clear:
+            return illegal(ReasonCode.NO_LINE_OF_SIGHT, f"{actor.name} cannot see {list(sq)}", sq)
+    return LEGAL
+
+
+def _check_potion(ctx: Ctx, actor: FigureState, action: act.Cast) -> Verdict:
+    potion = action.target if isinstance(action.target, str) else None
+    if potion is None or potion not in actor.items:
+        return illegal(ReasonCode.NO_SUCH_ITEM, f"{actor.name} holds no such potion")
+    item = ctx.catalog.items.get(item_base(potion))
+    if item is None or item.category != s.ItemCategory.POTION:
+        return illegal(ReasonCode.INVALID_TARGET, f"{potion} is not a potion")
+    if "@" in potion:
+        return illegal(ReasonCode.ALREADY_IN_STATE, f"{item.name} has been strengthened already")
+    return LEGAL

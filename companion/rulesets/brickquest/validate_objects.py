@@ -1,0 +1,220 @@
+"""Interacting with doors, chests, barrels, levers, items and other figures; using items."""
+
+from __future__ import annotations
+
+from companion.model.dungeon import DungeonMap, ObjectKind, Terrain
+from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rulesets.brickquest import actions as act
+from companion.rulesets.brickquest.context import Ctx, chebyshev, item_base, spell_lists
+from companion.rulesets.brickquest.schema import ItemCategory
+from companion.rulesets.brickquest.state import FigureState
+
+Square = tuple[int, int]
+#: Objects a figure can climb into (the BrickMaster rules which can close from inside).
+CONTAINERS = (ObjectKind.SARCOPHAGUS, ObjectKind.BARREL, ObjectKind.CHEST)
+KEY = "key"
+
+
+def door_fronts(dungeon: DungeonMap, sq: Square) -> list[Square]:
+    """The squares directly in front of a door (either side of its passage).
+
+    The passage runs across the wall the door sits in; neighbouring door squares count
+    as wall, so a double door works the same.  Without walls to tell, any side will do.
+    """
+    x, y = sq
+
+    def solid(cx: int, cy: int) -> bool:
+        if not dungeon.in_bounds(cx, cy):
+            return True
+        t = dungeon.terrain_at(cx, cy)
+        return t in (Terrain.WALL, Terrain.VOID) or t.is_door
+
+    across_we = solid(x - 1, y) and solid(x + 1, y)
+    across_ns = solid(x, y - 1) and solid(x, y + 1)
+    if across_we and not across_ns:
+        fronts = [(x, y - 1), (x, y + 1)]
+    elif across_ns and not across_we:
+        fronts = [(x - 1, y), (x + 1, y)]
+    else:
+        fronts = [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)]
+    return [f for f in fronts if dungeon.in_bounds(*f)]
+
+
+def check_interact(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    assert isinstance(action, act.Interact)
+    kind = action.kind
+    if kind == "arm":
+        if not actor.disarmed:
+            return illegal(ReasonCode.ALREADY_IN_STATE, f"{actor.name} is holding a weapon")
+        return LEGAL
+    if kind == "climb_out":
+        if actor.inside is None:
+            return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} is not inside anything")
+        return _check_exit_square(ctx, actor, action)
+    if kind in ("give", "take", "loot"):
+        return _check_figure_interaction(ctx, actor, action)
+    if kind == "pick_up":
+        return _check_pick_up(ctx, actor, action)
+    sq = _target_square(ctx, action)
+    if sq is None:
+        return illegal(ReasonCode.INVALID_TARGET, f"{kind} needs a target square")
+    dungeon = ctx.state.dungeon
+    if not dungeon.in_bounds(*sq):
+        return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
+    if dungeon.terrain_at(*sq).is_door and kind in ("open", "close", "lock", "unlock"):
+        return _check_door(ctx, actor, kind, sq)
+    obj = dungeon.object_at(*sq)
+    if obj is None:
+        return illegal(ReasonCode.INVALID_TARGET, f"there is nothing to {kind} at {list(sq)}", sq)
+    if chebyshev(actor.pos, sq) != 1 and actor.inside != sq:
+        return illegal(ReasonCode.NOT_ADJACENT, f"{actor.name} is not next to the {obj.kind}", sq)
+    if kind == "activate":
+        if obj.kind is not ObjectKind.LEVER:
+            return illegal(ReasonCode.INVALID_TARGET, f"a {obj.kind} cannot be activated", sq)
+        return LEGAL
+    if obj.kind is ObjectKind.LEVER:
+        return illegal(ReasonCode.INVALID_TARGET, "a lever can only be activated", sq)
+    if obj.kind is ObjectKind.CHEST and kind in ("open", "close") and actor.inside != sq:
+        dx, dy = obj.facing.delta
+        front = (sq[0] + dx, sq[1] + dy)
+        if actor.pos != front:
+            return illegal(
+                ReasonCode.NOT_IN_FRONT,
+                f"the chest opens from its front, [{front[0]}, {front[1]}]",
+                front,
+            )
+    return _check_object_state(ctx, actor, kind, sq)
+
+
+def _check_object_state(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
+    obj = ctx.state.dungeon.object_at(*sq)
+    assert obj is not None
+    if kind == "open":
+        if obj.is_open:
+            return illegal(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is open already", sq)
+        if sq in ctx.state.magic_locks:
+            return illegal(ReasonCode.LOCKED, f"the {obj.kind} is magically locked", sq)
+        if obj.locked and KEY not in actor.items:
+            return illegal(
+                ReasonCode.NO_KEY, f"the {obj.kind} is locked and {actor.name} has no key"
+            )
+    elif kind == "close" and not obj.is_open:
+        return illegal(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is closed already", sq)
+    elif kind in ("lock", "unlock"):
+        if KEY not in actor.items:
+            return illegal(ReasonCode.NO_KEY, f"{actor.name} has no key", sq)
+        if obj.locked == (kind == "lock"):
+            return illegal(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is {kind}ed already", sq)
+    elif kind == "climb_in":
+        if obj.kind not in CONTAINERS or not obj.is_open:
+            return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} cannot climb into that", sq)
+        if any(f.inside == sq for f in ctx.state.figures.values()):
+            return illegal(ReasonCode.OCCUPIED, f"someone is already inside the {obj.kind}", sq)
+    return LEGAL
+
+
+def _check_door(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
+    dungeon = ctx.state.dungeon
+    fronts = door_fronts(dungeon, sq)
+    if actor.pos not in fronts:
+        spots = " or ".join(f"[{x}, {y}]" for x, y in fronts)
+        return illegal(
+            ReasonCode.NOT_IN_FRONT,
+            f"{actor.name} must stand directly in front of the door ({spots})",
+            sq,
+        )
+    t = dungeon.terrain_at(*sq)
+    if kind == "open":
+        if t is Terrain.DOOR_OPEN:
+            return illegal(ReasonCode.ALREADY_IN_STATE, "the door is open already", sq)
+        if sq in ctx.state.magic_locks:
+            return illegal(ReasonCode.LOCKED, "the door is magically locked: no key opens it", sq)
+        if t is Terrain.DOOR_LOCKED and KEY not in actor.items:
+            return illegal(ReasonCode.NO_KEY, f"the door is locked and {actor.name} has no key", sq)
+    elif kind == "close":
+        if t is not Terrain.DOOR_OPEN:
+            return illegal(ReasonCode.ALREADY_IN_STATE, "the door is closed already", sq)
+        if ctx.state.living_at(sq) is not None:
+            return illegal(ReasonCode.OCCUPIED, "someone stands in the doorway", sq)
+    else:
+        if KEY not in actor.items:
+            return illegal(ReasonCode.NO_KEY, f"{actor.name} has no key", sq)
+        wanted = Terrain.DOOR_CLOSED if kind == "lock" else Terrain.DOOR_LOCKED
+        if t is not wanted:
+            state = "open" if t is Terrain.DOOR_OPEN else t.name.lower().replace("door_", "")
+            return illegal(ReasonCode.ALREADY_IN_STATE, f"the door is {state}", sq)
+    return LEGAL
+
+
+def _target_square(ctx: Ctx, action: act.Interact) -> Square | None:
+    if action.target is None:
+        return None
+    if isinstance(action.target, str):
+        return ctx.figure(action.target).pos
+    return (int(action.target[0]), int(action.target[1]))
+
+
+def _check_figure_interaction(ctx: Ctx, actor: FigureState, action: act.Interact) -> Verdict:
+    if not isinstance(action.target, str):
+        return illegal(ReasonCode.INVALID_TARGET, f"{action.kind} needs a figure as target")
+    other = ctx.figure(action.target)
+    if other.id == actor.id:
+        return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} cannot {action.kind} itself")
+    if chebyshev(actor.pos, other.pos) != 1:
+        return illegal(ReasonCode.NOT_ADJACENT, f"{other.name} is not next to {actor.name}")
+    if action.kind == "loot":
+        if not other.dead:
+            return illegal(ReasonCode.INVALID_TARGET, f"{other.name} is alive: no looting")
+        if not other.items:
+            return illegal(ReasonCode.NO_SUCH_ITEM, f"{other.name} carries nothing")
+        return LEGAL
+    if other.dead:
+        return illegal(ReasonCode.TARGET_DEAD, f"{other.name} is dead")
+    if action.kind == "take" and not action.permission:
+        return illegal(ReasonCode.NO_PERMISSION, f"{other.name} does not allow it")
+    holder = actor if action.kind == "give" else other
+    missing = [i for i in action.items if i not in holder.items]
+    if not action.items or missing:
+        what = ", ".join(missing) if missing else "nothing named"
+        return illegal(ReasonCode.NO_SUCH_ITEM, f"{holder.name} does not carry {what}")
+    return LEGAL
+
+
+def _check_pick_up(ctx: Ctx, actor: FigureState, action: act.Interact) -> Verdict:
+    sq = _target_square(ctx, action) or actor.pos
+    if chebyshev(actor.pos, sq) > 1:
+        return illegal(ReasonCode.NOT_ADJACENT, f"[{sq[0]}, {sq[1]}] is not next to {actor.name}")
+    if not ctx.state.floor_items.get(sq):
+        return illegal(ReasonCode.NO_SUCH_ITEM, f"nothing lies at [{sq[0]}, {sq[1]}]", sq)
+    return LEGAL
+
+
+def _check_exit_square(ctx: Ctx, actor: FigureState, action: act.Interact) -> Verdict:
+    inside = actor.inside
+    assert inside is not None
+    obj = ctx.state.dungeon.object_at(*inside)
+    if obj is not None and not obj.is_open:
+        return illegal(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is closed: open it first")
+    sq = _target_square(ctx, action)
+    if sq is None or chebyshev(inside, sq) != 1:
+        return illegal(ReasonCode.INVALID_TARGET, "climbing out needs a square next to the object")
+    blocked = ctx.state.dungeon.blocks_movement()
+    if blocked[sq[1], sq[0]] or ctx.state.living_at(sq) is not None:
+        return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is not free", sq)
+    return LEGAL
+
+
+def check_use_item(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    assert isinstance(action, act.UseItem)
+    if action.item not in actor.items:
+        return illegal(ReasonCode.NO_SUCH_ITEM, f"{actor.name} does not carry {action.item}")
+    item = ctx.catalog.items.get(item_base(action.item))
+    if item is None or item.potion is None:
+        kind = item.category.value if item else "item"
+        hint = (
+            " (cast its spell instead)" if kind in (ItemCategory.SCROLL, ItemCategory.BOOK) else ""
+        )
+        return illegal(ReasonCode.INVALID_TARGET, f"a {kind} cannot be used like that{hint}")
+    if item.potion.casters_only and not spell_lists(ctx.card(actor)):
+        return illegal(ReasonCode.NOT_A_CASTER, f"{item.name} only helps spellcasters")
+    return LEGAL

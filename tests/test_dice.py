@@ -1,0 +1,64 @@
+"""Dice from the app and from the table give the same rolls; replay feeds them back."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.rules.dice import (
+    DiceError,
+    RecordingDice,
+    ReplayDice,
+    SeededDice,
+    TypedDice,
+)
+
+
+def test_seeded_dice_are_reproducible_and_in_range() -> None:
+    a = [SeededDice(7).roll(5, "x").faces for _ in range(3)]
+    assert a[0] == a[1] == a[2]
+    roll = SeededDice(1).roll(200 // 2, "many", sides=20)
+    assert all(1 <= f <= 20 for f in roll.faces) and len(roll.faces) == 100
+
+
+def test_typed_dice_use_faces_in_order_and_ask_for_more() -> None:
+    asked = []
+
+    def ask(count: int, sides: int, purpose: str) -> list[int]:
+        asked.append((count, sides, purpose))
+        return [6] * count
+
+    dice = TypedDice([3, 4], ask=ask)
+    assert dice.roll(1, "first").faces == (3,)
+    assert dice.roll(3, "second").faces == (4, 6, 6)
+    assert asked == [(2, 6, "second")]
+
+
+@pytest.mark.parametrize(
+    ("faces", "count", "message"),
+    [([1], 2, "only 1 typed in"), ([7], 1, "7 is not a face of a d6"), ([], 101, "cannot roll")],
+)
+def test_bad_typed_dice_say_what_is_wrong(faces, count, message) -> None:
+    with pytest.raises(DiceError, match=message):
+        TypedDice(faces).roll(count, "attack")
+
+
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=10))
+def test_the_same_faces_give_the_same_roll_either_way(faces: list[int]) -> None:
+    seeded = RecordingDice(SeededDice(3))
+    seeded.roll(len(faces), "a")
+    typed = TypedDice(list(seeded.rolls[0].faces)).roll(len(faces), "a")
+    assert typed == seeded.rolls[0]
+    assert TypedDice(faces).roll(len(faces), "a").total == sum(faces)
+
+
+def test_replay_checks_the_shape_of_each_roll() -> None:
+    rec = RecordingDice(SeededDice(0))
+    first = rec.roll(2, "attack")
+    replay = ReplayDice(rec.rolls)
+    assert replay.roll(2, "attack") == first
+    with pytest.raises(DiceError, match="no recorded roll"):
+        replay.roll(1, "more")
+    with pytest.raises(DiceError, match="rules now ask 3d6"):
+        ReplayDice(rec.rolls).roll(3, "attack")
