@@ -29,11 +29,13 @@ def session() -> Session:
 def test_state_is_a_fold_over_the_log(session: Session) -> None:
     session.act({"action": "move", "actor": "ana", "path": [[2, 1], [3, 1]]}, SeededDice(1))
     assert session.state.figures["ana"].pos == (3, 1)
-    session.act({"action": "attack", "actor": "ana", "target": "orc"}, TypedDice([6, 6, 6, 6, 1, 1]))
+    # a straight 2-square move then an attack along it: Charge adds a fifth die
+    attack = {"action": "attack", "actor": "ana", "target": "orc"}
+    session.act(attack, TypedDice([6, 6, 6, 6, 6, 1, 1]))
     orc = session.state.figures["orc"]
-    assert orc.dead and orc.hp == 0  # 24 against 2
+    assert orc.dead and orc.hp == 0  # 30 against 2
     assert len(session.entries) == 2
-    assert session.entries[1].rolls[0].faces == (6, 6, 6, 6)
+    assert session.entries[1].rolls[0].faces == (6, 6, 6, 6, 6)
 
 
 def test_illegal_actions_are_refused_unless_forced(session: Session) -> None:
@@ -97,7 +99,9 @@ def test_a_crash_mid_write_loses_only_the_action_in_progress(tmp_path: Path) -> 
          ' "setup": {}}', "line 1"),
     ],
 )
-def test_broken_session_files_are_refused_clearly(tmp_path: Path, content: str, message: str) -> None:
+def test_broken_session_files_are_refused_clearly(
+    tmp_path: Path, content: str, message: str
+) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text(content)
     with pytest.raises(SessionError, match=message):

@@ -148,7 +148,7 @@ def test_buttons_damage_and_heal(qtbot, panel, model) -> None:  # type: ignore[n
     assert cleric(model).hit_points == 11
     for _ in range(3):  # healing stops at the start, and pushes nothing then
         qtbot.mouseClick(panel.heal_button, Qt.MouseButton.LeftButton)
-    assert cleric(model).hit_points == 12 and model.undo_stack.count() == 3
+    assert cleric(model).hit_points == 12 and model.undo_stack.count() == 4
 
 
 def test_non_casters_have_no_spell_point_controls(panel, model) -> None:  # type: ignore[no-untyped-def]

@@ -50,6 +50,8 @@ class MainWindow(QMainWindow):
         self.ctx = ToolContext(self.session, self.canvas)
         self.tools: dict[str, Tool] = {cls.name: cls(self.ctx) for cls in TOOL_CLASSES}
         self.mode = "edit"
+        #: The tool last used in each mode, restored when coming back to it.
+        self._mode_tool = {"edit": "terrain", "play": "pointer"}
         self.toolbars: list[QToolBar] = []
         self.actions_ = Actions(self)
         self.actions_.build_menus()
@@ -65,6 +67,11 @@ class MainWindow(QMainWindow):
         self.ctx.message.connect(lambda m: self.statusBar().showMessage(m, 5000))
         self.ctx.measured.connect(self.measure_dock.show_measure)
         self.resize(1380, 860)
+        self.resizeDocks([self.tool_dock, self.measure_dock], [250, 250],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.tool_dock, self.rooms_dock], [430, 260], Qt.Orientation.Vertical)
+        self.resizeDocks([self.measure_dock, self.legend_dock], [260, 520],
+                         Qt.Orientation.Vertical)
         self.restore_layout()
         self._sync_map_options()
         self.set_mode("edit")
@@ -122,15 +129,14 @@ class MainWindow(QMainWindow):
         self.mode_label.setProperty("mode", mode)
         self.mode_label.style().unpolish(self.mode_label)
         self.mode_label.style().polish(self.mode_label)
-        current = self.canvas.tool
-        if current is None or mode not in current.modes:
-            self.set_tool("terrain" if editing else "pointer")
+        self.set_tool(self._mode_tool[mode])
 
     def set_tool(self, name: str) -> None:
         tool = self.tools[name]
         if self.mode not in tool.modes:
             self.set_mode("edit" if "edit" in tool.modes else "play")
         self.actions_.tools[name].setChecked(True)
+        self._mode_tool[self.mode] = name
         if self.canvas.tool is not tool:
             self.canvas.set_tool(tool)
         self.tool_dock.show_tool(tool)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,9 @@ from PySide6.QtCore import QObject, QSaveFile, Signal
 from PySide6.QtGui import QUndoStack
 
 from companion.gui.commands import EditCommand
+from companion.gui.figure_info import stats_for
 from companion.model.edits import EVERYTHING, Changes, Edit
+from companion.model.figures import Token
 from companion.model.mapfile import (
     MAX_FILE_BYTES,
     MapDocument,
@@ -61,9 +64,18 @@ class MapSession(QObject):
         for e in edits:
             inverses.append(e.apply(self.doc))
             changes = changes | e.changes()
-        self._board = None
+        self._forget_board(changes)
         self.changed.emit(changes)
         return inverses
+
+    def _forget_board(self, changes: Changes) -> None:
+        """Drop the cached board, keeping its terrain when only figures moved."""
+        map_changed = (changes.everything or changes.layers or changes.objects
+                       or changes.options)
+        if self._board is not None and not map_changed and changes.figures:
+            self._board = self._board.with_tokens(self.tokens())
+        elif map_changed or changes.figures:
+            self._board = None
 
     # -- whole documents -----------------------------------------------------------
     def replace(self, doc: MapDocument, path: Path | None) -> None:
@@ -80,6 +92,10 @@ class MapSession(QObject):
     def load(self, path: Path) -> MapDocument:
         """Read a map file, refusing oversized or broken ones with ``MapFileError``."""
         try:
+            if not path.is_file():
+                if path.exists():
+                    raise MapFileError(f"{path.name}: not a regular file")
+                raise MapFileError(f"{path.name}: cannot read the file (no such file)")
             size = path.stat().st_size
             if size > MAX_FILE_BYTES:
                 raise MapFileError(
@@ -109,6 +125,18 @@ class MapSession(QObject):
         self.pathChanged.emit()
 
     # -- geometry ------------------------------------------------------------------
+    def tokens(self) -> tuple[Token, ...]:
+        """The figures as the geometry sees them, sized and able as their cards say."""
+        out = []
+        for fig in self.doc.figures:
+            token = fig.token()
+            stats = stats_for(fig)
+            if stats is not None:
+                token = replace(token, large=token.large or stats.large,
+                                slips_through=stats.slips_through)
+            out.append(token)
+        return tuple(out)
+
     def board(self) -> Any:
         """The geometry's view of the map and figures (cached until the next change)."""
         if self._board is None:
@@ -116,7 +144,7 @@ class MapSession(QObject):
 
             self._board = Board(
                 self.doc.dungeon,
-                tokens=self.doc.tokens(),
+                tokens=self.tokens(),
                 los_mode=self.doc.options.los_mode,
                 walls_stop_areas=self.doc.options.walls_stop_areas,
             )

@@ -141,7 +141,7 @@ class _Header(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     format: str
-    version: int
+    version: int | None = None
 
 
 class MapFile(BaseModel):
@@ -241,6 +241,8 @@ def load_map_bytes(data: bytes, *, source: str = "map") -> MapDocument:
         raise MapFileError(
             f"{source}: not a Brick Companion map (format is {header.format[:40]!r})"
         )
+    if header.version is None:
+        raise MapFileError(f"{source}: version: the map has no format version")
     if header.version > FORMAT_VERSION:
         raise MapFileError(
             f"{source}: made by a newer Brick Companion (format version {header.version}; "

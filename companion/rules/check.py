@@ -26,15 +26,19 @@ def scenario_files(paths: Iterable[Path]) -> list[Path]:
 def check_files(paths: Sequence[Path], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Run each scenario file; print one JSON object per check."""
     failed = False
+    for p in paths:
+        if p.is_dir() and not scenario_files([p]):
+            print(f"rules check: error: {p}: no scenario files (*.json) in this folder", file=err)
+            return 2
     files = scenario_files(paths)
     if not files:
-        print("rules check: no scenario files given", file=err)
+        print("rules check: error: no scenario files given", file=err)
         return 2
     for path in files:
         try:
             lines = run_scenario(load_scenario(path), str(path))
         except ScenarioError as exc:
-            print(f"rules check: error: {exc}", file=err)
+            print(f"rules check: error: {' '.join(str(exc).split())}", file=err)
             return 2
         for line in lines:
             out.write(json.dumps(line) + "\n")

@@ -32,6 +32,11 @@ class MapSpec(BaseModel):
     terrain: list[str] = Field(min_length=1, max_length=512)
     heights: list[str] | None = None
     stairs: dict[str, str] | None = None
+    #: Furniture: ``[{"at": [x, y], "kind": "chest", "facing": "S", "locked": true, ...}]``
+    #: (read by the ruleset).
+    objects: list[dict[str, Any]] | None = Field(default=None, max_length=4096)
+    #: Items lying on the floor: ``{"x,y": ["key", ...]}``.
+    items: dict[str, list[str]] | None = None
 
 
 class Scenario(BaseModel):
@@ -70,10 +75,14 @@ def load_scenario(path: Path) -> Scenario:
 
 
 def describe(exc: ValidationError) -> str:
-    """The first validation error as 'field.path: message'."""
+    """The first validation error as 'field.path: message', on one line."""
     err = exc.errors()[0]
     loc = ".".join(str(p) for p in err["loc"])
-    return f"{loc}: {err['msg']}" if loc else err["msg"]
+    msg = err["msg"]
+    if err["type"] == "extra_forbidden" and err["loc"]:
+        msg = f"unknown field {err['loc'][-1]!r}"
+    text = f"{loc}: {msg}" if loc else msg
+    return " ".join(text.split())
 
 
 def run_scenario(scenario: Scenario, name: str) -> list[dict[str, Any]]:
@@ -121,28 +130,43 @@ def _act(
     if not verdict.legal:
         line["reasons"] = verdict.codes
         line["message"] = verdict.message
-    else:
-        source = TypedDice(check["dice"]) if "dice" in check else dice
+    typed: TypedDice | None = None
+    if verdict.legal:
+        typed = TypedDice(_typed_faces(check["dice"])) if "dice" in check else None
         try:
-            resolution = ruleset.resolve(state, action, source)
+            resolution = ruleset.resolve(state, action, typed or dice)
         except DiceError as exc:
             raise ScenarioError(f"dice: {exc}") from None
         state = resolution.state
         if resolution.events:
             line["events"] = [e.text for e in resolution.events]
     ok = True
+    if typed is not None and typed.remaining:
+        ok = False
+        line["dice"] = f"{len(typed.remaining)} typed die/dice not used: {list(typed.remaining)}"
     if "expect" in check:
         ok = check["expect"] == ("legal" if verdict.legal else "illegal")
         if ok and not verdict.legal and "reason" in check:
             ok = check["reason"] in verdict.codes
     if "then" in check:
+        if not isinstance(check["then"], dict):
+            raise ScenarioError("then: give {figure id: {field: value}}")
         problems = ruleset.compare(state, check["then"])
         if problems:
             ok = False
             line["then"] = problems
-    if any(k in check for k in ("expect", "then")):
+    if any(k in check for k in ("expect", "then")) or not ok:
         line["ok"] = ok
     return state, line
+
+
+def _typed_faces(raw: Any) -> list[int]:
+    """The ``dice`` of a check: a list of whole numbers (the faces, in the order rolled)."""
+    if not isinstance(raw, list) or not all(
+        isinstance(f, int) and not isinstance(f, bool) for f in raw
+    ):
+        raise ScenarioError("dice: give a list of die faces, e.g. [6, 2, 3]")
+    return list(raw)
 
 
 def _same(value: Any, expected: Any) -> bool:

@@ -7,6 +7,8 @@ painted items that draw glyphs and figures only for the squares in view.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -18,9 +20,8 @@ from companion.gui.canvas.items import DeviceItem, DeviceMap
 from companion.gui.canvas.render import (
     edge_segments,
     grid_edges,
-    mask_outline,
     render_rgba,
-    runs,
+    segments_array,
     steep_edges,
     wall_edges,
 )
@@ -33,6 +34,13 @@ GRID_MIN_PX = 9.0
 GLYPH_MIN_PX = 9.0
 NUMBER_MIN_PX = 14.0
 _DOORS = (int(Terrain.DOOR_OPEN), int(Terrain.DOOR_CLOSED), int(Terrain.DOOR_LOCKED))
+#: Terrain whose squares show their floor height when numbers are on.
+_NUMBERED = [int(Terrain.FLOOR), int(Terrain.STAIRS), int(Terrain.FIRE_SPOUT), *_DOORS,
+             int(Terrain.WATER), int(Terrain.LAVA)]
+_NUMBERS = [str(h) for h in range(256)]
+_ZERO = QColor(250, 250, 250, 80)
+_LIGHT = QColor(255, 255, 255, 235)
+_DARK = QColor(20, 22, 26, 220)
 
 
 class BaseImage(pg.ImageItem):
@@ -65,14 +73,7 @@ class GridItem(QGraphicsPathItem):
 
     def rebuild(self, dungeon: DungeonMap) -> None:
         vertical, horizontal = grid_edges(dungeon)
-        segs = []
-        for x in np.nonzero(vertical.any(axis=0))[0]:
-            segs += [(float(x), float(s), float(x), float(s + n))
-                     for s, n in runs(vertical[:, x])]
-        for y in np.nonzero(horizontal.any(axis=1))[0]:
-            segs += [(float(s), float(y), float(s + n), float(y))
-                     for s, n in runs(horizontal[y, :])]
-        self.setPath(_segments_path(segs))
+        self.setPath(segments_path(segments_array(vertical, horizontal, 0.0, 0.0)))
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         t = painter.worldTransform()
@@ -80,42 +81,115 @@ class GridItem(QGraphicsPathItem):
             super().paint(painter, option, widget)  # type: ignore[arg-type]
 
 
-def _segments_path(segs: list[tuple[float, ...]]) -> QPainterPath:
-    path = QPainterPath()
-    for x0, y0, x1, y1 in segs:
-        path.moveTo(x0, y0)
-        path.lineTo(x1, y1)
-    return path
+def segments_path(segs: np.ndarray) -> QPainterPath:
+    """One path of many straight segments ``(n, 4)``, built without a Python loop."""
+    if len(segs) == 0:
+        return QPainterPath()
+    x = segs[:, [0, 2]].ravel()
+    y = segs[:, [1, 3]].ravel()
+    return pg.arrayToQPath(x, y, connect="pairs", finiteCheck=False)
+
+
+class ScaledPathItem(QGraphicsPathItem):
+    """A path item that skips painting when squares are smaller than ``min_px`` pixels."""
+
+    def __init__(self, min_px: float) -> None:
+        super().__init__()
+        self.min_px = min_px
+
+    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+        t = painter.worldTransform()
+        if abs(t.m11()) + abs(t.m12()) >= self.min_px:
+            super().paint(painter, option, widget)  # type: ignore[arg-type]
+
+
+class TiledPath:
+    """Many segments split into one path item per 32x32-square tile.
+
+    The scene then draws only the tiles in view, so a 512x512 map with thousands of
+    edges pans as fast as a small one.
+    """
+
+    TILE = 32
+
+    def __init__(self, vb: pg.ViewBox, pen: QPen, z: float, min_px: float = 0.0) -> None:
+        self.vb = vb
+        self.pen = pen
+        self.z = z
+        self.min_px = min_px
+        self.items: dict[tuple[int, int], ScaledPathItem] = {}
+        self.visible = True
+
+    def set_segments(self, segs: np.ndarray,
+                     region: tuple[int, int, int, int] | None = None) -> None:
+        """Show ``segs``; with a ``region`` (x0, y0, x1, y1) only its tiles are redone."""
+        keep: tuple[int, int, int, int] | None = None
+        if region is not None:
+            x0, y0, x1, y1 = region
+            t = self.TILE
+            keep = ((x0 - 1) // t, (y0 - 1) // t, (x1 + 1) // t, (y1 + 1) // t)
+            mx = (segs[:, 0] + segs[:, 2]) * 0.5 // t
+            my = (segs[:, 1] + segs[:, 3]) * 0.5 // t
+            segs = segs[(mx >= keep[0]) & (mx <= keep[2]) & (my >= keep[1]) & (my <= keep[3])]
+        keys: dict[tuple[int, int], np.ndarray] = {}
+        if len(segs):
+            tx = ((segs[:, 0] + segs[:, 2]) * 0.5 // self.TILE).astype(np.int64)
+            ty = ((segs[:, 1] + segs[:, 3]) * 0.5 // self.TILE).astype(np.int64)
+            code = tx * 4096 + ty
+            order = np.argsort(code, kind="stable")
+            code, segs = code[order], segs[order]
+            bounds = np.nonzero(np.diff(code))[0] + 1
+            for part in np.split(np.arange(len(code)), bounds):
+                c = int(code[part[0]])
+                keys[(c // 4096, c % 4096)] = segs[part]
+        for key in list(self.items):
+            inside = keep is None or (keep[0] <= key[0] <= keep[2]
+                                      and keep[1] <= key[1] <= keep[3])
+            if inside and key not in keys:
+                self.items[key].setPath(QPainterPath())
+        for key, part in keys.items():
+            item = self.items.get(key)
+            if item is None:
+                item = ScaledPathItem(self.min_px)
+                item.setPen(self.pen)
+                item.setZValue(self.z)
+                item.setVisible(self.visible)
+                self.vb.addItem(item, ignoreBounds=True)
+                self.items[key] = item
+            item.setPath(segments_path(part))
+
+    def set_visible(self, on: bool) -> None:
+        self.visible = on
+        for item in self.items.values():
+            item.setVisible(on)
 
 
 class EdgeItems:
     """Wall outlines and the thick marks on steps of 2+ bricks (impassable)."""
 
     def __init__(self, vb: pg.ViewBox) -> None:
-        self.walls = QGraphicsPathItem()
         pen = QPen(QColor(16, 17, 20), 0.07)
         pen.setCapStyle(Qt.PenCapStyle.SquareCap)
-        self.walls.setPen(pen)
-        self.walls.setZValue(2)
-        self.steep_under = QGraphicsPathItem()
+        self.walls = TiledPath(vb, pen, 2, min_px=4)
         under = QPen(QColor(20, 14, 8), 0.2)
         under.setCapStyle(Qt.PenCapStyle.RoundCap)
-        self.steep_under.setPen(under)
-        self.steep_under.setZValue(2.1)
-        self.steep = QGraphicsPathItem()
+        self.steep_under = TiledPath(vb, under, 2.1, min_px=2)
         over = QPen(QColor(250, 196, 60), 0.05)
         over.setCapStyle(Qt.PenCapStyle.FlatCap)
         over.setDashPattern([1.2, 1.2])
-        self.steep.setPen(over)
-        self.steep.setZValue(2.2)
-        for item in (self.walls, self.steep_under, self.steep):
-            vb.addItem(item)
+        self.steep = TiledPath(vb, over, 2.2, min_px=10)
 
-    def rebuild(self, dungeon: DungeonMap) -> None:
-        self.walls.setPath(_segments_path(edge_segments(*wall_edges(dungeon))))
-        steep = _segments_path(edge_segments(*steep_edges(dungeon)))
-        self.steep_under.setPath(steep)
-        self.steep.setPath(steep)
+    def rebuild(self, dungeon: DungeonMap, board: Any,
+                region: tuple[int, int, int, int] | None = None) -> None:
+        """Recompute the edges; ``region``: only the tiles around these squares changed.
+
+        Which steps are too steep is the geometry's call (``board``), not the canvas's.
+        """
+        self.walls.set_segments(edge_segments(*wall_edges(dungeon)), region)
+        layers = board.layers
+        steep = edge_segments(*steep_edges(layers.step_masks, layers.blocks_movement))
+        self.steep_under.set_segments(steep, region)
+        self.steep.set_segments(steep, region)
 
 
 class RoomOutlines(QGraphicsPathItem):
@@ -130,12 +204,12 @@ class RoomOutlines(QGraphicsPathItem):
         self.setZValue(2.5)
 
     def rebuild(self, dungeon: DungeonMap) -> None:
-        path = QPainterPath()
-        for i in range(len(dungeon.rooms)):
-            mask = dungeon.room_of == i
-            if mask.any():
-                path.addPath(_segments_path(mask_outline(mask)))
-        self.setPath(path)
+        # Boundaries between squares of different rooms (one of them a room).
+        r = dungeon.room_of
+        padded = np.pad(r, 1, constant_values=-1)
+        vertical = (padded[1:-1, 1:] != padded[1:-1, :-1])
+        horizontal = (padded[1:, 1:-1] != padded[:-1, 1:-1])
+        self.setPath(segments_path(segments_array(vertical, horizontal, 0.0, 0.0)))
 
 
 class FeaturesItem(DeviceItem):
@@ -149,6 +223,7 @@ class FeaturesItem(DeviceItem):
         self.fog: np.ndarray | None = None
         self.font = font
         self._features: list[tuple[int, int, int]] = []
+        self._room_anchors: list[tuple[int, int, int]] = []
 
     def refresh(self, doc: MapDocument) -> None:
         self.doc = doc
@@ -158,6 +233,7 @@ class FeaturesItem(DeviceItem):
         ys, xs = np.nonzero(marked)
         self._features = [(int(x), int(y), int(d.terrain[y, x])) for y, x in zip(ys, xs,
                                                                               strict=True)]
+        self._room_anchors = room_anchors(d)
         self.update()
 
     def _fogged(self, x: int, y: int) -> bool:
@@ -202,31 +278,38 @@ class FeaturesItem(DeviceItem):
 
     def _draw_heights(self, p: QPainter, view: DeviceMap, d: DungeonMap,
                       rng: tuple[int, int, int, int]) -> None:
+        """Floor heights in each square's top-left corner (vectorised placement)."""
         x0, y0, x1, y1 = rng
+        if x1 <= x0 or y1 <= y0:
+            return
         f = QFont(self.font)
         f.setPixelSize(max(8, int(view.scale * 0.26)))
         f.setBold(True)
         p.setFont(f)
-        floorish = np.isin(d.terrain[y0:y1, x0:x1],
-                           [int(Terrain.FLOOR), int(Terrain.STAIRS), int(Terrain.FIRE_SPOUT),
-                            *_DOORS, int(Terrain.WATER), int(Terrain.LAVA)])
-        pad = view.scale * 0.06
-        for (yy, xx) in zip(*np.nonzero(floorish), strict=True):
-            x, y = int(xx) + x0, int(yy) + y0
-            if self._fogged(x, y):
+        ascent = p.fontMetrics().ascent()
+        sub_t = d.terrain[y0:y1, x0:x1]
+        sub_f = d.floor[y0:y1, x0:x1]
+        shown = np.isin(sub_t, _NUMBERED)
+        if self.fog is not None:
+            shown &= ~self.fog[y0:y1, x0:x1]
+        ys, xs = np.nonzero(shown)
+        heights = sub_f[ys, xs]
+        t = view.transform
+        pad = view.scale * 0.07
+        px = t.m11() * (xs + x0) + t.m21() * (ys + y0) + t.dx() + pad
+        py = t.m12() * (xs + x0) + t.m22() * (ys + y0) + t.dy() + pad * 0.4 + ascent
+        for colour, pick in ((_ZERO, heights == 0), (_LIGHT, (heights > 0) & (heights < 3)),
+                             (_DARK, heights >= 3)):
+            idx = np.nonzero(pick)[0]
+            if len(idx) == 0:
                 continue
-            h = int(d.floor[y, x])
-            r = view.square(x, y).adjusted(pad, pad * 0.4, -pad, -pad)
-            if h == 0:
-                colour = QColor(250, 250, 250, 80)
-            else:
-                colour = QColor(20, 22, 26, 220) if h >= 3 else QColor(255, 255, 255, 235)
             p.setPen(colour)
-            p.drawText(r, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(h))
+            for i in idx:
+                p.drawText(QPointF(float(px[i]), float(py[i])), _NUMBERS[int(heights[i])])
+        p.setPen(QColor(255, 240, 200))
         for (x, y), obj in d.objects.items():
             if x0 <= x < x1 and y0 <= y < y1 and not self._fogged(x, y):
                 r = view.square(x, y).adjusted(pad, pad, -pad, -pad * 0.4)
-                p.setPen(QColor(255, 240, 200))
                 p.drawText(r, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
                            f"+{obj.height}")
 
@@ -238,14 +321,11 @@ class FeaturesItem(DeviceItem):
         f.setBold(True)
         p.setFont(f)
         metrics = p.fontMetrics()
-        for i, room in enumerate(d.rooms):
-            ys, xs = np.nonzero(d.room_of == i)
-            if len(xs) == 0:
+        for i, left, top in self._room_anchors:
+            if i >= len(d.rooms):
                 continue
-            # Top-left square of the room's first row.
-            top = int(ys.min())
-            left = int(xs[ys == top].min())
-            if self._fogged(left, top) and self.fog is not None:
+            room = d.rooms[i]
+            if self._fogged(left, top):
                 continue
             anchor = view.point(left + 0.12, top + 0.1)
             text = room.name + ("  (hidden)" if room.hidden else "")
@@ -295,6 +375,19 @@ class FiguresItem(DeviceItem):
                                selected=f.id == self.selected, font=self.font)
 
 
+def room_anchors(d: DungeonMap) -> list[tuple[int, int, int]]:
+    """Where each room's name goes: ``(index, x, y)`` of its top row's leftmost square."""
+    out = []
+    ys, xs = np.nonzero(d.room_of >= 0)
+    if len(xs) == 0:
+        return out
+    rooms = d.room_of[ys, xs]
+    order = np.lexsort((xs, ys, rooms))  # by room, then row, then column
+    rooms, ys, xs = rooms[order], ys[order], xs[order]
+    first = np.nonzero(np.diff(rooms, prepend=-2))[0]
+    return [(int(rooms[i]), int(xs[i]), int(ys[i])) for i in first]
+
+
 def fog_mask(doc: MapDocument, play: bool) -> np.ndarray | None:
     """Squares of hidden rooms, covered while playing."""
     d = doc.dungeon
@@ -305,4 +398,6 @@ def fog_mask(doc: MapDocument, play: bool) -> np.ndarray | None:
 
 
 def needs_edges(changes: Changes) -> bool:
-    return changes.everything or bool(changes.layers & {"terrain", "floor", "stairs"})
+    """Whether walls or impassable steps may have moved (objects block steps too)."""
+    return (changes.everything or changes.objects
+            or bool(changes.layers & {"terrain", "floor", "stairs"}))

@@ -22,7 +22,7 @@ from companion.gui.canvas.render import mask_outline, tint_rgba
 CLEAR = QColor(46, 204, 113)
 BLOCKED = QColor(235, 64, 52)
 AREA = QColor(255, 149, 0)
-REACH = QColor(64, 180, 255)
+REACH = QColor(40, 170, 255)
 Square = tuple[int, int]
 
 
@@ -70,12 +70,10 @@ class TintImage(pg.ImageItem):
         self.setImage(tint_rgba(mask, rgb, alpha, values), autoLevels=False, levels=(0, 255))
         self.show()
         if outline:
-            path = QPainterPath()
-            for x0, y0, x1, y1 in mask_outline(mask):
-                path.moveTo(x0, y0)
-                path.lineTo(x1, y1)
+            from companion.gui.canvas.layers import segments_path
+
             self.outline.setPen(cosmetic(colour.lighter(115), 2))
-            self.outline.setPath(path)
+            self.outline.setPath(segments_path(mask_outline(mask)))
             self.outline.show()
         else:
             self.outline.hide()
@@ -86,18 +84,24 @@ class TintImage(pg.ImageItem):
 
 
 def draw_caption(p: QPainter, anchor: QPointF, lines: Sequence[str], font: QFont,
-                 accent: QColor, bounds: QRectF | None = None) -> None:
-    """A rounded label of one or more lines, its top-left corner near ``anchor``."""
+                 accent: QColor, bounds: QRectF | None = None, gap: float = 14.0,
+                 above: bool = False) -> None:
+    """A rounded label of one or more lines beside ``anchor`` (``gap`` pixels away),
+    below (or ``above``) and to the right unless that runs off ``bounds``."""
     p.setFont(font)
     m = p.fontMetrics()
     w = max(m.horizontalAdvance(s) for s in lines) + 16
     h = m.height() * len(lines) + 10
-    box = QRectF(anchor.x() + 14, anchor.y() + 10, w, h)
+    box = QRectF(anchor.x() + gap, anchor.y() + gap * 0.35, w, h)
+    if above:
+        box = QRectF(anchor.x() - w / 2, anchor.y() - gap - h, w, h)
+        if bounds is not None and box.top() < bounds.top():
+            box.moveTop(anchor.y() + gap)
     if bounds is not None:
         if box.right() > bounds.right():
-            box.moveRight(anchor.x() - 14)
+            box.moveRight(anchor.x() - gap)
         if box.bottom() > bounds.bottom():
-            box.moveBottom(anchor.y() - 10)
+            box.moveBottom(anchor.y() - gap * 0.35)
     p.setPen(QPen(accent, 2))
     p.setBrush(QColor(18, 20, 26, 225))
     p.drawRoundedRect(box, 7, 7)
@@ -136,16 +140,28 @@ class RulerItem(DeviceItem):
             return
         colour = CLEAR if s.clear else BLOCKED
         a, b = view.centre(s.a), view.centre(s.b)
-        width = max(3.0, min(view.scale * 0.12, 7.0))
-        p.setPen(QPen(QColor(0, 0, 0, 150), width + 3, Qt.PenStyle.SolidLine,
-                      Qt.PenCapStyle.RoundCap))
+        width = max(3.0, min(view.scale * 0.11, 6.0))
+        cap = Qt.PenCapStyle.RoundCap
+        # Solid up to the blocking square, dashed beyond it: the part that is not seen.
+        stop = b
+        if s.blocked_by is not None:
+            stop = _towards(a, b, view.centre(s.blocked_by))
+        p.setPen(QPen(QColor(0, 0, 0, 150), width + 3, Qt.PenStyle.SolidLine, cap))
         p.drawLine(a, b)
-        p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        p.drawLine(a, b)
+        p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, cap))
+        p.drawLine(a, stop)
+        if stop != b:
+            dashed = QPen(colour.lighter(130), width * 0.7, Qt.PenStyle.DashLine, cap)
+            p.setPen(dashed)
+            p.drawLine(stop, b)
+        ring = max(4.0, min(view.scale * 0.14, 8.0))
         for c in (a, b):
-            p.setPen(QPen(QColor(20, 20, 20), 2))
+            p.setPen(QPen(colour, 2.5))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(c, view.scale * 0.47, view.scale * 0.47)
+            p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(colour)
-            p.drawEllipse(c, width * 1.3, width * 1.3)
+            p.drawEllipse(c, ring * 0.3, ring * 0.3)
         if s.blocked_by is not None:
             r = view.square(*s.blocked_by).adjusted(2, 2, -2, -2)
             p.setPen(QPen(BLOCKED, max(3.0, view.scale * 0.1)))
@@ -157,7 +173,8 @@ class RulerItem(DeviceItem):
                        r.bottomLeft() + QPointF(inset, -inset))
         font = QFont(self.font)
         font.setPixelSize(14)
-        draw_caption(p, b, s.lines, font, colour, QRectF(p.viewport()))
+        draw_caption(p, b, s.lines, font, colour, QRectF(p.viewport()),
+                     gap=view.scale * 0.55 + 4)
 
 
 @dataclass(slots=True)
@@ -225,7 +242,8 @@ class ReachItem(DeviceItem):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(colour)
             _arrow_head(p, origin, end, view.scale * 0.42)
-            draw_caption(p, end, [t.label], font, colour, QRectF(p.viewport()))
+            draw_caption(p, end, [t.label], font, colour, QRectF(p.viewport()),
+                         gap=view.scale * 0.55 + 4)
         if len(s.path) >= 2:
             poly = QPolygonF([view.centre(sq) for sq in s.path])
             p.setPen(QPen(QColor(0, 0, 0, 150), 7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
@@ -242,7 +260,7 @@ class ReachItem(DeviceItem):
             cap = QFont(self.font)
             cap.setPixelSize(13)
             draw_caption(p, view.centre(s.path[-1]), s.path_lines, cap, REACH,
-                         QRectF(p.viewport()))
+                         QRectF(p.viewport()), gap=view.scale * 0.55 + 4)
 
     def _draw_arc(self, p: QPainter, view: DeviceMap, s: ReachShape) -> None:
         """The ±45° firing arc out to the longest ranged distance (or 2.5 squares)."""
@@ -263,6 +281,16 @@ class ReachItem(DeviceItem):
             inner = QRectF(c.x() - r2, c.y() - r2, 2 * r2, 2 * r2)
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawArc(inner, int(start * 16), -90 * 16)
+
+
+def _towards(a: QPointF, b: QPointF, c: QPointF) -> QPointF:
+    """The point of segment a-b nearest to ``c`` (where the sight line meets a blocker)."""
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    n = dx * dx + dy * dy
+    if n == 0:
+        return a
+    t = max(0.0, min(1.0, ((c.x() - a.x()) * dx + (c.y() - a.y()) * dy) / n))
+    return QPointF(a.x() + t * dx, a.y() + t * dy)
 
 
 def _arrow_head(p: QPainter, a: QPointF, b: QPointF, back: float) -> None:
@@ -296,8 +324,40 @@ class CaptionItem(DeviceItem):
             return
         f = QFont(self.font)
         f.setPixelSize(13)
-        draw_caption(p, view.centre(self.anchor), self.lines, f, self.accent,
-                     QRectF(p.viewport()))
+        top = view.point(self.anchor[0] + 0.5, self.anchor[1])
+        draw_caption(p, top, self.lines, f, self.accent, QRectF(p.viewport()), gap=6,
+                     above=True)
+
+
+class HoverLabel(DeviceItem):
+    """The floor height of the square under the mouse, in a small badge at its corner."""
+
+    def __init__(self, font: QFont) -> None:
+        super().__init__(z=32)
+        self.font = font
+        self.square: Square | None = None
+        self.text = ""
+
+    def set_label(self, square: Square | None, text: str = "") -> None:
+        self.square, self.text = square, text
+        self.update()
+
+    def paint_device(self, p: QPainter, view: DeviceMap) -> None:
+        if self.square is None or not self.text or view.scale < 8:
+            return
+        f = QFont(self.font)
+        f.setPixelSize(12)
+        f.setBold(True)
+        p.setFont(f)
+        r = view.square(*self.square)
+        w = p.fontMetrics().horizontalAdvance(self.text) + 10
+        h = p.fontMetrics().height() + 2
+        box = QRectF(r.right() - w * 0.3, r.top() - h * 0.7, w, h)
+        p.setPen(QPen(QColor(255, 255, 255, 200), 1))
+        p.setBrush(QColor(20, 22, 28, 220))
+        p.drawRoundedRect(box, h / 2, h / 2)
+        p.setPen(QColor(255, 236, 180))
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text)
 
 
 class PastePreview(pg.ImageItem):

@@ -127,30 +127,19 @@ def _surface(dungeon: DungeonMap) -> np.ndarray:
     return np.where(wall, top + 3, top)
 
 
-def steep_edges(dungeon: DungeonMap, step: int = 2) -> tuple[np.ndarray, np.ndarray]:
-    """Edges between two floor squares whose heights differ by ``step`` bricks or more.
+def steep_edges(step_ok: np.ndarray, blocked: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Edges no figure may step across although both squares can be stood on.
 
-    Returns ``(vertical, horizontal)``: ``vertical[y, x]`` is the edge between
-    ``(x, y)`` and ``(x + 1, y)``; ``horizontal[y, x]`` between ``(x, y)`` and
-    ``(x, y + 1)``.  Only squares a figure could stand on count (walls, void and shut
-    doors have their own outline).  Stairs rising along the edge may climb 3 bricks.
+    ``step_ok`` is the geometry's ``[8, y, x]`` step layer (``Board.layers.step_masks``:
+    index 0 steps east, 1 south) and ``blocked`` its ``blocks_movement``: where both
+    neighbours are open ground and the geometry still forbids the step, the floor
+    heights differ too much (2+ bricks, or more than the stairs allow).  Returns
+    ``(vertical, horizontal)``: ``vertical[y, x]`` is the edge between ``(x, y)`` and
+    ``(x + 1, y)``; ``horizontal[y, x]`` between ``(x, y)`` and ``(x, y + 1)``.
     """
-    t = dungeon.terrain
-    f = dungeon.floor.astype(np.int32)
-    ground = np.isin(t, [int(x) for x in (Terrain.FLOOR, Terrain.STAIRS, Terrain.FIRE_SPOUT,
-                                           Terrain.DOOR_OPEN)])
-    stairs_dir = dungeon.stairs
-    dv = np.abs(f[:, 1:] - f[:, :-1])
-    both_v = ground[:, 1:] & ground[:, :-1]
-    # Stairs facing E or W (index 1 or 3) climb along a vertical edge.
-    ew = np.isin(stairs_dir, [1, 3])
-    v_stairs = (ew[:, 1:] | ew[:, :-1]) & (dv <= 3)
-    vertical = both_v & (dv >= step) & ~v_stairs
-    dh = np.abs(f[1:, :] - f[:-1, :])
-    both_h = ground[1:, :] & ground[:-1, :]
-    ns = np.isin(stairs_dir, [0, 2])
-    h_stairs = (ns[1:, :] | ns[:-1, :]) & (dh <= 3)
-    horizontal = both_h & (dh >= step) & ~h_stairs
+    ground = ~blocked
+    vertical = ground[:, :-1] & ground[:, 1:] & ~step_ok[0][:, :-1]
+    horizontal = ground[:-1, :] & ground[1:, :] & ~step_ok[1][:-1, :]
     return vertical, horizontal
 
 
@@ -178,40 +167,42 @@ def grid_edges(dungeon: DungeonMap) -> tuple[np.ndarray, np.ndarray]:
     return vertical, horizontal
 
 
-def edge_segments(vertical: np.ndarray, horizontal: np.ndarray) -> list[tuple[float, ...]]:
-    """Merge edge masks into straight segments ``(x0, y0, x1, y1)`` in square units."""
-    segs: list[tuple[float, ...]] = []
-    # vertical[y, x]: a unit segment at x + 1 from y to y + 1; merge runs down columns.
-    for x in np.nonzero(vertical.any(axis=0))[0]:
-        for start, length in runs(vertical[:, x]):
-            segs.append((x + 1.0, float(start), x + 1.0, float(start + length)))
-    for y in np.nonzero(horizontal.any(axis=1))[0]:
-        for start, length in runs(horizontal[y, :]):
-            segs.append((float(start), y + 1.0, float(start + length), y + 1.0))
-    return segs
+def _column_runs(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Runs of True down each column of a 2-D mask: ``(column, start_row, end_row)``."""
+    padded = np.zeros((mask.shape[0] + 2, mask.shape[1]), np.int8)
+    padded[1:-1] = mask
+    d = np.diff(padded, axis=0)
+    # Column-major order keeps each column's starts and ends aligned.
+    sc, sr = np.nonzero(d.T == 1)
+    _ec, er = np.nonzero(d.T == -1)
+    return sc, sr, er
 
 
-def mask_outline(mask: np.ndarray) -> list[tuple[float, ...]]:
+def segments_array(vertical: np.ndarray, horizontal: np.ndarray,
+                   vx0: float = 1.0, hy0: float = 1.0) -> np.ndarray:
+    """Merge edge masks into straight segments, an ``(n, 4)`` array of ``x0, y0, x1, y1``.
+
+    ``vertical[y, x]`` is a unit segment at ``x + vx0`` from ``y`` to ``y + 1``;
+    ``horizontal[y, x]`` one at ``y + hy0`` from ``x`` to ``x + 1``.
+    """
+    vc, vs, ve = _column_runs(vertical)
+    hr, hs, he = _column_runs(horizontal.T)
+    v = np.stack([vc + vx0, vs, vc + vx0, ve], axis=1).astype(np.float64)
+    h = np.stack([hs, hr + hy0, he, hr + hy0], axis=1).astype(np.float64)
+    return np.concatenate([v, h]) if len(v) or len(h) else np.zeros((0, 4))
+
+
+def edge_segments(vertical: np.ndarray, horizontal: np.ndarray) -> np.ndarray:
+    """Segments of ``steep_edges``/``wall_edges`` masks (edges after each square)."""
+    return segments_array(vertical, horizontal, 1.0, 1.0)
+
+
+def mask_outline(mask: np.ndarray) -> np.ndarray:
     """Segments around the boundary of a bool ``[y, x]`` mask (for area outlines)."""
     padded = np.pad(mask, 1)
-    vertical = padded[1:-1, 1:] != padded[1:-1, :-1]  # [h, w + 1]
-    horizontal = padded[1:, 1:-1] != padded[:-1, 1:-1]  # [h + 1, w]
-    segs: list[tuple[float, ...]] = []
-    for x in np.nonzero(vertical.any(axis=0))[0]:
-        for start, length in runs(vertical[:, x]):
-            segs.append((float(x), float(start), float(x), float(start + length)))
-    for y in np.nonzero(horizontal.any(axis=1))[0]:
-        for start, length in runs(horizontal[y, :]):
-            segs.append((float(start), float(y), float(start + length), float(y)))
-    return segs
-
-
-def runs(row: np.ndarray) -> list[tuple[int, int]]:
-    padded = np.concatenate(([0], row.astype(np.int8), [0]))
-    d = np.diff(padded)
-    starts = np.nonzero(d == 1)[0]
-    ends = np.nonzero(d == -1)[0]
-    return [(int(s), int(e - s)) for s, e in zip(starts, ends, strict=True)]
+    vertical = padded[1:-1, 1:] != padded[1:-1, :-1]  # [h, w + 1]: x = 0..w
+    horizontal = padded[1:, 1:-1] != padded[:-1, 1:-1]  # [h + 1, w]: y = 0..h
+    return segments_array(vertical, horizontal, 0.0, 0.0)
 
 
 def tint_rgba(mask: np.ndarray, rgb: Rgb, alpha: int, values: np.ndarray | None = None

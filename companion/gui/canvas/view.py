@@ -29,6 +29,7 @@ from companion.gui.canvas.layers import (
 )
 from companion.gui.canvas.overlays import (
     CaptionItem,
+    HoverLabel,
     HoverRect,
     PastePreview,
     ReachItem,
@@ -36,6 +37,7 @@ from companion.gui.canvas.overlays import (
     TintImage,
 )
 from companion.gui.canvas.render import BACKGROUND
+from companion.model.dungeon import Terrain
 from companion.model.edits import Changes
 
 if TYPE_CHECKING:
@@ -72,15 +74,16 @@ class Overlays:
         self.reach = ReachItem(font)
         self.caption = CaptionItem(font)
         self.paste = PastePreview()
-        for item in (self.hover, self.rect, self.area, self.area.outline, self.reach_tint,
-                     self.reach_tint.outline, self.ruler, self.reach, self.caption,
-                     self.paste, self.paste.frame):
+        self.hover_label = HoverLabel(font)
+        for item in (self.hover_label, self.hover, self.rect, self.area, self.area.outline,
+                     self.reach_tint, self.reach_tint.outline, self.ruler, self.reach,
+                     self.caption, self.paste, self.paste.frame):
             vb.addItem(item, ignoreBounds=True)
         self.area.hide_mask()
         self.reach_tint.hide_mask()
 
     def set_map_size(self, w: int, h: int) -> None:
-        for item in (self.ruler, self.reach, self.caption):
+        for item in (self.ruler, self.reach, self.caption, self.hover_label):
             item.set_map_size(w, h, margin=max(w, h))
 
     def clear(self) -> None:
@@ -152,7 +155,7 @@ class MapCanvas(pg.GraphicsView):
             self.vb.setLimits(minXRange=3, minYRange=3, maxXRange=max(size) * 3 + 10,
                               maxYRange=max(size) * 3 + 10)
         if everything or needs_edges(changes):
-            self.edges.rebuild(d)
+            self.edges.rebuild(d, self.session.board(), None if everything else changes.region)
             self.grid.rebuild(d)
         if everything or changes.rooms or "room_of" in changes.layers:
             self.rooms.rebuild(d)
@@ -263,6 +266,7 @@ class MapCanvas(pg.GraphicsView):
         sq = info.square if self.on_map(info.square) else None
         if sq != self._last_square:
             self._last_square = sq
+            self._label_height(sq)
             self.hovered.emit(sq)
         if self.tool is not None:
             self.tool.move(info)
@@ -281,8 +285,18 @@ class MapCanvas(pg.GraphicsView):
     def mouseDoubleClickEvent(self, ev: QMouseEvent) -> None:
         self.mousePressEvent(ev)
 
+    def _label_height(self, sq: Square | None) -> None:
+        """Badge the hovered square with its floor height (bricks)."""
+        d = self.session.doc.dungeon
+        if sq is None or not d.in_bounds(*sq) or d.terrain_at(*sq) in (Terrain.WALL,
+                                                                        Terrain.VOID):
+            self.overlays.hover_label.set_label(None)
+            return
+        self.overlays.hover_label.set_label(sq, f"{d.floor_at(*sq)}")
+
     def leaveEvent(self, ev: object) -> None:
         self._last_square = None
+        self.overlays.hover_label.set_label(None)
         self.hovered.emit(None)
         if self.tool is not None:
             self.tool.leave()

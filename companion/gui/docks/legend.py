@@ -24,13 +24,13 @@ class LegendWidget(QWidget):
     ENTRIES = (
         ("Wall", Terrain.WALL), ("Water", Terrain.WATER), ("Lava", Terrain.LAVA),
         ("Fire spout", Terrain.FIRE_SPOUT), ("Obstacle", Terrain.OBSTACLE),
-        ("Stairs (arrow: up)", Terrain.STAIRS), ("Closed door", Terrain.DOOR_CLOSED),
+        ("Stairs (arrow points up)", Terrain.STAIRS), ("Closed door", Terrain.DOOR_CLOSED),
         ("Open door", Terrain.DOOR_OPEN), ("Locked door", Terrain.DOOR_LOCKED),
         ("Void (no floor)", Terrain.VOID),
     )
 
     def sizeHint(self) -> QSize:
-        return QSize(230, 60 + ROW * (len(self.ENTRIES) + 4))
+        return QSize(210, 60 + ROW * (len(self.ENTRIES) + 5))
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
@@ -73,22 +73,24 @@ class LegendWidget(QWidget):
         p.drawLine(QPointF(8 + SW / 2, y + 2), QPointF(8 + SW / 2, y + SW - 2))
         p.setPen(text)
         p.drawText(QRectF(8 + SW + 10, y, 200, SW), Qt.AlignmentFlag.AlignVCenter,
-                   "Step of 2+ bricks: impassable")
+                   "Step of 2+ bricks")
         y += ROW
         r = QRectF(8, y, SW, SW)
         p.fillRect(r, _rgb(height_rgb(1)))
         glyphs.draw_object(p, r, MapObject(ObjectKind.CHEST, 2, Facing.S))
         p.setPen(text)
         p.drawText(QRectF(8 + SW + 10, y, 200, SW), Qt.AlignmentFlag.AlignVCenter,
-                   "Objects (chest, barrel…)")
+                   "Furniture")
         y += ROW
         for side, label in (("party", "Party figure"), ("dungeon", "Dungeon figure")):
             r = QRectF(8, y, SW, SW)
             glyphs.draw_figure(p, r, label, side, Facing.E)
             p.setPen(text)
-            p.drawText(QRectF(8 + SW + 10, y, 200, SW), Qt.AlignmentFlag.AlignVCenter,
-                       f"{label} (notch = facing)")
+            p.drawText(QRectF(8 + SW + 10, y, 200, SW), Qt.AlignmentFlag.AlignVCenter, label)
             y += ROW
+        p.setPen(self.palette().placeholderText().color())
+        p.drawText(QRectF(8, y, 220, SW), Qt.AlignmentFlag.AlignVCenter,
+                   "The white notch shows facing.")
         p.end()
 
     @staticmethod

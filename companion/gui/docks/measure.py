@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 
 class MeasureDock(QDockWidget):
@@ -13,15 +14,22 @@ class MeasureDock(QDockWidget):
         lay = QVBoxLayout(body)
         self.title = QLabel("Nothing measured yet")
         self.title.setObjectName("measureTitle")
+        self.title.setWordWrap(True)
         self.text = QLabel("R: drag the ruler between squares or figures.\n"
                            "A: area templates.  V (play): pick a figure to see its moves "
                            "and targets.")
         self.text.setWordWrap(True)
         self.text.setObjectName("measureText")
+        self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.title)
         lay.addWidget(self.text)
         lay.addStretch(1)
-        self.setWidget(body)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
 
     def show_measure(self, title: str, lines: list[str]) -> None:
         self.title.setText(title)

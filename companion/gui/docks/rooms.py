@@ -49,17 +49,28 @@ class RoomsDock(QDockWidget):
         self.refill()
 
     def refill(self) -> None:
+        """Show the rooms; rows are updated in place when only names or flags changed
+        (the edit may come from one of these very rows' signals)."""
         self._filling = True
         current = self.ctx.current_room
-        self.tree.clear()
-        for i, room in enumerate(self.ctx.session.doc.dungeon.rooms):
-            item = QTreeWidgetItem([room.name, ""])
-            item.setData(0, Qt.ItemDataRole.UserRole, i)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable
-                          | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(1, Qt.CheckState.Checked if room.hidden else Qt.CheckState.Unchecked)
-            self.tree.addTopLevelItem(item)
-        n = self.tree.topLevelItemCount()
+        rooms = self.ctx.session.doc.dungeon.rooms
+        if self.tree.topLevelItemCount() != len(rooms):
+            self.tree.clear()
+            for i in range(len(rooms)):
+                item = QTreeWidgetItem(["", ""])
+                item.setData(0, Qt.ItemDataRole.UserRole, i)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable
+                              | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(1, Qt.CheckState.Unchecked)  # shows the box
+                self.tree.addTopLevelItem(item)
+        for i, room in enumerate(rooms):
+            item = self.tree.topLevelItem(i)
+            if item.text(0) != room.name:
+                item.setText(0, room.name)
+            state = Qt.CheckState.Checked if room.hidden else Qt.CheckState.Unchecked
+            if item.checkState(1) != state:
+                item.setCheckState(1, state)
+        n = len(rooms)
         if n:
             self.tree.setCurrentItem(self.tree.topLevelItem(min(max(current, 0), n - 1)))
         self.ctx.current_room = self.tree.currentIndex().row() if n else -1

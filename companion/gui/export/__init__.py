@@ -17,7 +17,6 @@ from companion.gui.export.dialog import (
 from companion.gui.export.document import ExportError, render_sheets
 from companion.gui.export.pdf import PAGE_SIZES, export_sheets_pdf
 from companion.gui.export.printing import print_sheets, print_to
-from companion.gui.sheets import pyside_fix  # noqa: F401  (must run before painting)
 
 __all__ = [
     "PAGE_SIZES",

@@ -9,7 +9,6 @@ Entry points for the main window:
 - :func:`paint_brick_sheet` — the painting routine shared with the PDF export.
 """
 
-from companion.gui.sheets import pyside_fix  # noqa: F401  (must run before painting)
 from companion.gui.sheets.brick_layout import BrickSheetLayout, SheetStats, layout_sheet
 from companion.gui.sheets.brick_painter import paint_brick_sheet
 from companion.gui.sheets.create_dialog import CharacterCreateDialog

@@ -178,6 +178,7 @@ def _paint_round(
     *,
     diameter: float = ROUND_D,
     minus: bool = False,
+    plus: bool = False,
     shadow: float = 1.0,
 ) -> None:
     """A 1×1 round plate: shadow, shaded disc, outline and its stud."""
@@ -193,9 +194,12 @@ def _paint_round(
     painter.setPen(_pen(colour.darker(185), 0.035))
     painter.drawEllipse(QPointF(cx, cy), r, r)
     _paint_stud(painter, cx, cy, colour)
-    if minus:
-        painter.setPen(_pen(QColor("#f4f4f4"), 0.09))
-        painter.drawLine(QPointF(cx - 0.17, cy), QPointF(cx + 0.17, cy))
+    if minus or plus:
+        mark = QColor("#f4f4f4") if minus else colour.darker(230)
+        painter.setPen(_pen(mark, 0.08))
+        painter.drawLine(QPointF(cx - 0.16, cy), QPointF(cx + 0.16, cy))
+        if plus:
+            painter.drawLine(QPointF(cx, cy - 0.16), QPointF(cx, cy + 0.16))
 
 
 def _paint_ghost(painter: QPainter, plate: RoundPlate) -> None:
@@ -254,7 +258,15 @@ def _paint_label_brick(painter: QPainter, label: LabelBrick) -> None:
     plate_colour = NEGATIVE if label.bonus < 0 else colour.lighter(108)
     for k in range(min(n, len(studs))):
         cx, cy = studs[k]
-        _paint_round(painter, cx, cy, plate_colour, minus=label.bonus < 0, shadow=1.6)
+        _paint_round(
+            painter,
+            cx,
+            cy,
+            plate_colour,
+            minus=label.bonus < 0,
+            plus=label.bonus > 0,
+            shadow=1.6,
+        )
     if n > len(studs):
         cx, cy = studs[-1]
         _draw_text(
@@ -397,8 +409,8 @@ def _draw_text(
     metrics = QFontMetricsF(font)
     scale = height / _REF_PX
     width = metrics.horizontalAdvance(text) * scale
-    if width > rect.width() * 0.98:
-        scale *= rect.width() * 0.98 / width
+    if width > rect.width() * 0.88:
+        scale *= rect.width() * 0.88 / width
     painter.save()
     painter.setFont(font)
     painter.setPen(colour)

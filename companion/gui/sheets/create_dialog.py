@@ -60,8 +60,9 @@ class CharacterCreateDialog(QDialog):
         self.setWindowTitle("New character")
         self.form = load_form(str(UI_FILE), self)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(10, 10, 10, 10)
         layout.addWidget(self.form)
+        self.setMinimumWidth(480)
 
         f = self.form
         self.name_edit: QLineEdit = f.findChild(QLineEdit, "nameEdit")

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from companion.gui.canvas.overlays import AREA
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool
+from companion.gui.tools.base import Square, Tool, reports_model_errors
 from companion.gui.tools.terrain import FACING_TITLES
 from companion.model.dungeon import Facing
 from companion.model.edits import Changes
@@ -61,16 +61,15 @@ class AreaTool(Tool):
         size.setObjectName("area_size")
         size.setRange(1, 30)
         size.setValue(self.size)
-        size.setSuffix(" squares")
         size.valueChanged.connect(self.set_size)
-        form.addRow("Size", size)
+        form.addRow("Size (squares)", size)
         aim = QComboBox()
         aim.setObjectName("area_aim")
         aim.addItem("Toward the mouse")
         for f in AIMS[1:]:
             aim.addItem(f"Facing {FACING_TITLES[f].lower()}")  # type: ignore[index]
         aim.currentIndexChanged.connect(lambda i: self.set_aim(AIMS[i]))
-        form.addRow("Cone facing", aim)
+        form.addRow("Aim", aim)
         note = QLabel("Areas are measured flat and never hold a wall square. Whether "
                       "walls stop them is a map option (Map menu).")
         note.setWordWrap(True)
@@ -141,6 +140,7 @@ class AreaTool(Tool):
         self.covered, self.inside = [], []
         self.canvas.overlays.area.hide_mask()
         self.canvas.overlays.caption.set_caption(None, ())
+        self.canvas.overlays.rect.hide()
         self.canvas.figures.marked = {}
         self.canvas.figures.update()
 
@@ -155,9 +155,13 @@ class AreaTool(Tool):
     def show_template(self, shape: str, size: int, target: Square,
                       origin: Square | None = None, aim: Facing | None = None) -> list[str]:
         """Place a template as if by mouse (used by tests and screenshots)."""
-        self.shape, self.size, self.aim = shape, size, aim
         self.origin, self.target, self.pinned = origin, target, True
-        self.update_area()
+        self.options_widget()
+        self.shape = shape
+        self.set_size(size)
+        aim_box = self._widgets["aim"]
+        aim_box.setCurrentIndex(AIMS.index(aim))  # type: ignore[attr-defined]
+        self.set_shape(shape)
         return self.inside
 
     # -- the template -----------------------------------------------------------------
@@ -181,12 +185,10 @@ class AreaTool(Tool):
             facing = self.aim or g.facing_toward(origin, target)
             return (g.area_cone(board, origin, facing, self.size), origin,
                     f"Cone {self.size} facing {FACING_TITLES[Facing(facing)].lower()}")
-        toward = target
-        if self.aim is not None:
-            dx, dy = self.aim.delta
-            toward = (origin[0] + dx * 100, origin[1] + dy * 100)
+        toward: Square | Facing = self.aim if self.aim is not None else target
         return g.area_line(board, origin, toward, self.size), origin, f"Line {self.size}"
 
+    @reports_model_errors
     def update_area(self) -> None:
         from companion.model import geometry as g
 
@@ -201,14 +203,24 @@ class AreaTool(Tool):
             return
         board = self.session.board()
         self.covered = [tuple(s) for s in g.squares_of(mask)]  # type: ignore[misc]
-        tokens = g.tokens_in(board, mask)
+        hidden = self.canvas.figures.hidden  # figures in rooms the players cannot see yet
+        tokens = [t for t in g.tokens_in(board, mask) if t.id not in hidden]
         doc = self.session.doc
         self.inside = [t.id for t in tokens]
         names = [doc.figure(t.id).label if doc.figure(t.id) else t.id for t in tokens]
         overlays.area.show_mask(mask, AREA, alpha=120)
         lines = [f"{title}: {len(self.covered)} squares",
                  ("Inside: " + ", ".join(names)) if names else "No figures inside"]
+        # The caption sits above the template, so it hides none of it.
+        ys, xs = np.nonzero(mask)
+        if len(xs):
+            anchor = ((int(xs.min()) + int(xs.max())) // 2, int(ys.min()))
         overlays.caption.set_caption(anchor, lines, AREA)
+        origin = self.origin or self._default_origin()
+        if self.aimed and origin is not None:
+            overlays.rect.show_squares(*origin, *origin)
+        else:
+            overlays.rect.hide()
         self.canvas.figures.marked = {fid: AREA for fid in self.inside}
         self.canvas.figures.update()
         self.ctx.measured.emit(title, [f"{len(self.covered)} squares covered",

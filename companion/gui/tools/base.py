@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -15,6 +17,25 @@ if TYPE_CHECKING:
     from companion.gui.session import MapSession
 
 Square = tuple[int, int]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def reports_model_errors(method: F) -> F:
+    """Turn a refusal of the model (``ValueError``/``KeyError``) into a status message.
+
+    A measurement the geometry cannot make (a figure off the map after an edit, say)
+    must never take the window down; the tool just shows nothing and says why.
+    """
+
+    @functools.wraps(method)
+    def wrapper(self: Tool, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except (ValueError, KeyError) as exc:
+            self.ctx.message.emit(f"{self.title}: {exc}")
+            return None
+
+    return wrapper  # type: ignore[return-value]
 
 
 class ToolContext(QObject):

@@ -45,9 +45,8 @@ class HeightTool(PaintTool):
         spin.setObjectName("height_amount")
         spin.setRange(0, MAX_FLOOR)
         spin.setValue(self.amount)
-        spin.setSuffix(" bricks")
         spin.valueChanged.connect(self.set_amount)
-        form.addRow("Height", spin)
+        form.addRow("Bricks", spin)
         self.add_shape_options(form)
         note = QLabel("A step of 2 bricks or more cannot be climbed: it is marked "
                       "with a thick dashed edge.")

@@ -10,14 +10,7 @@ from typing import ClassVar
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QButtonGroup,
-    QFormLayout,
-    QHBoxLayout,
-    QRadioButton,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox
 
 from companion.gui.canvas.view import MouseInfo
 from companion.gui.tools.base import Square, Tool
@@ -26,6 +19,7 @@ from companion.model.edits import Edit
 
 SHAPES = ("brush", "rect", "fill")
 SHAPE_TITLES = {"brush": "Brush", "rect": "Rectangle", "fill": "Flood fill"}
+SHAPE_KEYS = {"brush": "B", "rect": "G", "fill": "F"}
 
 
 def line_squares(a: Square, b: Square) -> list[Square]:
@@ -51,7 +45,7 @@ class PaintTool(Tool):
         self._stroke: int | None = None
         self._start: Square | None = None
         self._last: Square | None = None
-        self._shape_buttons: dict[str, QRadioButton] = {}
+        self._shape_box: QComboBox | None = None
         self._size_spin: QSpinBox | None = None
 
     # -- what to paint -------------------------------------------------------------------
@@ -65,33 +59,26 @@ class PaintTool(Tool):
 
     # -- options -----------------------------------------------------------------------
     def add_shape_options(self, form: QFormLayout) -> None:
-        row = QWidget()
-        lay = QHBoxLayout(row)
-        lay.setContentsMargins(0, 0, 0, 0)
-        group = QButtonGroup(row)
+        box = QComboBox()
+        box.setObjectName("paint_shape")
         for shape in SHAPES:
-            b = QRadioButton(SHAPE_TITLES[shape])
-            b.setObjectName(f"shape_{shape}")
-            b.setChecked(shape == self.shape)
-            b.toggled.connect(lambda on, s=shape: on and self.set_shape(s))
-            group.addButton(b)
-            lay.addWidget(b)
-            self._shape_buttons[shape] = b
-        form.addRow("Shape", row)
+            box.addItem(f"{SHAPE_TITLES[shape]}  ({SHAPE_KEYS[shape]})", shape)
+        box.setCurrentIndex(SHAPES.index(self.shape))
+        box.currentIndexChanged.connect(lambda i: self.set_shape(SHAPES[i]))
+        form.addRow("Shape", box)
         spin = QSpinBox()
         spin.setObjectName("brush_size")
         spin.setRange(1, 15)
         spin.setValue(self.brush_size)
-        spin.setSuffix(" squares")
         spin.valueChanged.connect(self.set_brush_size)
-        form.addRow("Brush size", spin)
+        form.addRow("Brush (squares)", spin)
+        self._shape_box = box
         self._size_spin = spin
 
     def set_shape(self, shape: str) -> None:
         self.shape = shape
-        button = self._shape_buttons.get(shape)
-        if button is not None and not button.isChecked():
-            button.setChecked(True)
+        if self._shape_box is not None and self._shape_box.currentIndex() != SHAPES.index(shape):
+            self._shape_box.setCurrentIndex(SHAPES.index(shape))
         self.ctx.message.emit(f"{self.title}: {SHAPE_TITLES[shape].lower()}")
 
     def set_brush_size(self, size: int) -> None:

@@ -16,12 +16,23 @@ from PySide6.QtCore import Qt
 from companion.gui import figure_info
 from companion.gui.canvas.overlays import REACH, ReachShape, TargetLine
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool
+from companion.gui.tools.base import Square, Tool, reports_model_errors
 from companion.model.edits import Changes
 
 #: Screen angle (degrees, clockwise from east) of each facing.
 FACING_DEG = {"E": 0.0, "S": 90.0, "W": 180.0, "N": 270.0}
 MODE_TITLES = {"melee": "melee", "reach": "reach", "ranged": "ranged"}
+#: Reasons that mean "nowhere near": such enemies get no line on the map.
+DISTANT = frozenset({"out_of_range", "not_adjacent", "target_dead"})
+#: Which failure to show first when an enemy is close but cannot be attacked.
+NEAR_MISS = ("no_line_of_sight", "not_in_arc", "too_close", "height_difference")
+
+
+def _by_target(targets: list[Any]) -> dict[str, list[Any]]:
+    out: dict[str, list[Any]] = {}
+    for t in targets:
+        out.setdefault(t.target_id, []).append(t)
+    return out
 
 
 class PointerTool(Tool):
@@ -80,6 +91,7 @@ class PointerTool(Tool):
         self.canvas.overlays.reach.set_shape(None)
 
     # -- asking the model -----------------------------------------------------------
+    @reports_model_errors
     def refresh(self) -> None:
         """Recompute reach and targets for the selected figure."""
         from companion.model import geometry as g
@@ -94,17 +106,19 @@ class PointerTool(Tool):
         move = stats.move if stats else 4
         self.reach = g.reachable(board, fig.id, move)
         if stats is not None:
-            self.targets = list(g.attack_targets(
-                board, fig.id, melee=stats.melee, reach=stats.reach, ranged=stats.ranged))
+            targets = g.attack_targets(
+                board, fig.id, melee=stats.melee, reach=stats.reach, ranged=stats.ranged)
         else:
-            self.targets = list(g.attack_targets(board, fig.id, melee=True, reach=False,
-                                                 ranged=None))
+            targets = g.attack_targets(board, fig.id, melee=True, reach=False, ranged=None)
+        # Figures in rooms still hidden from the players are not shown as targets.
+        hidden = self.canvas.figures.hidden
+        self.targets = [t for t in targets if t.target_id not in hidden]
         mask = np.zeros(self.session.doc.dungeon.floor.shape, bool)
         for x, y in self.reach.squares():
             mask[y, x] = True
         cost = np.asarray(self.reach.cost, dtype=float)
         fade = np.where(np.isfinite(cost), 1.0 - 0.55 * np.clip(cost / max(move, 1), 0, 1), 0)
-        self.canvas.overlays.reach_tint.show_mask(mask, REACH, alpha=150, values=fade)
+        self.canvas.overlays.reach_tint.show_mask(mask, REACH, alpha=165, values=fade)
         self._draw()
         self._report(fig, stats)
 
@@ -129,17 +143,8 @@ class PointerTool(Tool):
                               " move points",)
             elif math.isfinite(float(self.reach.cost_to(sq) or math.inf)):
                 path_lines = ("Can pass, but not stop here",)
-        targets = []
-        for t in self.targets:
-            other = doc.figure(t.target_id)
-            if other is None:
-                continue
-            label = f"{other.label}: {MODE_TITLES.get(t.mode, t.mode)}"
-            if t.turn:
-                label += f" (turn {t.turn})"
-            if not t.ok:
-                label += f" ✗ {t.reason}".replace("_", " ")
-            targets.append(TargetLine(other.at, t.mode, bool(t.ok), label))
+        targets = [line for line in (self._target_line(tid, ts) for tid, ts in
+                                     _by_target(self.targets).items()) if line is not None]
         ranged = stats.ranged if stats else None
         shape = ReachShape(
             origin=fig.at,
@@ -156,22 +161,62 @@ class PointerTool(Tool):
         )
         self.canvas.overlays.reach.set_shape(shape)
 
+    def _target_line(self, target_id: str, results: list[Any]) -> TargetLine | None:
+        """One line per enemy: the attacks that work, else the nearest miss.
+
+        Enemies simply out of range or not adjacent get no line (the panel lists them).
+        """
+        other = self.session.doc.figure(target_id)
+        if other is None:
+            return None
+        ok = [t for t in results if t.ok]
+        if ok:
+            modes = ", ".join(MODE_TITLES.get(t.mode, t.mode) for t in ok)
+            turn = next((t.turn for t in ok if t.turn), None)
+            label = f"{other.label}: {modes}" + (f" (turn {turn})" if turn else "")
+            return TargetLine(other.at, ok[0].mode, True, label)
+        near = [t for t in results if t.reason not in DISTANT]
+        if not near:
+            return None
+        miss = min(near, key=lambda t: NEAR_MISS.index(t.reason) if t.reason in NEAR_MISS
+                   else len(NEAR_MISS))
+        reason = str(miss.reason).replace("_", " ")
+        return TargetLine(other.at, miss.mode, False, f"{other.label}: {miss.mode} ✗ {reason}")
+
     def _report(self, fig: Any, stats: figure_info.FigureStats | None) -> None:
+        doc = self.session.doc
         lines = []
         if stats is not None:
             kinds = [k for k, on in (("melee", stats.melee), ("reach", stats.reach)) if on]
             if stats.ranged:
                 kinds.append(f"ranged {stats.ranged[0]:g}–{stats.ranged[1]:g}")
-            lines.append(f"{stats.name}: move {stats.move}, attacks {', '.join(kinds)}")
-        lines.append(f"{len(self.reach.squares())} squares reachable with one move action")
-        doc = self.session.doc
-        ok = [t for t in self.targets if t.ok]
-        for t in self.targets:
-            other = doc.figure(t.target_id)
-            name = other.label if other else t.target_id
-            verdict = "may attack" if t.ok else f"cannot ({str(t.reason).replace('_', ' ')})"
-            turn = f", turning {t.turn}" if t.turn and t.ok else ""
-            lines.append(f"• {name}: {t.mode} {t.distance:.1f} sq — {verdict}{turn}")
-        if not self.targets:
-            lines.append("No enemy in reach or range")
-        self.ctx.measured.emit(f"{fig.label} — {len(ok)} target(s)", lines)
+            lines.append(f"{stats.name} · move {stats.move} · {', '.join(kinds)}")
+        else:
+            lines.append("Not in the rules data: move 4, melee only")
+        lines.append(f"{len(self.reach.squares())} squares in one move action")
+
+        def name(tid: str) -> str:
+            other = doc.figure(tid)
+            return other.label if other else tid
+
+        groups = _by_target(self.targets)
+        can = [(tid, [t for t in ts if t.ok]) for tid, ts in groups.items()]
+        can = [(tid, ok) for tid, ok in can if ok]
+        for tid, ok in can:
+            how = ", ".join(f"{t.mode} {t.distance:.1f} sq" + (f", turn {t.turn}" if t.turn
+                                                                else "") for t in ok)
+            lines.append(f"✔ {name(tid)}: {how}")
+        for tid, ts in groups.items():
+            if any(t.ok for t in ts):
+                continue
+            near = [t for t in ts if t.reason not in DISTANT]
+            if near:
+                t = near[0]
+                lines.append(f"✘ {name(tid)}: {t.mode} — {str(t.reason).replace('_', ' ')}")
+        far = [name(tid) for tid, ts in groups.items()
+               if not any(t.ok or t.reason not in DISTANT for t in ts)]
+        if far:
+            lines.append("Out of reach: " + ", ".join(far))
+        if not groups:
+            lines.append("No enemy in sight of the table")
+        self.ctx.measured.emit(f"{fig.label}: {len(can)} possible target(s)", lines)

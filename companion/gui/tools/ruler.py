@@ -12,13 +12,27 @@ from PySide6.QtCore import Qt
 
 from companion.gui.canvas.overlays import RulerShape
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool
+from companion.gui.tools.base import Square, Tool, reports_model_errors
 from companion.model.edits import Changes
 
 
 def _name(doc: object, sq: Square) -> str:
     fig = doc.figure_at(*sq)  # type: ignore[attr-defined]
     return fig.label if fig is not None else f"({sq[0]}, {sq[1]})"
+
+
+def _what(doc: object, sq: Square) -> str:
+    """What stands on a blocking square, in words."""
+    from companion.gui.tools.terrain import TERRAIN_TITLES
+
+    fig = doc.figure_at(*sq)  # type: ignore[attr-defined]
+    if fig is not None:
+        return fig.label
+    d = doc.dungeon  # type: ignore[attr-defined]
+    obj = d.object_at(*sq)
+    if obj is not None:
+        return obj.kind.value
+    return TERRAIN_TITLES[d.terrain_at(*sq)].lower()
 
 
 class RulerTool(Tool):
@@ -73,6 +87,7 @@ class RulerTool(Tool):
         self.a, self.b = a, b
         return self.measure()
 
+    @reports_model_errors
     def measure(self) -> RulerShape | None:
         from companion.model.geometry import line_of_sight, ruler_distance, to_studs
 
@@ -90,7 +105,8 @@ class RulerTool(Tool):
             f"{dist:.1f} squares  ·  {to_studs(dist):.0f} studs",
             f"Height {dh:+d} bricks" if dh else "Same height",
             "Line of sight: clear" if sight.clear
-            else f"Blocked at ({blocked[0]}, {blocked[1]})" if blocked else "Blocked",
+            else f"Blocked at ({blocked[0]}, {blocked[1]}): {_what(doc, blocked)}" if blocked
+            else "Line of sight: blocked",
         ]
         shape = RulerShape(a, b, sight.clear, blocked, tuple(lines))
         self.canvas.overlays.ruler.set_shape(shape)

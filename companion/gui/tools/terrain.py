@@ -62,10 +62,11 @@ class TerrainTool(PaintTool):
         height = QSpinBox()
         height.setObjectName("wall_height")
         height.setRange(0, MAX_FEATURE_HEIGHT)
-        height.setSpecialValueText("full (blocks all sight)")
-        height.setSuffix(" bricks")
+        height.setSpecialValueText("full height")
+        height.setToolTip("Height in bricks of painted walls and obstacles; a full-height "
+                          "wall blocks every sight line")
         height.valueChanged.connect(lambda v: setattr(self, "wall_height", int(v)))
-        form.addRow("Wall/obstacle height", height)
+        form.addRow("Wall height", height)
         self.add_shape_options(form)
         self._terrain_box, self._stairs_box = box, stairs
         return w

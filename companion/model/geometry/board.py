@@ -13,6 +13,7 @@ Arrays are ``[y, x]``; squares are ``(x, y)`` tuples.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
@@ -56,6 +57,15 @@ def shift_to_source(layer: np.ndarray, dx: int, dy: int, fill: bool = False) -> 
     return out
 
 
+@dataclass(frozen=True)
+class PaddedLayers:
+    """Area layers with a margin: ``not_in_areas`` is True and ``wall_like`` False there."""
+
+    pad: int
+    not_in_areas: np.ndarray
+    wall_like: np.ndarray
+
+
 class TerrainLayers:
     """Arrays derived from the dungeon alone; shared by boards that differ in figures only."""
 
@@ -64,6 +74,8 @@ class TerrainLayers:
         self.height, self.width = dungeon.terrain.shape
         self.terrain = _frozen(dungeon.terrain.copy())
         self.floor = _frozen(dungeon.floor.astype(np.int64))
+        self.floor_min = int(self.floor.min())
+        self.floor_max = int(self.floor.max())
         self.blocks_movement = _frozen(dungeon.blocks_movement())
         self.blocks_corners = _frozen(dungeon.blocks_corners())
         self.blocks_sight = _frozen(dungeon.blocks_sight())
@@ -92,17 +104,36 @@ class TerrainLayers:
         for d, (dx, dy) in enumerate(DIRECTIONS):
             ok = shift_to_source(enter, dx, dy)
             dh = np.abs(shift_to_source(floor, dx, dy, fill=0) - floor)
-            height_ok = dh <= MAX_STEP
+            ok &= dh <= MAX_STEP
             if dx == 0 or dy == 0:
                 along = stairs_x if dy == 0 else stairs_y
                 on_stairs = along | shift_to_source(along, dx, dy)
-                height_ok |= on_stairs & (dh <= MAX_STAIR_STEP)
+                ok |= on_stairs & (dh <= MAX_STAIR_STEP) & shift_to_source(enter, dx, dy)
             else:
                 corner = self.blocks_corners
-                height_ok &= ~shift_to_source(corner, dx, 0, fill=True)
-                height_ok &= ~shift_to_source(corner, 0, dy, fill=True)
-            masks[d] = ok & height_ok
+                ok &= ~shift_to_source(corner, dx, 0, fill=True)
+                ok &= ~shift_to_source(corner, 0, dy, fill=True)
+            masks[d] = ok
         return _frozen(masks)
+
+    def padded(self, pad: int) -> PaddedLayers:
+        """The area layers with a margin of ``pad`` squares (cached per margin)."""
+        got = self._padded.get(pad)
+        if got is None:
+            nia = np.pad(self.not_in_areas, pad, constant_values=True)
+            wall = np.pad(self.wall_like, pad, constant_values=False)
+            got = self._padded[pad] = PaddedLayers(pad, _frozen(nia), _frozen(wall))
+        return got
+
+    @cached_property
+    def _padded(self) -> dict[int, PaddedLayers]:
+        return {}
+
+    @cached_property
+    def wall_points(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(xs, ys)`` of the wall-like squares (walls, shut doors)."""
+        ys, xs = np.nonzero(self.wall_like)
+        return xs, ys
 
     @cached_property
     def column_top_int(self) -> np.ndarray:
@@ -252,8 +283,42 @@ class Board:
     # -- sight layers --------------------------------------------------------------------
     @cached_property
     def sight_flat(self) -> np.ndarray:
-        """Bool [y, x]: blocks a flat sight line (walls, obstacles, shut doors, objects, figures)."""
+        """Bool [y, x]: blocks flat sight (walls, obstacles, shut doors, objects, figures)."""
         return _frozen(self._layers.blocks_sight | (self.living_index >= 0))
+
+    @cached_property
+    def sight_flat_points(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(xs, ys)`` of the squares that block flat sight."""
+        ys, xs = np.nonzero(self.sight_flat)
+        return xs, ys
+
+    def points_above(self, height: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(xs, ys)`` of the squares whose column top (with figures) exceeds ``height``."""
+        cache = self._above_cache
+        got = cache.get(height)
+        if got is None:
+            if len(cache) > 8:
+                cache.clear()
+            ys, xs = np.nonzero(self.sight_top > height)
+            got = cache[height] = (xs, ys)
+        return got
+
+    def points_between(self, low: int, high: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(xs, ys)`` of the squares whose column top is above ``low``, at most ``high``."""
+        cache = self._above_cache
+        key = (low, high)
+        got = cache.get(key)
+        if got is None:
+            if len(cache) > 8:
+                cache.clear()
+            top = self.sight_top
+            ys, xs = np.nonzero((top > low) & (top <= high))
+            got = cache[key] = (xs, ys)
+        return got
+
+    @cached_property
+    def _above_cache(self) -> dict[object, tuple[np.ndarray, np.ndarray]]:
+        return {}
 
     @cached_property
     def sight_top(self) -> np.ndarray:

@@ -106,28 +106,40 @@ def segment_crossings(
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty, empty, empty, 1
     x = np.arange(1, X, dtype=np.int64)
-    lo, hi = column_rows(np.int64(X), np.int64(Y), x)
-    two = hi > lo
-    if two.any():
-        xs = np.repeat(x, 1 + two)
-        js = np.repeat(lo, 1 + two)
-        second = np.zeros(xs.size, dtype=bool)
-        second[1:] = xs[1:] == xs[:-1]
-        js = js + second
+    if Y == 0:
+        xs, js = x, np.zeros_like(x)
+        n_in = 2 * x - 1
+        n_out = n_in + 2
+        q = 2 * X
     else:
-        xs, js = x, lo
-    n_in, n_out, q = entry_exit(np.int64(X), np.int64(Y), xs, js)
-    cdx, cdy = from_canonical(frame, xs, js)
-    return cdx, cdy, n_in, n_out, int(q)
+        u = (2 * Y) * x
+        lo = (u - (X + Y)) // (2 * X) + 1
+        # Column x also crosses row lo + 1 when the segment reaches it before x + 1/2.
+        two = u + (X + Y) > (2 * X) * (lo + 1)
+        width = 1 + two
+        xs = np.repeat(x, width)
+        js = np.repeat(lo, width)
+        js[np.cumsum(width)[two] - 1] += 1
+        col_edge = xs * (2 * Y)  # (2x -/+ 1) Y = col_edge -/+ Y
+        row_edge = js * (2 * X)  # (2j -/+ 1) X = row_edge -/+ X
+        n_in = np.maximum(col_edge - Y, row_edge - X)
+        n_out = np.minimum(col_edge + Y, row_edge + X)
+        q = 2 * X * Y
+    swap, sx, sy = FRAMES[frame]
+    if swap:
+        xs, js = js, xs
+    return (xs if sx > 0 else -xs), (js if sy > 0 else -js), n_in, n_out, q
 
 
 def batch_crossings(
-    dxs: np.ndarray, dys: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    dxs: np.ndarray, dys: np.ndarray, *, with_params: bool = False
+) -> tuple[np.ndarray, ...]:
     """Crossed squares of many segments from ``(0, 0)``, concatenated in order.
 
     Returns ``(starts, counts, cdx, cdy)``: segment ``i`` crossed the squares
-    ``cdx[starts[i]:starts[i] + counts[i]]`` (and ``cdy`` alike), nearest first.
+    ``cdx[starts[i]:starts[i] + counts[i]]`` (and ``cdy`` alike), nearest first.  With
+    ``with_params`` also ``(n_in, n_out, q)``: entry/exit numerators per crossed square
+    and each segment's denominator.
     """
     dxs = np.asarray(dxs, dtype=np.int64)
     dys = np.asarray(dys, dtype=np.int64)
@@ -151,20 +163,52 @@ def batch_crossings(
     cy = np.where(sw, xs, js) * np.where(dys[owner2] < 0, -1, 1)
     counts = np.bincount(owner2, minlength=dxs.size)
     starts = np.cumsum(counts) - counts
-    return starts, counts, cx, cy
+    if not with_params:
+        return starts, counts, cx, cy
+    n_in, n_out, _ = entry_exit(X[owner2], Y[owner2], xs, js)
+    q = 2 * X * np.maximum(Y, 1)
+    return starts, counts, cx, cy, n_in, n_out, q
 
 
-@lru_cache(maxsize=8)
-def offset_table(radius: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Crossing lists of every offset in ``[-radius, radius]^2`` (cached per radius).
+#: Offsets up to this many squares along their longer axis have precomputed crossings.
+TABLE_REACH = 64
 
-    Returns ``(starts, counts, cdx, cdy)`` indexed by
-    ``(dy + radius) * (2 * radius + 1) + (dx + radius)``.
+
+def tri_index(x: np.ndarray | int, j: np.ndarray | int) -> np.ndarray | int:
+    """Index of the canonical offset ``(x, j)`` (``0 <= j <= x``) in triangle order."""
+    return x * (x + 1) // 2 + j
+
+
+@lru_cache(maxsize=2)
+def canonical_table(reach: int = TABLE_REACH) -> tuple[np.ndarray, ...]:
+    """Crossings of every canonical offset ``0 <= Y <= X <= reach`` (built once, ~3 MB).
+
+    Returns ``(starts, counts, x, j, n_in, n_out, q)`` as :func:`batch_crossings`, in
+    canonical coordinates, indexed by :func:`tri_index`.
     """
-    side = 2 * radius + 1
-    dys, dxs = np.divmod(np.arange(side * side), side)
-    starts, counts, cdx, cdy = batch_crossings(dxs - radius, dys - radius)
-    out = (starts, counts, cdx.astype(np.int32), cdy.astype(np.int32))
+    X = np.repeat(np.arange(reach + 1, dtype=np.int64), np.arange(1, reach + 2))
+    Y = np.arange(X.size, dtype=np.int64) - tri_index(X, 0)
+    starts, counts, cx, cy, n_in, n_out, q = batch_crossings(X, Y, with_params=True)
+    out = (
+        starts, counts, cx.astype(np.int32), cy.astype(np.int32),
+        n_in.astype(np.int32), n_out.astype(np.int32), q,
+    )
     for a in out:
         a.setflags(write=False)
     return out
+
+
+def crossings(dx: int, dy: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """:func:`segment_crossings`, from the precomputed table when the offset is in it."""
+    frame, X, Y = to_canonical(dx, dy)
+    if X > TABLE_REACH:
+        return segment_crossings(dx, dy)
+    starts, counts, cx, cy, n_in, n_out, q = canonical_table()
+    k = X * (X + 1) // 2 + Y
+    a = int(starts[k])
+    b = a + int(counts[k])
+    swap, sx, sy = FRAMES[frame]
+    x, j = cx[a:b], cy[a:b]
+    if swap:
+        x, j = j, x
+    return x * sx, j * sy, n_in[a:b], n_out[a:b], int(q[k])

@@ -22,14 +22,17 @@ def ruler_distance(board: Board, a: Square, b: Square, *, flat: bool | None = No
     """
     a = board.check_square(a, "from")
     b = board.check_square(b, "to")
-    dx = b[0] - a[0]
-    dy = b[1] - a[1]
     if flat is None:
         flat = board.los_mode == "flat"
-    if flat:
-        return math.hypot(dx, dy)
     floor = board.layers.floor
-    dh = int(floor[b[1], b[0]]) - int(floor[a[1], a[0]])
+    dh = 0 if flat else int(floor[b[1], b[0]]) - int(floor[a[1], a[0]])
+    return ruler(b[0] - a[0], b[1] - a[1], dh)
+
+
+def ruler(dx: int, dy: int, dh: int = 0) -> float:
+    """The BrickRuler length of an offset of ``dx``, ``dy`` squares and ``dh`` bricks."""
+    if dh == 0:
+        return math.hypot(dx, dy)
     return math.sqrt(dx * dx + dy * dy + (BRICK_IN_SQUARES * dh) ** 2)
 
 

@@ -3,28 +3,44 @@
 Two exact methods, chosen by :func:`companion.model.geometry.sight.visible_squares`:
 
 * **Shadows** (flat sight, and 3d squares that block every possible line).  In each of
-  the eight canonical frames a blocking square ``(x, j)`` hides exactly the targets whose
-  slope ``Y / X`` lies strictly inside ``((2j - 1) / (2x + 1), (2j + 1) / (2x - 1))`` and
-  whose depth ``X`` is greater than ``x``.  Targets are sorted by slope once per map size,
-  so each blocker covers a run of positions; a sparse-table "paint the minimum" gives every
-  target the depth of the nearest blocker covering it in O(n log n).
-* **Scan** (3d squares that block some lines only).  The remaining targets' crossed
-  squares are tested column by column from both ends at once, in chunks that double in
-  size, and a target drops out as soon as one square blocks it; the exact integer test is
-  the one :func:`line_of_sight` uses.
+  the eight canonical frames (see :mod:`.crossings`) a blocking square ``(x, j)`` hides
+  exactly the targets whose slope ``Y / X`` lies strictly inside
+  ``((2j - 1) / (2x + 1), (2j + 1) / (2x - 1))`` and whose depth ``X`` is greater than
+  ``x``.  Targets are sorted by slope once per map size, so each blocker covers a run of
+  consecutive positions; a sparse-table "paint the minimum" gives every target the depth
+  of the nearest blocker covering it, in O(n log n) for n squares.
+* **Pairs** (3d squares that block some lines only, when they are few: figures on a
+  flat floor).  Each such square's run lists the targets whose segment crosses it; every
+  (square, target) pair gets the exact height test.
+* **Scan** (the same, when such squares are many: rough or hilly floors).  The remaining
+  targets' crossed squares are tested column by column from both ends at once, in chunks
+  that double in size; a target drops out as soon as one square blocks it.
+
+Slopes are compared as floats: two different slopes of a map up to 512 squares differ by
+more than 1e-6, far above rounding, and equal ones round alike.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
-from companion.model.geometry.crossings import FRAMES, blocks_line, column_rows, entry_exit
+from companion.model.geometry.crossings import FRAMES, tri_index
 
-#: What :func:`_min_over_runs` gives a position no run covers (deeper than any map).
+#: What :func:`min_over_runs` gives a position no run covers (deeper than any map).
 NO_RUN = 1 << 30
+#: The scan's float32 arithmetic is exact for column tops up to this height (bricks)
+#: above the eye; taller squares must be handled as always-blocking before the scan.
+MAX_SCAN_HEIGHT = 4096
+#: Heights in the scan are compared as float32: true differences are at least 1/511
+#: (doubled heights are rationals over X or Y), rounding errors below 1e-5.
+_HEIGHT_SLACK = 1e-4
+_F = np.float32
+#: Elements per temporary array in the scan (8 KB of float32 ... 64 KB of intp).
+_SCRATCH_ELEMENTS = 8192
 
 _SWAP = np.array([f[0] for f in FRAMES])
 _SX = np.array([f[1] for f in FRAMES], dtype=np.int64)
@@ -36,15 +52,15 @@ class SlopeTables:
     """The canonical triangle ``1 <= X <= depth, 0 <= Y <= X`` sorted by slope."""
 
     depth: int
-    xs: np.ndarray  # int64 [n]: X of the n-th target by slope
-    ys: np.ndarray  # int64 [n]
+    xs: np.ndarray  # int32 [n]: X of the n-th target by slope
+    ys: np.ndarray  # int32 [n]
     first: np.ndarray  # int64 [tri]: first sorted position a blocker at tri(x, j) hides
     stop: np.ndarray  # int64 [tri]: one past the last
 
 
-def tri_index(x: np.ndarray, j: np.ndarray) -> np.ndarray:
-    """Index of canonical square ``(x, j)`` (``0 <= j <= x``) in triangle order."""
-    return x * (x + 1) // 2 + j
+def _frozen(*arrays: np.ndarray) -> None:
+    for a in arrays:
+        a.setflags(write=False)
 
 
 @lru_cache(maxsize=4)
@@ -57,16 +73,28 @@ def slope_tables(depth: int) -> SlopeTables:
     slope = ty / tx
     order = np.argsort(slope, kind="stable")
     sorted_slope = slope[order]
-    with np.errstate(divide="ignore"):
-        lo = (2 * j - 1) / (2 * x + 1)
-        hi = np.where(x >= 1, (2 * j + 1) / np.maximum(2 * x - 1, 1), -1.0)
+    lo = (2 * j - 1) / (2 * x + 1)
+    hi = np.where(x >= 1, (2 * j + 1) / np.maximum(2 * x - 1, 1), -1.0)
     first = np.searchsorted(sorted_slope, lo, side="right")
-    stop = np.searchsorted(sorted_slope, hi, side="left")
-    stop = np.maximum(stop, first)
-    tables = SlopeTables(depth, tx[order], ty[order], first, stop)
-    for a in (tables.xs, tables.ys, tables.first, tables.stop):
-        a.setflags(write=False)
+    stop = np.maximum(np.searchsorted(sorted_slope, hi, side="left"), first)
+    tables = SlopeTables(
+        depth, tx[order].astype(np.int32), ty[order].astype(np.int32), first, stop
+    )
+    _frozen(tables.xs, tables.ys, tables.first, tables.stop)
     return tables
+
+
+@lru_cache(maxsize=4)
+def _flat_offsets(depth: int, width: int) -> np.ndarray:
+    """Int64 [8 * n]: flat-index offset ``dy * width + dx`` of every frame's sorted targets."""
+    t = slope_tables(depth)
+    x = t.xs.astype(np.int64)[None, :]
+    j = t.ys.astype(np.int64)[None, :]
+    dx = np.where(_SWAP[:, None], j, x) * _SX[:, None]
+    dy = np.where(_SWAP[:, None], x, j) * _SY[:, None]
+    out = (dy * width + dx).ravel()
+    _frozen(out)
+    return out
 
 
 def _frame_limits(shape: tuple[int, int], origin: tuple[int, int]) -> tuple[np.ndarray, ...]:
@@ -75,88 +103,182 @@ def _frame_limits(shape: tuple[int, int], origin: tuple[int, int]) -> tuple[np.n
     ox, oy = origin
     ext_x = np.where(_SX > 0, w - 1 - ox, ox)
     ext_y = np.where(_SY > 0, h - 1 - oy, oy)
-    lim_x = np.where(_SWAP, ext_y, ext_x)
-    lim_j = np.where(_SWAP, ext_x, ext_y)
+    lim_x = np.where(_SWAP, ext_y, ext_x).astype(np.int32)
+    lim_j = np.where(_SWAP, ext_x, ext_y).astype(np.int32)
     return lim_x, lim_j
 
 
-def _offsets(frames: np.ndarray, x: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    swap = _SWAP[frames]
-    dx = np.where(swap, j, x) * _SX[frames]
-    dy = np.where(swap, x, j) * _SY[frames]
-    return dx, dy
+def _blocker_frames(dx: np.ndarray, dy: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Canonical ``(frame, x, j, source)`` of offsets, twice for those on a frame boundary.
 
-
-def shadowed(opaque: np.ndarray, origin: tuple[int, int]) -> np.ndarray:
-    """Bool [y, x]: the segment from ``origin``'s centre crosses an ``opaque`` square.
-
-    End squares never count (the origin's own square and the target's).
+    ``source[k]`` is the index in ``dx``/``dy`` the k-th entry came from.
     """
-    h, w = opaque.shape
-    ox, oy = origin
-    tables = slope_tables(max(h, w) - 1)
-    n_d = tables.xs.size
-    lim_x, lim_j = _frame_limits((h, w), origin)
-    keep = (tables.xs[None, :] <= lim_x[:, None]) & (tables.ys[None, :] <= lim_j[:, None])
-    keep = keep.ravel()
-    before = np.zeros(keep.size + 1, dtype=np.int64)
-    np.cumsum(keep, out=before[1:])
-    kept = np.flatnonzero(keep)
-    n = kept.size
-    out = np.zeros((h, w), dtype=bool)
-    if n == 0:
+    ax, ay = np.abs(dx), np.abs(dy)
+    swap = ay > ax
+    x = np.maximum(ax, ay)
+    j = np.minimum(ax, ay)
+    frame = 4 * swap + 2 * (dx < 0) + (dy < 0)
+    # On an axis or a diagonal the offset lies in two frames.
+    edge = np.flatnonzero((j == 0) | (j == x))
+    e_frame = frame[edge]
+    on_axis = j[edge] == 0
+    e_frame = np.where(on_axis, np.where(swap[edge], e_frame ^ 2, e_frame ^ 1), e_frame ^ 4)
+    return (
+        np.concatenate([frame, e_frame]),
+        np.concatenate([x, x[edge]]),
+        np.concatenate([j, j[edge]]),
+        np.concatenate([np.arange(dx.size), edge]),
+    )
+
+
+class Shadows:
+    """Every square of a map seen from one origin, ready to be shadowed by blockers.
+
+    Sorting the targets by slope and dropping those off the map is done once; each call
+    of :meth:`hidden` then costs only its own blockers' runs.
+    """
+
+    def __init__(self, shape: tuple[int, int], origin: tuple[int, int]) -> None:
+        h, w = shape
+        self.shape = shape
+        self.origin = origin
+        self.depth = depth = max(h, w) - 1
+        self.n = 0
+        if depth == 0:
+            return
+        self.tables = tables = slope_tables(depth)
+        lim_x, lim_j = _frame_limits(shape, origin)
+        keep = (
+            (tables.xs[None, :] <= lim_x[:, None]) & (tables.ys[None, :] <= lim_j[:, None])
+        ).ravel()
+        self.kept = np.flatnonzero(keep)
+        self.n = self.kept.size
+        self.before = np.zeros(keep.size + 1, dtype=np.int32)
+        np.cumsum(keep, out=self.before[1:])
+        # Flat map index of every kept target, and its depth.
+        self.flat = origin[1] * w + origin[0] + _flat_offsets(depth, w)[self.kept]
+        depths, rows = _tiled_targets(depth)
+        self.target_depth = depths[self.kept]
+        self.target_row = rows[self.kept]
+
+    def _runs(self, bx: np.ndarray, by: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Per blocker and frame: ``(first, stop, x, j, frame, source)`` of its shadow run.
+
+        Kept targets ``first:stop`` are those whose slope its shadow covers (nearer ones
+        included); ``source`` indexes ``bx``/``by``.  The origin is never a blocker.
+        """
+        ox, oy = self.origin
+        bdx = bx.astype(np.int64) - ox
+        bdy = by.astype(np.int64) - oy
+        idx = np.flatnonzero((bdx != 0) | (bdy != 0))
+        if idx.size < bdx.size:
+            bdx, bdy = bdx[idx], bdy[idx]
+        b_frame, bx_c, bj_c, src = _blocker_frames(bdx, bdy)
+        tri = tri_index(bx_c, bj_c)
+        base = b_frame * self.tables.xs.size
+        first = self.before[base + self.tables.first[tri]]
+        stop = self.before[base + self.tables.stop[tri]]
+        return first, stop, bx_c, bj_c, b_frame, idx[src]
+
+    def nearest(self, bx: np.ndarray, by: np.ndarray) -> np.ndarray:
+        """Per kept target, the depth of the nearest blocker whose shadow covers it."""
+        if not bx.size:
+            return np.full(self.n, NO_RUN, dtype=np.int32)
+        first, stop, bx_c = self._runs(bx, by)[:3]
+        return min_over_runs(first, stop, bx_c, self.n)
+
+    def pairs(
+        self, bx: np.ndarray, by: np.ndarray, limit: int
+    ) -> tuple[np.ndarray, ...] | None:
+        """Every (target, blocker) with the blocker on the target's segment, or None.
+
+        Returns ``(target, source, x, j)``: kept-target indices, the blockers' indices in
+        ``bx``/``by`` and their canonical squares in the target's frame; None when the
+        blockers' shadows hold more than ``limit`` targets between them.
+        """
+        first, stop, bx_c, bj_c, _, src = self._runs(bx, by)
+        length = np.maximum(stop - first, 0)
+        total = int(length.sum())
+        if total > limit:
+            return None
+        which = np.repeat(np.arange(length.size), length)
+        target = np.arange(total) - np.repeat(np.cumsum(length) - length, length)
+        target += np.repeat(first, length)
+        beyond = self.target_depth[target] > bx_c[which]
+        which, target = which[beyond], target[beyond]
+        return target, src[which], bx_c[which], bj_c[which]
+
+    def hidden(self, bx: np.ndarray, by: np.ndarray) -> np.ndarray:
+        """Bool [y, x]: the segment from the origin crosses one of the squares ``(bx, by)``."""
+        out = np.zeros(self.shape, dtype=bool)
+        if self.n:
+            out.ravel()[self.flat] = self.nearest(bx, by) < self.target_depth
         return out
-    t_frame, t_pos = np.divmod(kept, n_d)
-    t_x = tables.xs[t_pos]
-    # Blockers: every opaque square, seen from each frame it lies in.
-    by, bx = np.nonzero(opaque)
-    bdx = bx.astype(np.int64) - ox
-    bdy = by.astype(np.int64) - oy
-    cx = np.where(_SWAP[:, None], bdy[None, :] * _SY[:, None], bdx[None, :] * _SX[:, None])
-    cj = np.where(_SWAP[:, None], bdx[None, :] * _SX[:, None], bdy[None, :] * _SY[:, None])
-    valid = (cx >= 1) & (cj >= 0) & (cj <= cx)
-    b_frame = np.nonzero(valid)[0]
-    cx, cj = cx[valid], cj[valid]
-    if cx.size:
-        tri = tri_index(cx, cj)
-        base = b_frame * n_d
-        first = before[base + tables.first[tri]]
-        stop = before[base + tables.stop[tri]]
-        nearest = _min_over_runs(first, stop, cx, n)
-        hidden = nearest < t_x
-    else:
-        hidden = np.zeros(n, dtype=bool)
-    dx, dy = _offsets(t_frame, t_x, tables.ys[t_pos])
-    out[oy + dy, ox + dx] = hidden
-    return out
 
 
-def _min_over_runs(first: np.ndarray, stop: np.ndarray, value: np.ndarray, n: int) -> np.ndarray:
+def shadowed(
+    shape: tuple[int, int], origin: tuple[int, int], bx: np.ndarray, by: np.ndarray
+) -> np.ndarray:
+    """Bool [y, x]: the segment from ``origin``'s centre crosses one of the blocking squares.
+
+    ``bx``, ``by``: the blocking squares' coordinates.  End squares never count (the
+    origin's own square and the target's); the origin itself comes out False.
+    """
+    return Shadows(shape, origin).hidden(bx, by)
+
+
+@lru_cache(maxsize=4)
+def _tiled_targets(depth: int) -> tuple[np.ndarray, np.ndarray]:
+    """Canonical X and Y of every frame's sorted targets, frame after frame."""
+    t = slope_tables(depth)
+    xs, ys = np.tile(t.xs, 8), np.tile(t.ys, 8)
+    _frozen(xs, ys)
+    return xs, ys
+
+
+def min_over_runs(first: np.ndarray, stop: np.ndarray, value: np.ndarray, n: int) -> np.ndarray:
     """For each position ``0 <= p < n`` the least ``value`` whose run ``[first, stop)`` holds p.
 
-    Positions no run covers get ``NO_RUN``.
+    Positions no run covers get ``NO_RUN``.  A run of length ``L`` is written as two
+    overlapping blocks of length ``2^floor(log2 L)``; the blocks are then pushed down level
+    by level to single positions.
     """
     length = stop - first
     some = length > 0
-    first, stop, value, length = first[some], stop[some], value[some], length[some]
-    big = NO_RUN
+    if not some.all():
+        first, stop, value, length = first[some], stop[some], value[some], length[some]
     if not value.size:
-        return np.full(n, big, dtype=np.int64)
-    level = np.zeros(length.size, dtype=np.int64)
-    # floor(log2(length)) without floating point surprises.
-    np.copyto(level, np.frexp(length.astype(np.float64))[1] - 1)
+        return np.full(n, NO_RUN, dtype=np.int32)
+    level = (np.frexp(length.astype(np.float64))[1] - 1).astype(np.int64)
     levels = int(level.max()) + 1
-    table = np.full((levels, n), big, dtype=np.int64)
+    table = _scratch(levels * n).reshape(levels, n)
+    table.fill(NO_RUN)
     flat = table.ravel()
-    span = np.left_shift(1, level)
+    value = value.astype(np.int32)
     np.minimum.at(flat, level * n + first, value)
-    np.minimum.at(flat, level * n + stop - span, value)
+    np.minimum.at(flat, level * n + stop - np.left_shift(1, level), value)
     for k in range(levels - 1, 0, -1):
         half = 1 << (k - 1)
         upper = table[k]
-        np.minimum(table[k - 1], upper, out=table[k - 1])
-        np.minimum(table[k - 1, half:], upper[: n - half], out=table[k - 1, half:])
-    return table[0]
+        lower = table[k - 1]
+        np.minimum(lower, upper, out=lower)
+        np.minimum(lower[half:], upper[: n - half], out=lower[half:])
+    return table[0].copy()
+
+
+_SCRATCH = threading.local()
+
+
+def _scratch(size: int) -> np.ndarray:
+    """A reused int32 work array of ``size`` elements (one per thread; never returned).
+
+    Fresh large arrays land on fresh memory pages on every call, which costs more than
+    filling an old one.
+    """
+    buf = getattr(_SCRATCH, "buf", None)
+    if buf is None or buf.size < size:
+        buf = _SCRATCH.buf = np.empty(max(size, 1 << 16), dtype=np.int32)
+    return buf[:size]
 
 
 def scan_blocked_3d(
@@ -168,59 +290,100 @@ def scan_blocked_3d(
 ) -> np.ndarray:
     """Bool per target square ``(tx[i], ty[i])``: the 3d head line from ``origin`` is blocked.
 
-    ``top`` and ``floor`` are int64 [y, x] (column tops with figures, floors).  Exact, the
-    same integer test as the single-pair function.
+    ``top`` and ``floor`` are int64 [y, x] (column tops with figures, floors).  In the
+    canonical frame the line's height above the eye where it crosses the column edge
+    ``x -/+ 1/2`` is ``c (2x -/+ 1) / 2X`` and where it crosses the row edge
+    ``j -/+ 1/2`` is ``c (2j -/+ 1) / 2Y`` (``c`` the climb from eye to head).  A rising
+    line is lowest where it enters a square (the later of the two edges), a falling one
+    where it leaves (the earlier), so the square blocks when its top is above both
+    candidate heights.  Doubled, the tops are whole numbers and the line's heights
+    rationals over ``X`` or ``Y`` (at most 511), so a true difference is at least 1/511;
+    float32 rounding stays below 1e-5 for the heights that reach the scan, and a slack of
+    1e-4 makes the float test exact.  It agrees with the integer test of
+    :func:`companion.model.geometry.crossings.blocks_line` used for single sight lines.
     """
     h, w = top.shape
     ox, oy = origin
-    o_flat = oy * w + ox
-    top_flat = top.ravel()
-    floor_flat = floor.ravel()
-    fo = int(floor_flat[o_flat])
-    dx = tx.astype(np.int64) - ox
-    dy = ty.astype(np.int64) - oy
+    pad = w + 1  # rise is padded so a row next to the map can be read (and ignored)
+    fo = int(floor[oy, ox])
+    # Twice the height of each column top above the eye, less the slack.  Squares higher
+    # than any sight line (walls) are clipped: they never reach the scan uncovered.
+    rise = np.zeros(h * w + 2 * pad, dtype=_F)
+    lift = 2 * (top.ravel() - fo) - 7
+    np.minimum(lift, 4 * MAX_SCAN_HEIGHT, out=lift)
+    rise[pad:-pad] = lift
+    rise -= _F(_HEIGHT_SLACK)
+    dx = (tx - ox).astype(_F)
+    dy = (ty - oy).astype(_F)
     ax, ay = np.abs(dx), np.abs(dy)
     swap = ay > ax
     X = np.maximum(ax, ay)
     Y = np.minimum(ax, ay)
-    sx = np.where(dx < 0, -1, 1)
-    sy = np.where(dy < 0, -1, 1)
-    step_x = np.where(swap, sy * w, sx)  # flat-index step per canonical x
-    step_j = np.where(swap, sx, sy * w)  # ... per canonical j
-    climb = floor_flat[ty * w + tx].astype(np.int64) - fo
+    sx = np.where(dx < 0, _F(-1), _F(1))
+    sy = np.where(dy < 0, _F(-1), _F(1))
+    climb = (floor[ty, tx] - fo).astype(_F)
+    side = np.where(climb >= 0, _F(-1), _F(1))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inv_x = np.where(X > 0, climb / X, _F(0))
+        inv_y = np.where(Y > 0, climb / Y, _F(0))
+    # One row per quantity, one column per target; gathered once per round.
+    params = np.stack([
+        np.ones_like(X),  # 0: next column from the start
+        X - 1,  # 1: next column from the end
+        X,  # 2
+        Y,  # 3
+        np.where(swap, sy * w, sx),  # 4: flat-index step per canonical column
+        np.where(swap, sx, sy * w),  # 5: ... per canonical row
+        2 * inv_x,  # 6: column-edge height = [6] * x + [7]
+        side * inv_x,  # 7
+        2 * inv_y,  # 8: row-edge height = [8] * j + [9]
+        np.where(Y > 0, side * inv_y, _F(-np.inf)),  # 9
+    ])
+    o_flat = _F(oy * w + ox + pad)
     blocked = np.zeros(tx.size, dtype=bool)
-    lo = np.ones(tx.size, dtype=np.int64)
-    hi = X - 1
-    alive = np.flatnonzero(lo <= hi)
-    chunk = 1
-    eye2 = 2 * fo + 7
+    alive = np.flatnonzero(X > 1)
+    chunk = 2
     while alive.size:
-        a_lo, a_hi = lo[alive], hi[alive]
-        ar = np.arange(chunk, dtype=np.int64)
-        from_start = a_lo[:, None] + ar
-        from_end = a_hi[:, None] - ar
-        valid = np.concatenate(
-            [from_start <= a_hi[:, None], from_end >= (a_lo + chunk)[:, None]], axis=1
-        )
-        cols = np.concatenate([from_start, from_end], axis=1)
-        cols = np.where(valid, cols, a_lo[:, None])
-        aX = X[alive][:, None]
-        aY = Y[alive][:, None]
-        j_lo, j_hi = column_rows(aX, aY, cols)
-        base = o_flat + cols * step_x[alive][:, None]
-        sj = step_j[alive][:, None]
-        c = climb[alive][:, None]
-        hit = np.zeros(cols.shape, dtype=bool)
-        for j in (j_lo, j_hi):
-            rise2 = 2 * top_flat[base + j * sj] - eye2
-            n_in, n_out, q = entry_exit(aX, aY, cols, j)
-            hit |= blocks_line(rise2, c, n_in, n_out, q)
-        hit &= valid
-        now = hit.any(axis=1)
+        # Work on slices of targets small enough for every temporary to stay under about
+        # 64 KB: large temporaries go to fresh memory pages on each call and cost more
+        # than the arithmetic.
+        step = max(64, _SCRATCH_ELEMENTS // (2 * chunk))
+        done = [
+            _scan_round(params, alive[k : k + step], chunk, rise, o_flat)
+            for k in range(0, alive.size, step)
+        ]
+        now = np.concatenate(done) if len(done) > 1 else done[0]
         blocked[alive[now]] = True
-        lo[alive] += chunk
-        hi[alive] -= chunk
+        params[0, alive] += chunk
+        params[1, alive] -= chunk
         alive = alive[~now]
-        alive = alive[lo[alive] <= hi[alive]]
+        alive = alive[params[0, alive] <= params[1, alive]]
         chunk *= 2
     return blocked
+
+
+def _scan_round(
+    params: np.ndarray, alive: np.ndarray, chunk: int, rise: np.ndarray, o_flat: np.float32
+) -> np.ndarray:
+    """One round of :func:`scan_blocked_3d` for targets ``alive``: which are blocked now."""
+    p = params[:, alive]
+    a_lo, a_hi, aX, aY = p[0], p[1], p[2], p[3]
+    # Shape (2 * chunk, alive): the first half counts from the start, the rest from the
+    # end; columns past the other end are clamped, re-testing a column already due.
+    ar = np.arange(chunk, dtype=_F)[:, None]
+    cols = np.concatenate([np.minimum(a_lo + ar, a_hi), np.maximum(a_hi - ar, a_lo)])
+    r = (2 * aY) * cols + (aX - aY)
+    two_x = 2 * aX
+    j = np.trunc(r / two_x)
+    # The segment also crosses row j + 1 when it gets there before the column ends.
+    two = r - two_x * j > 2 * (aX - aY)
+    sj = p[5]
+    idx = (cols * p[4] + j * sj + o_flat).astype(np.intp)
+    col_h = p[6] * cols + p[7]
+    rk = p[8]
+    row_h = rk * j + p[9]
+    hit = rise[idx] > np.maximum(col_h, row_h)
+    row_h += rk
+    two &= rise[idx + sj.astype(np.intp)] > np.maximum(col_h, row_h)
+    hit |= two
+    return hit.any(axis=0)

@@ -24,13 +24,16 @@ from functools import lru_cache
 import numpy as np
 
 from companion.model.geometry.board import LOS_MODES, Board, Square
-from companion.model.geometry.crossings import blocks_line, segment_crossings
-from companion.model.geometry.distance import ruler_distance
-from companion.model.geometry.shadows import scan_blocked_3d, shadowed
+from companion.model.geometry.crossings import blocks_line, crossings, entry_exit
+from companion.model.geometry.distance import ruler
+from companion.model.geometry.shadows import Shadows, scan_blocked_3d, shadowed
 
 #: Eye, body and head heights above the floor, doubled (bricks * 2) for integer tests.
 EYE2 = 7
 HEAD2 = 7
+#: visible_squares tests blocker/target pairs one by one while there are fewer than this
+#: many per square of the map; beyond that it scans each target's squares instead.
+PAIR_BUDGET = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,26 +58,36 @@ def resolve_mode(board: Board, mode: str | None) -> str:
     return mode
 
 
-@lru_cache(maxsize=4096)
-def _crossings(dx: int, dy: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
-    out = segment_crossings(dx, dy)
-    for a in out[:4]:
-        a.setflags(write=False)
-    return out
+@lru_cache(maxsize=1024)
+def _crossings(
+    dx: int, dy: int, width: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """Crossed squares of the offset: ``(cdx, cdy, flat, n_in, n_out, Q)``.
+
+    ``flat`` is the flat-index offset on a map ``width`` wide; see :mod:`.crossings` for
+    the entry/exit numerators ``n_in``, ``n_out`` over ``Q``.
+    """
+    cdx, cdy, n_in, n_out, q = crossings(dx, dy)
+    flat = cdy * width + cdx
+    for arr in (cdx, cdy, flat, n_in, n_out):
+        arr.setflags(write=False)
+    return cdx, cdy, flat, n_in, n_out, q
 
 
 def blocked_along(board: Board, a: Square, b: Square, mode: str) -> np.ndarray:
     """Bool per crossed square (in order from ``a``): it blocks the sight line a -> b."""
-    cdx, cdy, n_in, n_out, q = _crossings(b[0] - a[0], b[1] - a[1])
-    xs = cdx + a[0]
-    ys = cdy + a[1]
+    w = board.width
+    _, _, flat, n_in, n_out, q = _crossings(b[0] - a[0], b[1] - a[1], w)
+    at = flat + (a[1] * w + a[0])
     if mode == "flat":
-        return board.sight_flat[ys, xs]
+        return board.sight_flat.ravel().take(at)
     floor = board.layers.floor
     fa = int(floor[a[1], a[0]])
-    climb = int(floor[b[1], b[0]]) - fa + (HEAD2 - EYE2) // 2
-    rise2 = 2 * board.sight_top[ys, xs] - (2 * fa + EYE2)
-    return blocks_line(rise2, climb, n_in, n_out, q)
+    climb2 = 2 * (int(floor[b[1], b[0]]) - fa) + (HEAD2 - EYE2)
+    lhs = (2 * board.sight_top.ravel().take(at) - (2 * fa + EYE2)) * q
+    # The square blocks when its top is above the line at entry or at exit: for a
+    # climbing line the lower of the two is at entry, for a falling one at exit.
+    return lhs > climb2 * (n_in if climb2 >= 0 else n_out)
 
 
 def line_of_sight(board: Board, a: Square, b: Square, *, mode: str | None = None) -> SightLine:
@@ -85,14 +98,16 @@ def line_of_sight(board: Board, a: Square, b: Square, *, mode: str | None = None
     a = board.check_square(a, "from")
     b = board.check_square(b, "to")
     mode = resolve_mode(board, mode)
-    distance = ruler_distance(board, a, b, flat=mode == "flat")
+    floor = board.layers.floor
+    dh = 0 if mode == "flat" else int(floor[b[1], b[0]]) - int(floor[a[1], a[0]])
+    distance = ruler(b[0] - a[0], b[1] - a[1], dh)
     if a == b:
         return SightLine(True, None, distance)
     blocked = blocked_along(board, a, b, mode)
-    if not blocked.any():
+    i = int(blocked.argmax()) if blocked.size else 0
+    if not blocked.size or not blocked[i]:
         return SightLine(True, None, distance)
-    i = int(np.argmax(blocked))
-    cdx, cdy = _crossings(b[0] - a[0], b[1] - a[1])[:2]
+    cdx, cdy = _crossings(b[0] - a[0], b[1] - a[1], board.width)[:2]
     return SightLine(False, (a[0] + int(cdx[i]), a[1] + int(cdy[i])), distance)
 
 
@@ -104,21 +119,42 @@ def visible_squares(board: Board, origin: Square, *, mode: str | None = None) ->
     origin = board.check_square(origin, "origin")
     mode = resolve_mode(board, mode)
     if mode == "flat":
-        return ~shadowed(board.sight_flat, origin)
+        return ~shadowed(board.shape, origin, *board.sight_flat_points)
     top = board.sight_top
-    floor = board.layers.floor
+    layers = board.layers
+    floor = layers.floor
     ox, oy = origin
     eye2 = 2 * int(floor[oy, ox]) + EYE2
-    # Every sight line from here stays between these heights (doubled).
-    high = max(eye2, 2 * int(floor.max()) + HEAD2)
-    low = min(eye2, 2 * int(floor.min()) + HEAD2)
-    top2 = 2 * top
-    always = top2 > high
-    sometimes = ~always & (top2 > low)
-    sometimes[oy, ox] = False
-    hidden = shadowed(always, origin)
-    if sometimes.any():
+    # Every sight line from here stays between these heights (doubled, so odd).
+    high = max(eye2, 2 * layers.floor_max + HEAD2)
+    low = min(eye2, 2 * layers.floor_min + HEAD2)
+    # Squares above every line block whatever they hide; squares below every line never
+    # block.  The others ("sometimes") are settled exactly: pair by pair when their
+    # shadows are small (figures on a flat floor), else target by target by the scan.
+    shadows = Shadows(board.shape, origin)
+    hidden = shadows.hidden(*board.points_above(high // 2))
+    hidden[oy, ox] = False
+    bx, by = board.points_between(low // 2, high // 2)
+    if not bx.size:
+        return ~hidden
+    budget = PAIR_BUDGET * max(shadows.n, 512)
+    # A blocker's shadow holds a few targets at least: do not even try with too many.
+    pairs = shadows.pairs(bx, by, budget) if bx.size * 16 <= budget else None
+    if pairs is None:
         ty, tx = np.nonzero(~hidden)
         hidden[ty, tx] = scan_blocked_3d(top, floor, origin, tx, ty)
-    hidden[oy, ox] = False
+        return ~hidden
+    target, source, cx, cj = pairs
+    flat = shadows.flat[target]
+    open_ = ~hidden.ravel()[flat]
+    flat, source, cx, cj = flat[open_], source[open_], cx[open_], cj[open_]
+    n_in, n_out, q = entry_exit(
+        shadows.target_depth[target[open_]].astype(np.int64),
+        shadows.target_row[target[open_]].astype(np.int64),
+        cx,
+        cj,
+    )
+    rise2 = 2 * top[by[source], bx[source]] - eye2
+    climb = floor.ravel()[flat] - int(floor[oy, ox])
+    hidden.ravel()[flat[blocks_line(rise2, climb, n_in, n_out, q)]] = True
     return ~hidden

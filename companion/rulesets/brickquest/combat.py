@@ -73,15 +73,17 @@ def attack_modifiers(ctx: Ctx, attacker: FigureState, target: FigureState, mode:
     if attacker.focus_attack:
         dice += attacker.focus_attack
         notes.append(f"+{attacker.focus_attack} focus dice")
+    specials = not attacker.has("hiccups")  # Hiccups: no special abilities
     charge = card.ability("charge")
     line = attacker.turn.charge_line
-    if isinstance(charge, s.Charge) and line and attacker.turn.actions_used == 1:
+    if specials and isinstance(charge, s.Charge) and line and attacker.turn.actions_used == 1:
         dx, dy, n = line
         if n >= charge.min_squares and _along(attacker.pos, target.pos, dx, dy):
             dice += charge.extra_attack_dice
             notes.append(f"+{charge.extra_attack_dice} charge")
     backstab = card.ability("backstab")
-    if isinstance(backstab, s.Backstab) and is_behind(attacker.pos, target.pos, target.facing):
+    behind = is_behind(attacker.pos, target.pos, target.facing)
+    if specials and isinstance(backstab, s.Backstab) and behind:
         dice += backstab.extra_attack_dice
         notes.append(f"+{backstab.extra_attack_dice} backstab")
     drums = _war_drums(ctx, attacker)
@@ -167,7 +169,8 @@ def resolve_attack(
         if all(f == 1 for f in a_roll.faces):
             damage = 0
             crit = " Critical miss: the weapon drops to the base."
-            state = state.with_figure(attacker.model_copy(update={"disarmed": True}))
+            holder = state.figures[attacker.id]
+            state = state.with_figure(holder.model_copy(update={"disarmed": True}))
         sixes = sum(1 for f in a_roll.faces if f == 6)
         if sixes > 1 and damage < sixes:
             damage = sixes
@@ -209,6 +212,8 @@ def apply_damage(
         convert = source_card.ability("vampire_conversion") if source_card else None
         if isinstance(convert, s.VampireConversion) and target.class_id is not None:
             monster = ctx.catalog.monsters[convert.becomes]
+            caster = monster.ability("spellcaster")
+            sp = caster.spell_points if isinstance(caster, s.Spellcaster) else 0
             updated = updated.model_copy(
                 update={
                     "class_id": None,
@@ -216,7 +221,12 @@ def apply_damage(
                     "side": source.side if source else target.side,
                     "hp": monster.hit_points or target.max_hp,
                     "max_hp": monster.hit_points or target.max_hp,
+                    "sp": sp,
+                    "max_sp": sp,
                     "afflictions": (),
+                    "focus_attack": 0,
+                    "rage_penalty": 0,
+                    "disarmed": False,
                 }
             )
             events.append(
@@ -289,7 +299,10 @@ def figures_facing(ctx: Ctx, caster: FigureState) -> list[FigureState]:
     return [
         f
         for f in ctx.state.figures.values()
-        if f.id != caster.id and not f.dead and in_firing_arc(f.pos, f.facing, caster.pos)
+        if f.id != caster.id
+        and not f.dead
+        and f.inside is None
+        and in_firing_arc(f.pos, f.facing, caster.pos)
     ]
 
 

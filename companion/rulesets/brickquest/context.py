@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from difflib import get_close_matches
 from functools import cached_property
 
 from companion.model.geometry import Board
@@ -30,10 +31,17 @@ class UnknownFigure(LookupError):
 
     def __init__(self, figure_id: str, known: list[str]) -> None:
         self.figure_id = figure_id
-        super().__init__(f"unknown figure {figure_id!r} (figures: {', '.join(known)})")
+        near = get_close_matches(figure_id, known, n=3)
+        hint = f"did you mean {', '.join(map(repr, near))}? " if near else ""
+        super().__init__(f"unknown figure {figure_id!r} ({hint}figures: {', '.join(known)})")
 
     def __str__(self) -> str:
         return self.args[0]
+
+
+class Unresolvable(ValueError):
+    """A forced action that cannot be carried out at all (a spell that does not exist, a
+    square off the map, an item the figure does not have): nothing happens."""
 
 
 @dataclass(frozen=True)

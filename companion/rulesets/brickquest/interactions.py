@@ -96,7 +96,7 @@ def _object(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Outcome:
     if kind == "activate":
         return state, [_event(actor, f"{actor.name} pulls the {obj.kind}.")]
     if kind == "climb_in":
-        fig = actor.model_copy(update={"inside": sq})
+        fig = actor.model_copy(update={"inside": sq, "x": sq[0], "y": sq[1]})
         return state.with_figure(fig), [_event(actor, f"{actor.name} climbs into the {obj.kind}.")]
     if kind == "open":
         dungeon.objects[sq] = replace(obj, is_open=True, locked=False, contents=())
@@ -127,7 +127,8 @@ def _swap_items(ctx: Ctx, actor: FigureState, action: act.Interact) -> Outcome:
     taker = state.figures[taker.id]
     state = state.with_figure(taker.model_copy(update={"items": (*taker.items, *moved)}))
     verb = {"give": "gives", "take": "takes", "loot": "loots"}[action.kind]
-    return state, [_event(actor, f"{actor.name} {verb} {', '.join(moved)} ({other.name}).")]
+    what = ", ".join(moved) if moved else "nothing"
+    return state, [_event(actor, f"{actor.name} {verb} {what} ({other.name}).")]
 
 
 def resolve_use_item(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -> Outcome:

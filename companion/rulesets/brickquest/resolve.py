@@ -20,7 +20,7 @@ from companion.rulesets.brickquest.interactions import resolve_interact, resolve
 from companion.rulesets.brickquest.sapping import place_charge
 from companion.rulesets.brickquest.skills import resolve_skill
 from companion.rulesets.brickquest.spells import resolve_cast
-from companion.rulesets.brickquest.state import FigureState, GameState
+from companion.rulesets.brickquest.state import FigureState, GameState, TurnState
 from companion.rulesets.brickquest.turns import advance, end_turn, start_turn
 
 Outcome = tuple[GameState, list[Event]]
@@ -86,10 +86,11 @@ def _count(state: GameState, figure_id: str, action: act.Action) -> GameState:
 
 
 def _hold(state: GameState, figure_id: str) -> GameState:
+    """Hold both actions to the end of the round.  The turn has begun (its start-of-turn
+    effects happened); it goes on when the figure acts after the others."""
     fig = state.figures[figure_id]
-    from companion.rulesets.brickquest.state import TurnState
-
-    state = state.with_figure(fig.model_copy(update={"turn": TurnState()}))
+    turn = fig.turn.model_copy(update={"held": True})
+    state = state.with_figure(fig.model_copy(update={"turn": turn}))
     state = state.evolve(held=(*state.held, figure_id))
     return advance(state)
 
@@ -106,10 +107,9 @@ def _move(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -> Outco
         path, events = _veer_path(ctx, actor, path, dice)
     prev = actor.pos
     walked: list[tuple[int, int]] = []
-    tried: set[str] = set()
     for sq in path:
         if state.options.breakaway:
-            state, more, tried = _breakaway(Ctx(state, ctx.catalog), actor.id, prev, dice, tried)
+            state, more = _breakaway(Ctx(state, ctx.catalog), actor.id, prev, dice)
             events += more
         mover = state.figures[actor.id]
         if mover.dead:
@@ -156,7 +156,7 @@ def _enter_square(ctx: Ctx, figure_id: str, sq: tuple[int, int], last: bool, dic
     state = ctx.state
     events: list[Event] = []
     fig = state.figures[figure_id]
-    if state.dungeon.terrain_at(*sq) is Terrain.FIRE_SPOUT:
+    if state.dungeon.terrain_at(*sq) is Terrain.FIRE_SPOUT and not fig.has("ethereal"):
         roll = dice.roll(1, f"{fig.name} crosses a fire spout")
         limit = NIMBLE_HURTS_ON if fig.class_id in NIMBLE_ON_SPOUTS else FIRE_SPOUT_HURTS_ON
         if roll.faces[0] <= limit:
@@ -186,25 +186,28 @@ def _enter_square(ctx: Ctx, figure_id: str, sq: tuple[int, int], last: bool, dic
 
 
 def _breakaway(
-    ctx: Ctx, mover_id: str, leaving: tuple[int, int], dice: Dice, tried: set[str]
-) -> tuple[GameState, list[Event], set[str]]:
-    """Optional rule: leaving a square an enemy threatens in melee invites its attack."""
+    ctx: Ctx, mover_id: str, leaving: tuple[int, int], dice: Dice
+) -> tuple[GameState, list[Event]]:
+    """Optional rule: leaving a square an enemy threatens in melee invites its attack.
+
+    Each enemy makes at most one such attack a round (since its turn began); a mover
+    that breaks away (a 6) may not be tried again by that enemy this round.
+    """
     from companion.model.geometry import front_squares
 
     state = ctx.state
     events: list[Event] = []
-    for enemy in list(state.figures.values()):
+    for enemy_id in list(state.figures):
+        enemy = state.figures[enemy_id]
         mover = state.figures[mover_id]
-        if mover.dead:
+        if mover.dead or mover.has("ethereal"):
             break
-        if enemy.dead or enemy.side == mover.side or enemy.id in tried:
+        if not _threatens(ctx, enemy, mover, leaving, front_squares(enemy.pos, enemy.facing)):
             continue
-        card = ctx.card(enemy)
-        if card.attack.melee_dice is None or leaving not in front_squares(enemy.pos, enemy.facing):
-            continue
-        tried = tried | {enemy.id}
         roll = dice.roll(1, f"{mover.name}'s breakaway roll from {enemy.name}")
         if roll.faces[0] == 6:
+            tried = (*enemy.breakaway_tried, mover.id)
+            state = state.with_figure(enemy.model_copy(update={"breakaway_tried": tried}))
             events.append(
                 Event(
                     kind="info",
@@ -213,13 +216,33 @@ def _breakaway(
                 )
             )
             continue
-        sub = Ctx(
-            state.with_figure(mover.model_copy(update={"x": leaving[0], "y": leaving[1]})),
-            ctx.catalog,
-        )
-        state, more = resolve_attack(sub, enemy, sub.state.figures[mover_id], "melee", dice)
+        enemy = enemy.model_copy(update={"breakaway_attacked": True})
+        state = state.with_figure(enemy)
+        free = enemy.model_copy(update={"turn": TurnState()})  # no Charge on a free attack
+        # The mover still stands on ``leaving``: it is attacked as it steps off.
+        state, more = resolve_attack(Ctx(state, ctx.catalog), free, mover, "melee", dice)
         events += more
-    return state, events, tried
+    return state, events
+
+
+def _threatens(
+    ctx: Ctx,
+    enemy: FigureState,
+    mover: FigureState,
+    leaving: tuple[int, int],
+    front: list[tuple[int, int]],
+) -> bool:
+    """Whether ``enemy`` may make the breakaway attack on ``mover`` leaving ``leaving``."""
+    if enemy.dead or enemy.inside is not None or enemy.side == mover.side:
+        return False
+    if enemy.breakaway_attacked or mover.id in enemy.breakaway_tried:
+        return False
+    if enemy.has("ethereal") or enemy.disarmed or ctx.card(enemy).attack.melee_dice is None:
+        return False
+    if leaving not in front:
+        return False
+    dungeon = ctx.state.dungeon
+    return abs(dungeon.floor_at(*leaving) - dungeon.floor_at(*enemy.pos)) <= 2
 
 
 def _veer_path(
@@ -317,8 +340,8 @@ def _breath(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -> Out
         )
     ]
     for token in tokens_in(sub.board, mask):
-        if token.id == actor.id or token.dead:
-            continue
+        if token.id == actor.id or token.dead or state.figures[token.id].has("ethereal"):
+            continue  # ethereal beings may not be attacked
         state, more = apply_damage(Ctx(state, ctx.catalog), token.id, roll.total, dice, actor.id)
         events += more
     return state, events

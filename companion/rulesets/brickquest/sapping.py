@@ -91,27 +91,33 @@ def _explode(ctx: Ctx, owner: FigureState, charge: Charge, dice: Dice) -> Outcom
     elif charge.ability == "block_passage":
         for x, y in charge.squares:
             dungeon.terrain[y, x] = int(Terrain.OBSTACLE)
+    # Who is where is taken when the charge goes off, before anyone is hurt or blown clear.
+    caught = [
+        (blast, victim.id)
+        for blast in spec.blasts
+        for sq in _zone(state, charge, blast.zone)
+        if (victim := state.living_at(sq)) is not None
+    ]
     state = state.evolve(dungeon=dungeon)
-    for blast in spec.blasts:
-        for sq in _zone(state, charge, blast.zone):
-            victim = state.living_at(sq)
-            if victim is None:
-                continue
-            amount = blast.points
-            if blast.dice:
-                amount += dice.roll(blast.dice, f"{spec.name} hits {victim.name}").total
-            events.append(
-                Event(
-                    kind="damage",
-                    figure=victim.id,
-                    amount=amount,
-                    text=f"The blast deals {amount} to {victim.name}.",
-                )
+    for blast, victim_id in caught:
+        victim = state.figures[victim_id]
+        if victim.dead:
+            continue
+        amount = blast.points
+        if blast.dice:
+            amount += dice.roll(blast.dice, f"{spec.name} hits {victim.name}").total
+        events.append(
+            Event(
+                kind="damage",
+                figure=victim.id,
+                amount=amount,
+                text=f"The blast deals {amount} to {victim.name}.",
             )
-            state, more = apply_damage(Ctx(state, ctx.catalog), victim.id, amount, dice, owner.id)
-            events += more
-            if blast.zone == "under_rubble":
-                state = _blow_clear(state, victim.id)
+        )
+        state, more = apply_damage(Ctx(state, ctx.catalog), victim.id, amount, dice, owner.id)
+        events += more
+        if blast.zone == "under_rubble" and not state.figures[victim.id].dead:
+            state = _blow_clear(state, victim.id)
     return state, events
 
 
@@ -122,7 +128,9 @@ def _blow_clear(state: GameState, figure_id: str) -> GameState:
     best = None
     for y in range(state.dungeon.height):
         for x in range(state.dungeon.width):
-            if blocked[y, x] or state.living_at((x, y)) is not None:
+            if blocked[y, x] or state.dungeon.terrain_at(x, y) is Terrain.FIRE_SPOUT:
+                continue
+            if any(f.pos == (x, y) and f.inside is None for f in state.figures.values()):
                 continue
             d = math.dist((x, y), fig.pos)
             if best is None or d < best[0]:

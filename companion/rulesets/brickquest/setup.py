@@ -8,10 +8,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from companion.model.dungeon import Facing
+from companion.model.dungeon import (
+    DEFAULT_OBJECT_HEIGHT,
+    DungeonMap,
+    Facing,
+    MapObject,
+    ObjectKind,
+)
 from companion.model.textmap import TextMapError, parse_text_map
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
-from companion.rulesets.brickquest.schema import Sapper, Spellcaster
+from companion.rulesets.brickquest.context import item_base
+from companion.rulesets.brickquest.schema import ItemCategory, Sapper, Spellcaster
 from companion.rulesets.brickquest.state import Affliction, FigureState, GameState, Options
 
 
@@ -25,6 +32,20 @@ class EffectSpec(BaseModel):
     id: str
     rounds: int | None = Field(default=None, ge=0, le=999)
     source: str | None = None
+
+
+class ObjectSpec(BaseModel):
+    """A piece of furniture on the map: chest, barrel, sarcophagus, lever..."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    at: tuple[int, int]
+    kind: ObjectKind
+    height: int | None = Field(default=None, ge=0, le=100)
+    facing: Facing = Facing.S
+    open: bool = False
+    locked: bool = False
+    contents: list[str] = Field(default_factory=list, max_length=64)
 
 
 class FigureSpec(BaseModel):
@@ -61,12 +82,20 @@ def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameSta
         options = Options.model_validate(setup.get("options", {}))
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise SetupError(f"options.{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+        where = f"options.{'.'.join(map(str, err['loc']))}"
+        if err["type"] == "extra_forbidden":
+            name = str(err["loc"][-1])
+            known = ", ".join(Options.model_fields)
+            raise SetupError(f"{where}: {_unknown('option', name, Options.model_fields)}"
+                             f" (options: {known})") from None
+        raise SetupError(f"{where}: {err['msg']}") from None
     spec = setup.get("map") or {}
     try:
         dungeon = parse_text_map(spec.get("terrain", []), spec.get("heights"), spec.get("stairs"))
     except TextMapError as exc:
         raise SetupError(f"map: {exc}") from None
+    _place_objects(dungeon, spec.get("objects") or [], catalog)
+    floor_items = _floor_items(dungeon, spec.get("items") or {}, catalog)
     blocked = dungeon.blocks_movement()
     figures: dict[str, FigureState] = {}
     occupied: dict[tuple[int, int], str] = {}
@@ -101,7 +130,73 @@ def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameSta
         figures=figures,
         initiative=tuple(initiative) if initiative is not None else None,
         current=initiative[0] if initiative else None,
+        floor_items=floor_items,
     )
+
+
+def _place_objects(dungeon: DungeonMap, raw: list[Any], catalog: BrickQuestCatalog) -> None:
+    for index, entry in enumerate(raw):
+        where = f"map.objects.{index}"
+        try:
+            obj = ObjectSpec.model_validate(entry)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise SetupError(f"{where}.{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+        x, y = obj.at
+        if not dungeon.in_bounds(x, y):
+            raise SetupError(f"{where}.at: square [{x}, {y}] is off the map")
+        if (x, y) in dungeon.objects:
+            raise SetupError(f"{where}.at: [{x}, {y}] already holds an object")
+        for item in obj.contents:
+            check_item(item, catalog, f"{where}.contents")
+        height = obj.height if obj.height is not None else DEFAULT_OBJECT_HEIGHT[obj.kind]
+        dungeon.objects[(x, y)] = MapObject(
+            kind=obj.kind,
+            height=height,
+            facing=obj.facing,
+            is_open=obj.open,
+            locked=obj.locked,
+            contents=tuple(obj.contents),
+        )
+
+
+def _floor_items(
+    dungeon: DungeonMap, raw: Mapping[str, list[str]], catalog: BrickQuestCatalog
+) -> dict[tuple[int, int], tuple[str, ...]]:
+    out: dict[tuple[int, int], tuple[str, ...]] = {}
+    for key, items in raw.items():
+        try:
+            x, y = (int(p) for p in key.split(","))
+        except ValueError:
+            raise SetupError(f"map.items: key {key!r} is not 'x,y'") from None
+        if not dungeon.in_bounds(x, y):
+            raise SetupError(f"map.items.{key}: square [{x}, {y}] is off the map")
+        for item in items:
+            check_item(item, catalog, f"map.items.{key}")
+        out[(x, y)] = tuple(items)
+    return out
+
+
+def check_item(item: str, catalog: BrickQuestCatalog, where: str) -> None:
+    """A carried item string: a catalog id, ``scroll:<spell>``, ``book:<a>+<b>+<c>``, or a
+    strengthened potion ``<potion>@x2``."""
+    base = item_base(item)
+    if base not in catalog.items:
+        raise SetupError(f"{where}: {_unknown('item', base, catalog.items)}")
+    card = catalog.items[base]
+    _, _, spells = item.partition(":")
+    if card.category in (ItemCategory.SCROLL, ItemCategory.BOOK):
+        names = spells.split("+") if spells else []
+        if not names or (card.spell_count is not None and len(names) > card.spell_count):
+            raise SetupError(
+                f"{where}: {item!r} should name 1 to {card.spell_count} spell(s),"
+                f" e.g. '{base}:levin_bolt'"
+            )
+        for name in names:
+            if name not in catalog.spells:
+                raise SetupError(f"{where}: {_unknown('spell', name, catalog.spells)}")
+    elif spells:
+        raise SetupError(f"{where}: only scrolls and books name spells, not {item!r}")
 
 
 def _figure(fs: FigureSpec, catalog: BrickQuestCatalog, where: str) -> FigureState:
@@ -139,8 +234,7 @@ def _figure(fs: FigureSpec, catalog: BrickQuestCatalog, where: str) -> FigureSta
     if explosives is None:
         explosives = sapper.explosive_points if isinstance(sapper, Sapper) else 0
     for item in fs.items:
-        if item not in catalog.items:
-            raise SetupError(f"{where}.items: {_unknown('item', item, catalog.items)}")
+        check_item(item, catalog, f"{where}.items")
     afflictions = tuple(
         Affliction(id=e)
         if isinstance(e, str)

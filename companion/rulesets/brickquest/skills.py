@@ -4,6 +4,7 @@ fails), Turn Undead and Meditation."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from companion.model.dungeon import Terrain
 from companion.model.geometry import area_circle, tokens_in
@@ -55,16 +56,25 @@ def resolve_skill(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) 
         and action.target is not None
         and not isinstance(action.target, str)
     ):
-        sq = (int(action.target[0]), int(action.target[1]))
-        if (
-            state.dungeon.in_bounds(*sq)
-            and state.dungeon.terrain_at(*sq).is_door
-            and sq not in state.magic_locks
-        ):
-            dungeon = state.dungeon.copy()
-            dungeon.terrain[sq[1], sq[0]] = int(DOOR_SKILLS[skill.id])
-            state = state.evolve(dungeon=dungeon)
+        state = _work_lock(state, skill.id, (int(action.target[0]), int(action.target[1])))
     return state, events
+
+
+def _work_lock(state: GameState, skill: str, sq: tuple[int, int]) -> GameState:
+    """A forced door bursts open, a picked lock opens; a forced or picked chest is unlocked."""
+    dungeon = state.dungeon
+    if not dungeon.in_bounds(*sq) or sq in state.magic_locks:
+        return state
+    obj = dungeon.object_at(*sq)
+    if dungeon.terrain_at(*sq).is_door:
+        if skill == "pick_locks" and dungeon.terrain_at(*sq) is not Terrain.DOOR_LOCKED:
+            return state
+        dungeon = dungeon.copy()
+        dungeon.terrain[sq[1], sq[0]] = int(DOOR_SKILLS[skill])
+    elif obj is not None and obj.locked:
+        dungeon = dungeon.copy()
+        dungeon.objects[sq] = replace(obj, locked=False)
+    return state.evolve(dungeon=dungeon)
 
 
 def _turn_undead(ctx: Ctx, actor: FigureState, dice: Dice) -> Outcome:

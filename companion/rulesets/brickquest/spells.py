@@ -47,7 +47,7 @@ def resolve_cast(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -
     targets = _affected(ctx, actor, spell, action)
     effect = spell.effect
     events.append(Event(kind="spell", figure=actor.id, text=f"{actor.name} casts {spell.name}."))
-    if effect.damage_dice:
+    if effect.damage_dice and effect.applies is None:  # a ward's damage waits for a step
         state, more = _damage_area(ctx, actor, spell, action, targets, dice)
         return state, events + more
     if effect.heal_dice:
@@ -86,7 +86,8 @@ def _target_square(ctx: Ctx, actor: FigureState, target: act.Target | None) -> t
     if target is None:
         return actor.pos
     if isinstance(target, str):
-        return ctx.state.figures[target].pos
+        fig = ctx.state.figures.get(target)
+        return fig.pos if fig is not None else actor.pos  # a potion in hand
     return (int(target[0]), int(target[1]))
 
 
@@ -237,7 +238,9 @@ def _special(
         cond = effect.applies.value
         for fig in targets:
             current = state.figures[fig.id]
-            value = effect.move_per_action or effect.actions_per_round or 0
+            value = (
+                effect.move_per_action or effect.actions_per_round or effect.damage_per_round or 0
+            )
             hostile = cond in BREAKABLE
             aff = Affliction(
                 id=cond, rounds=rounds, source=actor.id, breakable=hostile, value=value
@@ -313,17 +316,8 @@ def _placed(
         state = state.evolve(wards=(*state.wards, sq))
         events.append(Event(kind="spell", text=f"[{sq[0]}, {sq[1]}] is warded."))
     if effect.unlocks:
-        locks = {k: v for k, v in state.magic_locks.items() if k != sq}
-        dungeon = state.dungeon
-        obj = dungeon.object_at(*sq)
-        if dungeon.terrain_at(*sq) is Terrain.DOOR_LOCKED or (obj and obj.locked):
-            dungeon = dungeon.copy()
-            if dungeon.terrain_at(*sq) is Terrain.DOOR_LOCKED:
-                dungeon.terrain[sq[1], sq[0]] = int(Terrain.DOOR_CLOSED)
-            if obj is not None:
-                dungeon.objects[sq] = replace(obj, locked=False)
-        state = state.evolve(magic_locks=locks, dungeon=dungeon)
-        events.append(Event(kind="spell", text=f"The lock at {list(sq)} springs open."))
+        state = _unlock_one(state, sq)
+        events.append(Event(kind="spell", text=f"A lock at {list(sq)} springs open."))
     if isinstance(spell.area, s.Wall):
         dungeon = state.dungeon.copy()
         walls = dict(state.stone_walls)
@@ -349,6 +343,21 @@ def _placed(
         state = state.with_figure(holder.model_copy(update={"items": tuple(items)}))
         events.append(Event(kind="spell", figure=actor.id, text="The potion grows stronger."))
     return state, events
+
+
+def _unlock_one(state: GameState, sq: tuple[int, int]) -> GameState:
+    """Magic UnLock removes one lock: the magic one first, else the physical one."""
+    if sq in state.magic_locks:
+        return state.evolve(magic_locks={k: v for k, v in state.magic_locks.items() if k != sq})
+    dungeon = state.dungeon
+    obj = dungeon.object_at(*sq)
+    if dungeon.terrain_at(*sq) is Terrain.DOOR_LOCKED:
+        dungeon = dungeon.copy()
+        dungeon.terrain[sq[1], sq[0]] = int(Terrain.DOOR_CLOSED)
+    elif obj is not None and obj.locked:
+        dungeon = dungeon.copy()
+        dungeon.objects[sq] = replace(obj, locked=False)
+    return state.evolve(dungeon=dungeon)
 
 
 def _summon(ctx: Ctx, caster: FigureState, monster_id: str, sq: tuple[int, int]) -> Outcome:

@@ -96,6 +96,10 @@ class FigureState(BaseModel):
     turns_taken: int = 0
     breath_turn: int | None = None
     attacked_since_turn: bool = False
+    #: Breakaway (optional rule): made its one extra attack since its last turn began,
+    #: and the figures that broke away from it (it may not try them again).
+    breakaway_attacked: bool = False
+    breakaway_tried: tuple[str, ...] = ()
     meditating: bool = False
     inside: Square | None = None
     #: Squares this figure has stood on (Teleport goes back to one of them).
@@ -148,6 +152,8 @@ class GameState(BaseModel):
     magic_locks: dict[Square, tuple[str, int]] = Field(default_factory=dict)
     #: Figures holding this round (optional rule), in the order they held.
     held: tuple[str, ...] = ()
+    #: The end of the round, when the figures that held act (in initiative order).
+    holding_phase: bool = False
 
     def figure(self, figure_id: str) -> FigureState:
         return self.figures[figure_id]

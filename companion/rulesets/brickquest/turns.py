@@ -1,9 +1,16 @@
 """The start and end of a figure's turn, and whose turn comes next.
 
-At the start: regeneration, poison, mummy rot, curse, lycanthropy, conditions counting
-down, ongoing spells rolling to break (a 6) at the start of their caster's turn, upkeep
-of sustained spells, meditation paying out, Prowess / Ninja Focus / Rage choices.
-At the end: Recuperate, Sapper charges going off, the next figure in initiative.
+At the start: ongoing spells rolling to break (a 6) at the start of their caster's turn
+and otherwise happening again (a curse hurts again), regeneration, poison, mummy rot,
+lycanthropy counting down, upkeep of sustained spells, meditation paying out, Prowess /
+Ninja Focus / Rage choices.
+At the end: Recuperate, timed conditions counting down, Sapper charges going off, the
+next figure in initiative.
+
+Durations: a condition lasting N rounds covers N turns of the figure that bears it,
+counting the turn it is put on if that is the bearer's own (a potion): it counts down at
+the end of each of the bearer's turns.  Walls of Stone and Magic Locks, which have no
+bearer, count down at the start of their caster's turn and end N rounds after the cast.
 """
 
 from __future__ import annotations
@@ -17,7 +24,11 @@ from companion.rulesets.brickquest.context import Ctx
 from companion.rulesets.brickquest.state import Affliction, FigureState, GameState, TurnState
 
 #: Conditions that deal their ``value`` in damage at the start of the bearer's turn.
-DAMAGE_EACH_TURN = ("mummy_rot", "cursed")
+DAMAGE_EACH_TURN = ("mummy_rot",)
+#: Conditions that count down at the start of the bearer's turn ("N turns after").
+START_COUNTDOWN = ("poisoned", "lycanthropy", "werewolf")
+#: Ongoing spell effects that hurt again each time they are not broken: id -> default damage.
+RECURRING_DAMAGE = {"cursed": 1}
 #: The monster a lycanthrope turns into.
 WEREWOLF = "wolfman"
 
@@ -55,8 +66,11 @@ def start_turn(
         fig = fig.model_copy(update={"hp": hp})
     if fig.meditating:
         if not fig.attacked_since_turn:
-            roll = dice.roll(1, f"{fig.name}'s meditation")
-            fig = fig.model_copy(update={"sp": fig.sp + roll.total})
+            med = card.ability("meditation")
+            count = med.spell_point_dice if isinstance(med, s.Meditation) else 1
+            roll = dice.roll(count, f"{fig.name}'s meditation")
+            # Only the Mana Potion is said to go beyond the starting spell points.
+            fig = fig.model_copy(update={"sp": max(fig.sp, min(fig.max_sp, fig.sp + roll.total))})
             events.append(
                 Event(
                     kind="spell_points",
@@ -76,6 +90,8 @@ def start_turn(
             if raging and isinstance(rage, s.Rage)
             else 0,
             "attacked_since_turn": False,
+            "breakaway_attacked": False,
+            "breakaway_tried": (),
         }
     )
     state = state.with_figure(fig)
@@ -93,6 +109,7 @@ def _break_rolls(ctx: Ctx, caster_id: str, dice: Dice) -> tuple[GameState, list[
         if not hold or other.dead:
             continue
         kept = [a for a in other.afflictions if a not in hold]
+        damage = 0
         for a in hold:
             roll = dice.roll(1, f"{other.name} tries to break {a.id.replace('_', ' ')}")
             if roll.faces[0] == 6:
@@ -105,7 +122,21 @@ def _break_rolls(ctx: Ctx, caster_id: str, dice: Dice) -> tuple[GameState, list[
                 )
             else:
                 kept.append(a)
+                if a.id in RECURRING_DAMAGE:
+                    hurt = a.value or RECURRING_DAMAGE[a.id]
+                    damage += hurt
+                    events.append(
+                        Event(
+                            kind="damage",
+                            figure=other.id,
+                            amount=hurt,
+                            text=f"{other.name} suffers from {a.id.replace('_', ' ')} again.",
+                        )
+                    )
         state = state.with_figure(other.model_copy(update={"afflictions": tuple(kept)}))
+        if damage:
+            state, more = apply_damage(Ctx(state, ctx.catalog), other.id, damage, dice, caster_id)
+            events += more
     return state, events
 
 
@@ -137,7 +168,7 @@ def _tick_afflictions(ctx: Ctx, figure_id: str, dice: Dice) -> tuple[GameState, 
                 )
             )
             continue
-        if a.rounds is None:
+        if a.rounds is None or a.id not in START_COUNTDOWN:
             kept.append(a)
             continue
         left = a.rounds - 1
@@ -151,14 +182,6 @@ def _tick_afflictions(ctx: Ctx, figure_id: str, dice: Dice) -> tuple[GameState, 
         elif a.id == "werewolf":
             events.append(
                 Event(kind="condition", figure=fig.id, text=f"{fig.name} is a Wolfman for good.")
-            )
-        else:
-            events.append(
-                Event(
-                    kind="condition",
-                    figure=fig.id,
-                    text=f"{fig.name} is no longer {a.id.replace('_', ' ')}.",
-                )
             )
     state = state.with_figure(fig.model_copy(update={"afflictions": tuple(kept)}))
     if damage:
@@ -257,6 +280,8 @@ def end_turn(ctx: Ctx, figure_id: str, dice: Dice) -> tuple[GameState, list[Even
             )
         )
         fig = fig.model_copy(update={"sp": sp})
+    fig, more = _count_down(fig)
+    events += more
     fig = fig.model_copy(update={"turn": TurnState(), "turns_taken": fig.turns_taken + 1})
     state = state.with_figure(fig)
     state, more = explode_due(Ctx(state, ctx.catalog), fig.id, dice)
@@ -264,19 +289,47 @@ def end_turn(ctx: Ctx, figure_id: str, dice: Dice) -> tuple[GameState, list[Even
     return advance(state), events
 
 
+def _count_down(fig: FigureState) -> tuple[FigureState, list[Event]]:
+    """Timed conditions lose a round at the end of the bearer's turn; at 0 they end."""
+    kept: list[Affliction] = []
+    events: list[Event] = []
+    for a in fig.afflictions:
+        if a.rounds is None or a.id in START_COUNTDOWN:
+            kept.append(a)
+        elif a.rounds > 1:
+            kept.append(a.model_copy(update={"rounds": a.rounds - 1}))
+        else:
+            events.append(
+                Event(
+                    kind="condition",
+                    figure=fig.id,
+                    text=f"{fig.name} is no longer {a.id.replace('_', ' ')}.",
+                )
+            )
+    return fig.model_copy(update={"afflictions": tuple(kept)}), events
+
+
 def advance(state: GameState) -> GameState:
-    """Pass the turn to the next living figure in initiative; a new round after the last."""
+    """Pass the turn to the next living figure in initiative; a new round after the last.
+
+    Figures that held are skipped in the round's normal order and act after it, in
+    initiative order (the holding phase).
+    """
     if state.initiative is None or state.current is None:
         return state
     order = [f for f in state.initiative if f in state.figures]
-    normal = [f for f in order if f not in state.held]
-    sequence = normal + [f for f in order if f in state.held]
-    try:
-        i = sequence.index(state.current)
-    except ValueError:
+
+    def ready(f: str) -> bool:
+        return not state.figures[f].dead
+
+    i = order.index(state.current) if state.current in order else -1
+    if not state.holding_phase:
+        for nxt in order[i + 1 :]:
+            if ready(nxt) and nxt not in state.held:
+                return state.evolve(current=nxt)
         i = -1
-    for nxt in sequence[i + 1 :]:
-        if not state.figures[nxt].dead:
-            return state.evolve(current=nxt)
-    first = next((f for f in order if not state.figures[f].dead), None)
-    return state.evolve(current=first, round=state.round + 1, held=())
+    for nxt in order[i + 1 :]:
+        if ready(nxt) and nxt in state.held:
+            return state.evolve(current=nxt, holding_phase=True)
+    first = next((f for f in order if ready(f)), None)
+    return state.evolve(current=first, round=state.round + 1, held=(), holding_phase=False)

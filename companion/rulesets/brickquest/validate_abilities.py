@@ -7,6 +7,10 @@ from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import Ctx, chebyshev, current_turn
 from companion.rulesets.brickquest.schema import ClassDef, NinjaFocus, Prowess, Rage, Sapper
 from companion.rulesets.brickquest.state import FigureState
+from companion.rulesets.brickquest.validate_objects import door_fronts
+
+#: Skills that work on a door or a lockable object (forcing, picking locks).
+DOOR_SKILLS = ("force_door", "pick_locks")
 
 #: Abilities used through the skill action, besides the skills of the data.
 ABILITY_SKILLS = ("turn_undead", "meditation")
@@ -37,8 +41,8 @@ def check_skill(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     if skill is None:
         try:
             skill = ctx.catalog.find_skill(action.skill)
-        except KeyError:
-            return illegal(ReasonCode.INVALID_TARGET, f"there is no skill {action.skill!r}")
+        except KeyError as exc:
+            return illegal(ReasonCode.INVALID_TARGET, str(exc).strip("'\""))
     bonus = card.skill_bonus(skill.id) if isinstance(card, ClassDef) else 0
     trained = isinstance(card, ClassDef) and any(b.skill == skill.id for b in card.skills)
     if skill.trained_only and not trained:
@@ -49,6 +53,27 @@ def check_skill(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
             ReasonCode.UNTRAINED,
             f"{difficulty.name} tasks need a skill or other bonus; {actor.name} has none",
         )
+    return _check_skill_target(ctx, actor, skill.id, action)
+
+
+def _check_skill_target(ctx: Ctx, actor: FigureState, skill: str, action: act.UseSkill) -> Verdict:
+    """Skills worked on a door or object (force, pick locks) are worked from next to it."""
+    if skill not in DOOR_SKILLS or action.target is None or isinstance(action.target, str):
+        return LEGAL
+    sq = (int(action.target[0]), int(action.target[1]))
+    dungeon = ctx.state.dungeon
+    if not dungeon.in_bounds(*sq):
+        return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
+    if dungeon.terrain_at(*sq).is_door:
+        if actor.pos not in door_fronts(dungeon, sq):
+            text = f"{actor.name} must stand directly in front of the door"
+            return illegal(ReasonCode.NOT_IN_FRONT, text, sq)
+    elif dungeon.object_at(*sq) is None:
+        return illegal(ReasonCode.INVALID_TARGET, f"no door or object at {list(sq)}", sq)
+    elif chebyshev(actor.pos, sq) != 1:
+        return illegal(ReasonCode.NOT_ADJACENT, f"{list(sq)} is not next to {actor.name}", sq)
+    if sq in ctx.state.magic_locks:
+        return illegal(ReasonCode.LOCKED, "a magic lock holds: neither key nor force opens it", sq)
     return LEGAL
 
 
@@ -98,6 +123,8 @@ def check_begin_turn(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdic
     card = ctx.card(actor)
     if action.rage and not isinstance(card.ability("rage"), Rage):
         return illegal(ReasonCode.NO_ABILITY, f"{actor.name} cannot rage")
+    if (action.rage or action.focus_attack) and actor.has("hiccups"):
+        return illegal(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
     if action.focus_attack:
         focus = card.ability("prowess") or card.ability("ninja_focus")
         if not isinstance(focus, Prowess | NinjaFocus):
@@ -115,9 +142,15 @@ def check_begin_turn(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdic
 def check_hold(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     if not ctx.state.options.holding:
         return illegal(ReasonCode.NO_ABILITY, "holding is an optional rule, switched off")
-    if current_turn(actor).actions_used:
+    turn = current_turn(actor)
+    if turn.actions_used:
         return illegal(
             ReasonCode.TURN_ALREADY_STARTED,
             f"{actor.name} has acted already: hold both actions or neither",
+        )
+    if turn.held:
+        return illegal(
+            ReasonCode.ALREADY_IN_STATE,
+            f"{actor.name} held already: act now or forfeit the turn",
         )
     return LEGAL

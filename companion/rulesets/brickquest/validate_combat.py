@@ -42,8 +42,13 @@ def check_attack(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         )
     attack = base_attack(card, actor, action.mode)
     if attack is None:
-        why = " (disarmed)" if actor.disarmed and action.mode != "melee" else ""
-        return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no {action.mode} attack{why}")
+        if actor.disarmed:
+            return illegal(
+                ReasonCode.DISARMED,
+                f"{actor.name} has dropped the weapon: only an open-handed melee attack"
+                " until armed again",
+            )
+        return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no {action.mode} attack")
     kind = "ranged" if action.mode == "ranged" else "melee"
     if turn.attack_mode is not None and turn.attack_mode != kind:
         return illegal(
@@ -91,6 +96,10 @@ def check_breath(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     breath = ctx.card(actor).ability("breath")
     if not isinstance(breath, Breath):
         return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no breath attack")
+    if actor.has("ethereal"):
+        return illegal(ReasonCode.ETHEREAL, f"{actor.name} is ethereal and may not attack")
+    if actor.has("hiccups"):
+        return illegal(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
     last = actor.breath_turn
     if breath.every_other_round and last is not None and actor.turns_taken - last < 2:
         return illegal(

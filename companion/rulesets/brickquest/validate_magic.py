@@ -112,6 +112,11 @@ def _square(ctx: Ctx, target: act.Target | None) -> Square | None:
 
 def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cast) -> Verdict:
     area = spell.area
+    if spell.effect.teleport_max_squares is not None:
+        sq = _square(ctx, action.target)
+        if sq is None or not ctx.state.dungeon.in_bounds(*sq):
+            return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a square on the map")
+        return _check_teleport(ctx, actor, spell, sq)
     if isinstance(area, s.SelfArea | s.SquareArea | s.Cone):
         return LEGAL
     if isinstance(area, s.Circle) and area.centred_on == "caster":
@@ -120,29 +125,28 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
         return _check_potion(ctx, actor, action)
     if isinstance(area, s.Wall):
         return _check_wall(ctx, actor, area, action)
-    if isinstance(area, s.Line) and action.target is None and action.facing is None:
-        return LEGAL  # along the caster's facing
+    if isinstance(area, s.Line) and action.target is None:
+        return LEGAL  # along the caster's facing (or the one given)
     sq = _square(ctx, action.target)
     if sq is None:
         return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a target")
     if not ctx.state.dungeon.in_bounds(*sq):
         return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
     if isinstance(area, s.AdjacentFigure | s.FigureInSight):
-        fig = ctx.state.living_at(sq)
-        if fig is None or not isinstance(action.target, str):
-            return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a figure as target", sq)
-        if isinstance(area, s.AdjacentFigure) and chebyshev(actor.pos, sq) != 1:
-            return illegal(ReasonCode.NOT_ADJACENT, f"{fig.name} is not next to {actor.name}", sq)
+        figure_check = _check_figure_target(ctx, actor, spell, action, sq)
+        if not figure_check.legal:
+            return figure_check
     if isinstance(area, s.AdjacentObject | s.AdjacentSquare) and chebyshev(actor.pos, sq) != 1:
         return illegal(ReasonCode.NOT_ADJACENT, f"[{sq[0]}, {sq[1]}] is not next to {actor.name}")
     if isinstance(area, s.AdjacentObject):
         t = ctx.state.dungeon.terrain_at(*sq)
         if not t.is_door and ctx.state.dungeon.object_at(*sq) is None:
             return illegal(ReasonCode.INVALID_TARGET, f"nothing lockable at [{sq[0]}, {sq[1]}]", sq)
-    if spell.effect.teleport_max_squares is not None or spell.id == "teleport":
-        return _check_teleport(ctx, actor, spell, sq)
-    if isinstance(area, s.LocationInSight) and ctx.state.living_at(sq) is not None:
-        return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is occupied", sq)
+    if isinstance(area, s.LocationInSight):
+        if not _standable(ctx, sq):
+            return illegal(ReasonCode.INVALID_TARGET, f"nothing can stand at {list(sq)}", sq)
+        if any(f.pos == sq and f.inside is None for f in ctx.state.figures.values()):
+            return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is occupied", sq)
     needs_sight = isinstance(area, s.FigureInSight | s.LocationInSight) or getattr(
         area, "needs_line_of_sight", False
     )
@@ -158,6 +162,35 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
     return LEGAL
 
 
+def _check_figure_target(
+    ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cast, sq: Square
+) -> Verdict:
+    """Spells on one figure: a living one, not hidden in an object; adjacent ones may be
+    cast on the caster itself (the Vampire turns itself ethereal)."""
+    if not isinstance(action.target, str):
+        return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a figure as target", sq)
+    fig = ctx.figure(action.target)
+    if fig.dead:
+        return illegal(ReasonCode.TARGET_DEAD, f"{fig.name} is dead", sq)
+    if fig.inside is not None:
+        return illegal(ReasonCode.INVALID_TARGET, f"{fig.name} is hidden inside an object", sq)
+    if isinstance(spell.area, s.AdjacentFigure) and chebyshev(actor.pos, sq) > 1:
+        return illegal(ReasonCode.NOT_ADJACENT, f"{fig.name} is not next to {actor.name}", sq)
+    if spell.effect.spell_point_transfer_loss is not None and not spell_lists(ctx.card(fig)):
+        return illegal(
+            ReasonCode.NOT_A_CASTER, f"{fig.name} is no priest or wizard: spell points are lost"
+        )
+    return LEGAL
+
+
+def _standable(ctx: Ctx, sq: Square) -> bool:
+    """Open ground a figure may end a move on (no wall, water, lava, object, fire spout)."""
+    dungeon = ctx.state.dungeon
+    if not dungeon.in_bounds(*sq) or dungeon.blocks_movement()[sq[1], sq[0]]:
+        return False
+    return dungeon.terrain_at(*sq) is not Terrain.FIRE_SPOUT
+
+
 def _check_teleport(ctx: Ctx, actor: FigureState, spell: s.SpellDef, sq: Square) -> Verdict:
     reach = spell.effect.teleport_max_squares or DEFAULT_TELEPORT
     if sq not in actor.visited or sq == actor.pos:
@@ -169,8 +202,10 @@ def _check_teleport(ctx: Ctx, actor: FigureState, spell: s.SpellDef, sq: Square)
         return illegal(
             ReasonCode.OUT_OF_RANGE, f"[{sq[0]}, {sq[1]}] is {d:.2f} squares away (max {reach})"
         )
-    if ctx.state.living_at(sq) is not None:
+    if any(f.pos == sq and f.id != actor.id for f in ctx.state.figures.values()):
         return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is occupied", sq)
+    if not _standable(ctx, sq):
+        return illegal(ReasonCode.INVALID_TARGET, f"nothing can stand at {list(sq)} now", sq)
     return LEGAL
 
 
@@ -190,7 +225,9 @@ def _check_wall(ctx: Ctx, actor: FigureState, area: s.Wall, action: act.Cast) ->
     for sq in squares:
         if not dungeon.in_bounds(*sq) or dungeon.terrain_at(*sq) is not Terrain.FLOOR:
             return illegal(ReasonCode.INVALID_TARGET, f"no open floor at {list(sq)}", sq)
-        if ctx.state.living_at(sq) is not None:
+        if dungeon.object_at(*sq) is not None:
+            return illegal(ReasonCode.INVALID_TARGET, f"an object stands at {list(sq)}", sq)
+        if any(f.pos == sq for f in ctx.state.figures.values()):
             return illegal(ReasonCode.OCCUPIED, f"{list(sq)} is occupied", sq)
         if area.needs_line_of_sight and not line_of_sight(ctx.board, actor.pos, sq).clear:
             return illegal(ReasonCode.NO_LINE_OF_SIGHT, f"{actor.name} cannot see {list(sq)}", sq)

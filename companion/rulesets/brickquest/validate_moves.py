@@ -56,6 +56,18 @@ def _check_ethereal(ctx: Ctx, actor: FigureState, action: act.Move, points: int)
             f"{actor.name} floats {points} squares per action; the path costs {cost}",
         )
     end = action.path[-1]
-    if dungeon.terrain_at(*end) in (Terrain.WALL, Terrain.VOID) or ctx.state.living_at(end):
-        return illegal(ReasonCode.CANNOT_END_HERE, f"{actor.name} cannot end inside {end}", end)
+    solid = bool(dungeon.blocks_movement()[end[1], end[0]])
+    if solid or dungeon.terrain_at(*end) is Terrain.FIRE_SPOUT:
+        return illegal(
+            ReasonCode.CANNOT_END_HERE,
+            f"{actor.name} may float through [{end[0]}, {end[1]}] but not stop there",
+            end,
+        )
+    others = [f for f in ctx.state.figures.values() if f.pos == end and f.id != actor.id]
+    if any(f.inside is None and not f.dead for f in others):
+        return illegal(ReasonCode.OCCUPIED, f"[{end[0]}, {end[1]}] is occupied", end)
+    if any(f.dead for f in others):
+        return illegal(
+            ReasonCode.CANNOT_END_HERE, f"a body lies at [{end[0]}, {end[1]}]", end
+        )
     return LEGAL

@@ -165,9 +165,10 @@ def _check_figure_interaction(ctx: Ctx, actor: FigureState, action: act.Interact
     if action.kind == "loot":
         if not other.dead:
             return illegal(ReasonCode.INVALID_TARGET, f"{other.name} is alive: no looting")
-        if not other.items:
-            return illegal(ReasonCode.NO_SUCH_ITEM, f"{other.name} carries nothing")
-        return LEGAL
+        missing = [i for i in action.items if i not in other.items]
+        if missing:
+            return illegal(ReasonCode.NO_SUCH_ITEM, f"{other.name} carries no {missing[0]}")
+        return LEGAL  # searching a body that carries nothing is an action that finds nothing
     if other.dead:
         return illegal(ReasonCode.TARGET_DEAD, f"{other.name} is dead")
     if action.kind == "take" and not action.permission:

@@ -1,0 +1,110 @@
+"""Screenshots of the demo dungeon: ``python -m companion.gui.screenshots OUTDIR``.
+
+Renders offscreen (no display needed) with throw-away settings and writes PNGs of:
+edit mode with heights, the BrickRuler blocked by a wall, a cone over figures, and a
+figure's reach and targets in play mode.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_SCALE_FACTOR", "1")
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from companion.gui.main_window import MainWindow
+from companion.gui.testing import DEMO
+from companion.gui.theme import apply_theme
+from companion.model.dungeon import Facing
+
+SIZE = (1600, 1000)
+
+
+def _settle(app: QApplication) -> None:
+    for _ in range(4):
+        app.processEvents()
+
+
+def take(outdir: Path) -> list[Path]:
+    """Write the screenshots into ``outdir``; return their paths."""
+    app = QApplication.instance() or QApplication(sys.argv)
+    apply_theme(app)  # type: ignore[arg-type]
+    outdir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
+        w = MainWindow(settings=settings)
+        w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+        w.resize(*SIZE)
+        w.show()
+        if not w.open_path(DEMO):
+            raise SystemExit(f"cannot open {DEMO}")
+        _settle(app)  # type: ignore[arg-type]
+
+        def shot(name: str, prepare: Callable[[], None]) -> None:
+            prepare()
+            _settle(app)  # type: ignore[arg-type]
+            path = outdir / f"{name}.png"
+            w.grab().save(str(path))
+            written.append(path)
+
+        def edit_heights() -> None:
+            w.set_mode("edit")
+            w.set_tool("height")
+            w.actions_.heights.setChecked(True)
+            w.canvas.set_show_heights(True)
+            w.canvas.fit()
+
+        def ruler_blocked() -> None:
+            w.actions_.heights.setChecked(False)
+            w.canvas.set_show_heights(False)
+            w.set_mode("play")
+            w.set_tool("ruler")
+            w.canvas.centre_on((19, 12), 36)
+            # Lira, by the west wall, sights Grok on the dais: a pillar is in the way.
+            w.tools["ruler"].measure_between((12, 11), (19, 5))  # type: ignore[attr-defined]
+
+        def cone_over_figures() -> None:
+            w.set_mode("play")
+            w.set_tool("area")
+            w.canvas.centre_on((19, 12), 36)
+            # Brannoc's fire breath, say: a cone of 7 squares east over Gob and Grok.
+            w.tools["area"].show_template("cone", 7, (19, 7), origin=(13, 6),  # type: ignore[attr-defined]
+                                          aim=Facing.E)
+
+        def reach() -> None:
+            w.set_mode("play")
+            w.set_tool("pointer")
+            w.canvas.centre_on((19, 12), 36)
+            w.ctx.select_figure("lira")
+            w.tools["pointer"].hover_square = (14, 12)  # type: ignore[attr-defined]
+            w.tools["pointer"].refresh()  # type: ignore[attr-defined]
+
+        shot("edit-heights", edit_heights)
+        shot("ruler-blocked", ruler_blocked)
+        shot("cone-over-figures", cone_over_figures)
+        shot("reach", reach)
+        w.session.undo_stack.setClean()
+        w.close()
+        w.deleteLater()
+        _settle(app)  # type: ignore[arg-type]
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    outdir = Path(args[0]) if args else Path("out")
+    for path in take(outdir):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""Helpers for driving the GUI in tests: a window with throw-away settings, mouse drags.
+
+Used by ``tests/test_gui_*.py`` (with pytest-qt's ``qtbot``); also handy in a console.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from companion.gui.canvas.view import MapCanvas
+from companion.gui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "resources" / "dungeons" / "demo.json"
+
+
+def make_settings(folder: Path) -> QSettings:
+    """Settings in a temporary file: the user's own settings are never touched."""
+    return QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+
+
+def make_window(qtbot: object, settings: QSettings, errors: list[str] | None = None
+                ) -> MainWindow:
+    """A shown main window whose dialogs never block: errors are recorded, changes dropped."""
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    sink = errors if errors is not None else []
+    w.show_error = lambda title, text: sink.append(f"{title}: {text}")  # type: ignore[method-assign]
+    w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    w.resize(1200, 800)
+    w.show()
+    qtbot.waitExposed(w)  # type: ignore[attr-defined]
+    w.canvas.fit()
+    return w
+
+
+def drag(qtbot: object, canvas: MapCanvas, squares: Sequence[tuple[int, int]],
+         modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+         button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+    """Press on the first square, move through the others, release on the last."""
+    vp = canvas.viewport()
+    points = [canvas.viewport_pos(sq) for sq in squares]
+    qtbot.mousePress(vp, button, modifier, points[0])  # type: ignore[attr-defined]
+    for p in points[1:]:
+        qtbot.mouseMove(vp, p)  # type: ignore[attr-defined]
+    qtbot.mouseRelease(vp, button, modifier, points[-1])  # type: ignore[attr-defined]
+
+
+def click(qtbot: object, canvas: MapCanvas, square: tuple[int, int],
+          modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    drag(qtbot, canvas, [square], modifier)
+
+
+def hover(qtbot: object, canvas: MapCanvas, square: tuple[int, int]) -> None:
+    """Move the mouse over a square (twice: Qt drops a move to where the cursor already is)."""
+    vp = canvas.viewport()
+    qtbot.mouseMove(vp, canvas.viewport_pos(square, 0.3, 0.3))  # type: ignore[attr-defined]
+    qtbot.mouseMove(vp, canvas.viewport_pos(square))  # type: ignore[attr-defined]

@@ -1,0 +1,84 @@
+"""BrickQuest geometry on NumPy arrays: distance, sight, facing, attacks, areas, movement.
+
+Everything takes a :class:`Board` (an immutable snapshot of a dungeon and its figures)
+and squares as ``(x, y)`` tuples; masks and cost maps are arrays indexed ``[y, x]``.
+The rules it implements are DESIGN.md's "BrickQuest interpretations"; each module's
+docstring states its reading of them.  No Qt here.
+"""
+
+from companion.model.dungeon import Facing
+from companion.model.geometry.areas import (
+    area_circle,
+    area_cone,
+    area_line,
+    area_square,
+    line_squares,
+    squares_of,
+    tokens_in,
+)
+from companion.model.geometry.attacks import AttackTarget, attack_geometry, attack_targets
+from companion.model.geometry.board import Board, LosMode, Square, board_from_text
+from companion.model.geometry.distance import (
+    STUDS_PER_SQUARE,
+    flat_distance,
+    in_range,
+    ruler_distance,
+    to_studs,
+)
+from companion.model.geometry.facing import (
+    chebyshev,
+    facing_toward,
+    front_squares,
+    in_firing_arc,
+    is_behind,
+    reach_squares,
+    turned,
+)
+from companion.model.geometry.movement import (
+    PathCheck,
+    Reach,
+    move_distances,
+    reachable,
+    validate_path,
+    whole_map_reach,
+)
+from companion.model.geometry.sight import SightLine, line_of_sight, visible_squares
+
+__all__ = [
+    "STUDS_PER_SQUARE",
+    "AttackTarget",
+    "Board",
+    "Facing",
+    "LosMode",
+    "PathCheck",
+    "Reach",
+    "SightLine",
+    "Square",
+    "area_circle",
+    "area_cone",
+    "area_line",
+    "area_square",
+    "attack_geometry",
+    "attack_targets",
+    "board_from_text",
+    "chebyshev",
+    "facing_toward",
+    "flat_distance",
+    "front_squares",
+    "in_firing_arc",
+    "in_range",
+    "is_behind",
+    "line_of_sight",
+    "line_squares",
+    "move_distances",
+    "reach_squares",
+    "reachable",
+    "ruler_distance",
+    "squares_of",
+    "to_studs",
+    "tokens_in",
+    "turned",
+    "validate_path",
+    "visible_squares",
+    "whole_map_reach",
+]

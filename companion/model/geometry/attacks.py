@@ -1,0 +1,171 @@
+"""Attack geometry: may this figure attack that one in melee, with reach or at range?
+
+BrickQuest (ATTACKING, DESIGN.md):
+
+* **melee**: the target is on one of the three front squares, floors at most 2 bricks
+  apart;
+* **reach**: the target is exactly 2 squares away (Chebyshev) inside the firing arc, with
+  a clear line of sight, floors at most 2 bricks apart;
+* **ranged**: ``min <= distance <= max`` on the BrickRuler (slack 1e-9), inside the
+  firing arc, with a clear line of sight.
+
+An attack includes one free 90° turn: a target that is only valid after turning left or
+right is valid with ``turn`` set.  Sight lines follow the board's ``los_mode``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.model.dungeon import Facing
+from companion.model.figures import Token
+from companion.model.geometry.board import Board, Square
+from companion.model.geometry.distance import in_range, ruler_distance
+from companion.model.geometry.facing import chebyshev, in_firing_arc
+from companion.model.geometry.sight import line_of_sight
+
+AttackMode = Literal["melee", "reach", "ranged"]
+Turn = Literal["left", "right"]
+MODES: tuple[str, ...] = ("melee", "reach", "ranged")
+#: Melee and reach targets may stand at most this many bricks higher or lower.
+MAX_MELEE_HEIGHT = 2
+
+
+@dataclass(frozen=True, slots=True)
+class AttackTarget:
+    """The geometry of one attack.
+
+    ``turn``: the free turn the attack needs (None: none).  When the attack is not
+    possible, ``reason`` is a FORMAT.md code (``not_adjacent``, ``not_in_arc``,
+    ``height_difference``, ``out_of_range``, ``too_close``, ``no_line_of_sight``,
+    ``target_dead``), ``turn`` the turn under which that was found (the one that brings
+    the target into the arc, if any) and ``blocked_by`` the square blocking the sight line.
+    ``distance``: the BrickRuler distance in squares.
+    """
+
+    target_id: str
+    mode: str
+    distance: float
+    turn: str | None
+    ok: bool
+    reason: str | None = None
+    blocked_by: Square | None = None
+
+
+def _check(
+    board: Board,
+    attacker: Token,
+    target: Token,
+    mode: str,
+    facing: Facing,
+    min_range: float | None,
+    max_range: float | None,
+    distance: float,
+) -> tuple[str | None, Square | None]:
+    """``(reason, blocked_by)`` for one facing; ``(None, None)`` when the attack is valid."""
+    a, t = attacker.pos, target.pos
+    floor = board.layers.floor
+    dh = abs(int(floor[t[1], t[0]]) - int(floor[a[1], a[0]]))
+    if mode == "melee":
+        if chebyshev(a, t) != 1:
+            return "not_adjacent", None
+        if not in_firing_arc(a, facing, t):
+            return "not_in_arc", None
+        if dh > MAX_MELEE_HEIGHT:
+            return "height_difference", None
+        return None, None
+    if mode == "reach":
+        steps = chebyshev(a, t)
+        if steps < 2:
+            return "too_close", None
+        if steps > 2:
+            return "out_of_range", None
+        if not in_firing_arc(a, facing, t):
+            return "not_in_arc", None
+        if dh > MAX_MELEE_HEIGHT:
+            return "height_difference", None
+    else:
+        if min_range is not None and not in_range(distance, min_range, None):
+            return "too_close", None
+        if not in_range(distance, None, max_range):
+            return "out_of_range", None
+        if not in_firing_arc(a, facing, t):
+            return "not_in_arc", None
+    sight = line_of_sight(board, a, t)
+    if not sight.clear:
+        return "no_line_of_sight", sight.blocked_by
+    return None, None
+
+
+def attack_geometry(
+    board: Board,
+    attacker_id: str,
+    target_id: str,
+    mode: str,
+    *,
+    min_range: float | None = None,
+    max_range: float | None = None,
+    allow_turn: bool = True,
+) -> AttackTarget:
+    """Whether ``attacker_id`` can attack ``target_id`` with ``mode`` from where it stands.
+
+    ``min_range``/``max_range`` bound ranged attacks (None: unbounded).  With
+    ``allow_turn`` the free 90° turn is tried when the current facing does not do.
+    """
+    if mode not in MODES:
+        raise ValueError(f"attack mode must be one of {', '.join(MODES)}, not {mode!r}")
+    attacker = board.token(attacker_id)
+    target = board.token(target_id)
+    distance = ruler_distance(board, attacker.pos, target.pos)
+    if target.dead:
+        return AttackTarget(target_id, mode, distance, None, False, "target_dead")
+    tries: list[tuple[str | None, Facing]] = [(None, attacker.facing)]
+    if allow_turn:
+        tries += [("left", attacker.facing.left), ("right", attacker.facing.right)]
+    failures = []
+    for turn, facing in tries:
+        reason, blocked = _check(
+            board, attacker, target, mode, facing, min_range, max_range, distance
+        )
+        if reason is None:
+            return AttackTarget(target_id, mode, distance, turn, True)
+        failures.append((turn, reason, blocked))
+    # Report the failure seen with the target in the arc, if some facing has it there.
+    turn, reason, blocked = next(
+        (f for f in failures if f[1] != "not_in_arc"), failures[0]
+    )
+    return AttackTarget(target_id, mode, distance, turn, False, reason, blocked)
+
+
+def attack_targets(
+    board: Board,
+    attacker_id: str,
+    *,
+    melee: bool,
+    reach: bool,
+    ranged: tuple[float, float] | None,
+    allow_turn: bool = True,
+) -> list[AttackTarget]:
+    """Every living enemy against every attack mode the attacker has, valid or not.
+
+    One entry per (enemy, mode) for the modes asked for (``ranged``: ``(min, max)`` or
+    None), each with its ``ok`` flag and reason; valid ones first, then by distance,
+    target id and mode (melee, reach, ranged).
+    """
+    attacker = board.token(attacker_id)
+    modes = [m for m, on in (("melee", melee), ("reach", reach), ("ranged", ranged)) if on]
+    out = []
+    for t in board.tokens:
+        if t.dead or t.side == attacker.side or t.id == attacker.id:
+            continue
+        for mode in modes:
+            lo, hi = ranged if (mode == "ranged" and ranged is not None) else (None, None)
+            out.append(
+                attack_geometry(
+                    board, attacker_id, t.id, mode,
+                    min_range=lo, max_range=hi, allow_turn=allow_turn,
+                )
+            )
+    out.sort(key=lambda a: (not a.ok, a.distance, a.target_id, MODES.index(a.mode)))
+    return out

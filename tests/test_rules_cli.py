@@ -1,0 +1,160 @@
+"""``brick-companion rules check`` as a user runs it: a subprocess, JSON Lines out, exit codes.
+
+0: every expectation met; 1: one was not; 2: bad input, reported on one line that names
+the file and the place, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SCENARIOS = Path(__file__).parent / "scenarios" / "brickquest"
+EXAMPLE = Path("/work/shared/scenarios/brickquest-basics.json")
+ROOM = {"terrain": ["#####", "#...#", "#####"]}
+HARRY = {"id": "harry", "side": "party", "class": "human_warrior", "at": [1, 1], "facing": "E"}
+
+
+def run_check(*paths: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "rules", "check", *map(str, paths)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def scenario(**changes: Any) -> dict[str, Any]:
+    doc: dict[str, Any] = {"ruleset": "brickquest", "map": ROOM, "figures": [HARRY], "checks": []}
+    doc.update(changes)
+    return doc
+
+
+def write(tmp_path: Path, name: str, content: dict[str, Any] | str) -> Path:
+    path = tmp_path / name
+    text = content if isinstance(content, str) else json.dumps(content)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_json_lines_on_the_example() -> None:
+    example = EXAMPLE if EXAMPLE.exists() else SCENARIOS / "move_diagonal_costs_two.json"
+    result = run_check(example)
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    checks = json.loads(example.read_text(encoding="utf-8"))["checks"]
+    assert len(lines) == len(checks)
+    assert [line["index"] for line in lines] == list(range(len(checks)))
+    assert all(line["file"] == str(example) and line["ok"] is True for line in lines)
+    assert all(("legal" in line) != ("value" in line) for line in lines)
+    illegal = [line for line in lines if line.get("legal") is False]
+    assert illegal and all(line["reasons"] and line["message"] for line in illegal)
+
+
+def test_a_folder_runs_every_file_in_it() -> None:
+    result = run_check(SCENARIOS)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    files = {json.loads(line)["file"] for line in result.stdout.splitlines()}
+    assert len(files) == len(list(SCENARIOS.glob("*.json")))
+
+
+def test_unmet_expectation_exits_1(tmp_path: Path) -> None:
+    checks = [
+        {"actor": "harry", "action": "move", "path": [[2, 1]], "expect": "illegal"},
+        {"actor": "harry", "action": "move", "path": [[3, 1]], "expect": "legal"},
+    ]
+    path = write(tmp_path, "wrong.json", scenario(checks=checks))
+    result = run_check(path)
+    assert result.returncode == 1
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["ok"] for line in lines] == [False, True]
+
+
+def test_wrong_reason_or_state_exits_1(tmp_path: Path) -> None:
+    checks = [
+        {"actor": "harry", "action": "move", "path": [[2, 1], [3, 1], [4, 1]],
+         "expect": "illegal", "reason": "too_steep"},
+        {"actor": "harry", "action": "move", "path": [[2, 1]], "expect": "legal",
+         "then": {"harry": {"at": [3, 1]}}},
+    ]
+    path = write(tmp_path, "wrong.json", scenario(checks=checks))
+    result = run_check(path)
+    assert result.returncode == 1
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["ok"] is False and first["reasons"] == ["impassable_terrain"]
+    assert second["ok"] is False and second["then"] == ["harry.at: expected [3, 1], got [2, 1]"]
+
+
+BAD_INPUT = {
+    "malformed_json": ('{"ruleset": "brickquest", "map": ', "Invalid JSON"),
+    "unknown_figure": (
+        scenario(checks=[{"actor": "harri", "action": "move", "path": [[2, 1]]}]),
+        "checks.0: unknown figure 'harri' (did you mean 'harry'?",
+    ),
+    "unknown_class": (
+        scenario(figures=[{**HARRY, "class": "human_warior"}]),
+        "figures.0.class: unknown class 'human_warior' (did you mean 'human_warrior'",
+    ),
+    "unknown_monster": (
+        scenario(figures=[{"id": "g", "side": "dungeon", "monster": "orcc", "at": [2, 1]}]),
+        "figures.0.monster: unknown monster 'orcc' (did you mean 'orc'?)",
+    ),
+    "square_off_the_map": (
+        scenario(figures=[{**HARRY, "at": [9, 1]}]),
+        "figures.0.at: square [9, 1] is off the map",
+    ),
+    "figure_on_a_wall": (
+        scenario(figures=[{**HARRY, "at": [0, 1]}]),
+        "figures.0.at: harry stands on wall at [0, 1]",
+    ),
+    "unknown_option": (
+        scenario(options={"height_bonsu": True}),
+        "options.height_bonsu: unknown option 'height_bonsu' (did you mean 'height_bonus'?)",
+    ),
+    "unknown_ruleset": (scenario(ruleset="brickquset"), "unknown ruleset 'brickquset'"),
+    "unknown_action_field": (
+        scenario(checks=[{"actor": "harry", "action": "move", "path": [[2, 1]], "speed": 2}]),
+        "checks.0: move.speed: unknown field 'speed'",
+    ),
+    "bad_typed_dice": (
+        scenario(checks=[{"actor": "harry", "action": "move", "path": [[2, 1]], "dice": ["six"]}]),
+        "checks.0: dice: give a list of die faces",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUT))
+def test_bad_input_exits_2_with_one_clear_line(tmp_path: Path, case: str) -> None:
+    content, message = BAD_INPUT[case]
+    path = write(tmp_path, f"{case}.json", content)
+    result = run_check(path)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(f"rules check: error: {path}: "), lines[0]
+    assert message in lines[0]
+
+
+def test_a_folder_with_no_files_exits_2(tmp_path: Path) -> None:
+    empty = tmp_path / "nothing_here"
+    empty.mkdir()
+    result = run_check(empty)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines() == [
+        f"rules check: error: {empty}: no scenario files (*.json) in this folder"
+    ]
+
+
+def test_a_missing_file_exits_2(tmp_path: Path) -> None:
+    result = run_check(tmp_path / "absent.json")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "absent.json: cannot read" in result.stderr

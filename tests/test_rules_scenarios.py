@@ -1,0 +1,118 @@
+"""The BrickQuest rules scenarios: every file passes, together they cover every reason code,
+action type and interact kind, and each one quotes the rule it tests.
+
+Scenarios live in ``tests/scenarios/brickquest/`` (one topic each) plus the shared
+examples in ``shared/scenarios`` (FORMAT.md).  The rule texts are read from ``shared``
+(``seeds/brickquest.txt``, ``DESIGN.md``); set ``BRICK_SHARED`` to point elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import typing
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.rules.scenario import load_scenario, run_scenario
+from companion.rules.verdict import ReasonCode
+from companion.rulesets.brickquest.actions import Action, InteractKind
+
+HERE = Path(__file__).parent / "scenarios" / "brickquest"
+SHARED = Path(os.environ.get("BRICK_SHARED", "/work/shared"))
+RULE_TEXTS = (SHARED / "seeds" / "brickquest.txt", SHARED / "DESIGN.md")
+#: The scenario files written for this project; at least this many.
+MIN_SCENARIOS = 70
+
+OWN = sorted(HERE.glob("*.json"))
+SHARED_FILES = sorted((SHARED / "scenarios").glob("*.json"))
+ALL = OWN + SHARED_FILES
+
+
+def _id(path: Path) -> str:
+    return path.name if path.parent == HERE else f"shared/{path.name}"
+
+
+@cache
+def _documents() -> dict[Path, dict[str, Any]]:
+    return {p: json.loads(p.read_text(encoding="utf-8")) for p in OWN}
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@cache
+def _rule_texts() -> tuple[str, ...]:
+    return tuple(_norm(p.read_text(encoding="utf-8")) for p in RULE_TEXTS)
+
+
+@pytest.mark.parametrize("path", ALL, ids=_id)
+def test_scenario_passes(path: Path) -> None:
+    lines = run_scenario(load_scenario(path), _id(path))
+    checks = json.loads(path.read_text(encoding="utf-8"))["checks"]
+    failing = [
+        json.dumps(line)
+        for line, check in zip(lines, checks, strict=True)
+        if ("expect" in check or "then" in check) and line.get("ok") is not True
+    ]
+    failing += [json.dumps(line) for line in lines if line.get("ok") is False]
+    assert not failing, "checks not met:\n" + "\n".join(dict.fromkeys(failing))
+
+
+def test_enough_scenarios() -> None:
+    assert len(OWN) >= MIN_SCENARIOS
+
+
+def _checks() -> list[dict[str, Any]]:
+    return [check for doc in _documents().values() for check in doc["checks"]]
+
+
+def test_every_reason_code_is_expected_somewhere() -> None:
+    expected = {c["reason"] for c in _checks() if c.get("expect") == "illegal" and "reason" in c}
+    missing = sorted(code.value for code in ReasonCode if code.value not in expected)
+    assert not missing, f"no scenario expects: {', '.join(missing)}"
+
+
+def test_every_action_type_and_interact_kind_appears() -> None:
+    checks = _checks()
+    used = {c["action"] for c in checks if "action" in c}
+    union = typing.get_args(typing.get_args(Action)[0])
+    types = {cls.model_fields["action"].default for cls in union}
+    assert types - used == set(), f"action types never used: {sorted(types - used)}"
+    kinds = {c["kind"] for c in checks if c.get("action") == "interact"}
+    missing_kinds = set(typing.get_args(InteractKind)) - kinds
+    assert not missing_kinds, f"interact kinds never used: {sorted(missing_kinds)}"
+
+
+@pytest.mark.parametrize("path", OWN, ids=_id)
+def test_scenario_quotes_its_rule(path: Path) -> None:
+    if not all(p.exists() for p in RULE_TEXTS):
+        pytest.skip("shared rule texts not mounted")
+    doc = _documents()[path]
+    assert doc.get("title"), "a scenario needs a title"
+    rule = _norm(doc.get("rule") or "")
+    assert rule, "a scenario needs a 'rule' quote"
+    assert any(rule in text for text in _rule_texts()), (
+        f"the quote is not in brickquest.txt or DESIGN.md: {rule!r}"
+    )
+
+
+def test_every_check_has_an_expectation() -> None:
+    """Each action check says what it expects; illegal ones say why."""
+    loose = []
+    for path, doc in _documents().items():
+        for index, check in enumerate(doc["checks"]):
+            if "query" in check:
+                if "expect" not in check:
+                    loose.append(f"{path.name}: checks.{index}: query without expect")
+                continue
+            if "expect" not in check:
+                loose.append(f"{path.name}: checks.{index}: no expect")
+            elif check["expect"] == "illegal" and "reason" not in check:
+                loose.append(f"{path.name}: checks.{index}: illegal without a reason")
+    assert not loose, "\n".join(loose)
