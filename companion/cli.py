@@ -14,6 +14,7 @@ def app_parser() -> argparse.ArgumentParser:
         "'brick-companion rules check FILE...' runs rules scenarios.",
     )
     parser.add_argument("map", nargs="?", type=Path, help="a dungeon map (.json) to open")
+    parser.add_argument("--party", type=Path, help="a party file (.party.json) to open")
     return parser
 
 
@@ -38,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     parsed = app_parser().parse_args(args)
     from companion.gui.app import run_app  # Qt is imported only when a window is wanted
 
-    return run_app(parsed.map)
+    return run_app(parsed.map, parsed.party)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from companion.model.dungeon import DungeonMap, Facing, MapObject, ObjectKind, Terrain
 from companion.model.figures import Token
 from companion.model.geometry import Board, board_from_text, line_of_sight, visible_squares
+from companion.model.geometry import shadows as shadows_module
 from companion.model.geometry import sight as sight_module
 from companion.model.geometry.crossings import batch_crossings, crossings, segment_crossings
 
@@ -331,9 +332,13 @@ def test_visible_squares_on_larger_random_maps() -> None:
         tokens = [Token(f"t{i}", int(rng.integers(n)), int(rng.integers(n)), "x")
                   for i in range(6)]
         board = Board(dungeon, {t.pos: t for t in tokens}.values())
-        for origin, budget in (((0, 0), -1), ((n // 2, n // 3), 3), ((n - 1, n + 2), 10**9)):
+        cases = (((0, 0), -1, 64), ((n // 2, n // 3), 3, 1 << 20), ((n - 1, n + 2), 10**9, 64))
+        for origin, budget, work in cases:
             for mode in ("3d", "flat"):
-                with patch.object(sight_module, "PAIR_BUDGET", budget):
+                with (
+                    patch.object(sight_module, "PAIR_BUDGET", budget),
+                    patch.object(shadows_module, "_WORK_ELEMENTS", work),
+                ):
                     vis = visible_squares(board, origin, mode=mode)
                 for y in range(board.height):
                     for x in range(board.width):

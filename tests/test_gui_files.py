@@ -12,7 +12,7 @@ import pytest
 
 from companion.gui.app import QUIT_AFTER_ENV
 from companion.gui.main_window import MainWindow
-from companion.gui.testing import DEMO, ROOT, click, make_settings, make_window
+from companion.gui.testing import DEMO, DEMO_PARTY, ROOT, click, make_settings, make_window
 from companion.model.dungeon import Terrain
 from companion.model.mapfile import MAX_FILE_BYTES, dump_map, load_map_bytes
 
@@ -152,7 +152,8 @@ def test_app_starts_on_the_demo_and_quits(tmp_path: Path) -> None:
                XDG_CONFIG_HOME=str(tmp_path / "config"))
     env[QUIT_AFTER_ENV] = "1500"
     out = subprocess.run(
-        [sys.executable, "-m", "companion", str(DEMO)], cwd=ROOT, env=env,
+        [sys.executable, "-m", "companion", str(DEMO), "--party", str(DEMO_PARTY)],
+        cwd=ROOT, env=env,
         capture_output=True, text=True, timeout=120, check=False,
     )
     assert out.returncode == 0, out.stderr

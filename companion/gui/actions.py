@@ -26,8 +26,6 @@ class Actions:
 
     def __init__(self, w: MainWindow) -> None:
         self.w = w
-        s = w.session
-        stack = s.undo_stack
 
         def act(text: str, slot: object = None, keys: object = None, icon_name: str = "",
                 tip: str = "", checkable: bool = False) -> QAction:
@@ -55,10 +53,10 @@ class Actions:
         self.save_as = act("Save &As…", w.save_as, Std.SaveAs, tip="Save under a new name")
         self.quit = act("&Quit", w.close, Std.Quit)
         # Edit
-        self.undo = stack.createUndoAction(w, "&Undo")
+        self.undo = w.undo_group.createUndoAction(w, "&Undo")
         self.undo.setShortcut(Std.Undo)
         self.undo.setIcon(icon("undo"))
-        self.redo = stack.createRedoAction(w, "&Redo")
+        self.redo = w.undo_group.createRedoAction(w, "&Redo")
         self.redo.setShortcuts([QKeySequence(Std.Redo), QKeySequence("Ctrl+Y")])
         self.redo.setIcon(icon("redo"))
         w.addAction(self.undo)

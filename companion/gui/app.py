@@ -16,8 +16,8 @@ QUIT_AFTER_ENV = "BRICK_COMPANION_QUIT_AFTER_MS"
 ORGANISATION = "BrickCompanion"
 
 
-def run_app(map_path: Path | None = None) -> int:
-    """Create the application, open ``map_path`` if given, and run the event loop."""
+def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int:
+    """Create the application, open ``map_path`` and ``party_path`` if given, run the loop."""
     from companion.gui.main_window import MainWindow
     from companion.gui.theme import apply_theme
 
@@ -29,10 +29,13 @@ def run_app(map_path: Path | None = None) -> int:
     window.show()
     if map_path is not None:
         window.open_path(map_path)
+    if party_path is not None:
+        window.party_dock.open_path(party_path)
     quit_after = os.environ.get(QUIT_AFTER_ENV, "").strip()
     if quit_after.isdigit():
         def finish() -> None:
             window.session.undo_stack.setClean()
+            window.party_dock.model.undo_stack.setClean()
             window.close()
             app.quit()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QUndoView,
     QWidget,
 )
+from shiboken6 import isValid
 
 from companion import APP_NAME
 from companion.gui.actions import Actions
@@ -27,12 +28,14 @@ from companion.gui.docks.legend import LegendDock
 from companion.gui.docks.measure import MeasureDock
 from companion.gui.docks.rooms import RoomsDock
 from companion.gui.docks.tool_options import ToolOptionsDock
+from companion.gui.party_dock import PartyActions, PartyDock
 from companion.gui.session import MapSession
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
 from companion.gui.tools.paint import PaintTool
 from companion.gui.tools.terrain import TERRAIN_TITLES
 from companion.model import edits
 from companion.model.mapfile import MapDocument, MapFileError, new_document
+from companion.rulesets.brickquest.catalog import default_catalog
 
 MAX_RECENT = 8
 MAP_FILTER = "Brick Companion maps (*.json);;All files (*)"
@@ -53,8 +56,18 @@ class MainWindow(QMainWindow):
         #: The tool last used in each mode, restored when coming back to it.
         self._mode_tool = {"edit": "terrain", "play": "pointer"}
         self.toolbars: list[QToolBar] = []
+        self.party_dock = PartyDock(default_catalog(), self)
+        # Undo and redo act on whichever of the map and the party was edited last.
+        self.undo_group = QUndoGroup(self)
+        self.undo_group.addStack(self.session.undo_stack)
+        self.undo_group.addStack(self.party_dock.model.undo_stack)
+        self.undo_group.setActiveStack(self.session.undo_stack)
+        for stack in (self.session.undo_stack, self.party_dock.model.undo_stack):
+            stack.indexChanged.connect(self._stack_edited)
         self.actions_ = Actions(self)
         self.actions_.build_menus()
+        self.party_actions = PartyActions(self, self.party_dock, self.settings)
+        self.party_actions.build_menu()
         self.actions_.build_toolbars()
         self._build_docks()
         self._build_status()
@@ -67,7 +80,7 @@ class MainWindow(QMainWindow):
         self.ctx.message.connect(lambda m: self.statusBar().showMessage(m, 5000))
         self.ctx.measured.connect(self.measure_dock.show_measure)
         self.resize(1380, 860)
-        self.resizeDocks([self.tool_dock, self.measure_dock], [250, 250],
+        self.resizeDocks([self.tool_dock, self.measure_dock], [250, 430],
                          Qt.Orientation.Horizontal)
         self.resizeDocks([self.tool_dock, self.rooms_dock], [430, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.measure_dock, self.legend_dock], [260, 520],
@@ -77,6 +90,12 @@ class MainWindow(QMainWindow):
         self.set_mode("edit")
         self._refresh_recent()
         self._update_title()
+
+    def _stack_edited(self, _index: int) -> None:
+        """Undo follows the stack (map or party) that changed last."""
+        stack = self.sender()
+        if isValid(self.undo_group) and isinstance(stack, QUndoStack) and isValid(stack):
+            self.undo_group.setActiveStack(stack)
 
     # -- building ------------------------------------------------------------------
     def _build_docks(self) -> None:
@@ -94,10 +113,12 @@ class MainWindow(QMainWindow):
         self.addDockWidget(right, self.measure_dock)
         self.addDockWidget(right, self.legend_dock)
         self.addDockWidget(right, self.history_dock)
+        self.addDockWidget(right, self.party_dock)
         self.tabifyDockWidget(self.legend_dock, self.history_dock)
+        self.tabifyDockWidget(self.legend_dock, self.party_dock)
         self.legend_dock.raise_()
         self.docks = [self.tool_dock, self.rooms_dock, self.measure_dock, self.legend_dock,
-                      self.history_dock]
+                      self.history_dock, self.party_dock]
         for dock in self.docks:
             self.actions_.panels_menu.addAction(dock.toggleViewAction())
 
@@ -362,7 +383,7 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
+        if not self.maybe_save() or not self.party_actions.maybe_save():
             event.ignore()
             return
         self.save_layout()

@@ -16,6 +16,7 @@ from companion.gui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "dungeons" / "demo.json"
+DEMO_PARTY = ROOT / "resources" / "parties" / "demo.party.json"
 
 
 def make_settings(folder: Path) -> QSettings:
@@ -31,6 +32,9 @@ def make_window(qtbot: object, settings: QSettings, errors: list[str] | None = N
     sink = errors if errors is not None else []
     w.show_error = lambda title, text: sink.append(f"{title}: {text}")  # type: ignore[method-assign]
     w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    w.party_actions.ask_save_changes = (  # type: ignore[method-assign]
+        lambda: QMessageBox.StandardButton.Discard
+    )
     w.resize(1200, 800)
     w.show()
     qtbot.waitExposed(w)  # type: ignore[attr-defined]

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -28,6 +30,11 @@ from companion.gui.sheets.party_model import PartyModel
 from companion.gui.sheets.sheet_text import attack_text, class_details_html
 from companion.gui.sheets.sheet_widget import BrickSheetWidget
 from companion.rulesets.brickquest.character import MAX_POINTS, Character, CharacterError
+
+#: Below this width the panel stacks the sheet above the fields.
+NARROW_WIDTH = 640
+NARROW_SHEET_HEIGHT = 380
+SIDE_MIN_WIDTH = 320
 
 
 class CharacterSheetPanel(QWidget):
@@ -89,6 +96,7 @@ class CharacterSheetPanel(QWidget):
         hp_row = _row(self.hp_spin, self.damage_button, self.heal_button)
         sp_row = _row(self.sp_spin, self.spend_button, self.restore_button)
         form = QFormLayout()
+        self._form = form
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow("Player Name:", self.player_edit)
         form.addRow("Character Name:", self.name_edit)
@@ -131,16 +139,29 @@ class CharacterSheetPanel(QWidget):
         side.addWidget(self.status)
         side_widget = QWidget()
         side_widget.setLayout(side)
-        side_widget.setMinimumWidth(320)
+        side_widget.setMinimumWidth(SIDE_MIN_WIDTH)
+        self._side = side_widget
         side_widget.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
 
-        layout = QHBoxLayout(self)
-        layout.addWidget(self.sheet, 3)
-        layout.addWidget(side_widget, 2)
+        # Side by side when there is room; the sheet above the fields in a narrow dock.
+        self._layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self._layout.addWidget(self.sheet, 3)
+        self._layout.addWidget(side_widget, 2)
 
         model.characterChanged.connect(self._on_character_changed)
         model.partyReset.connect(self._on_party_reset)
         self._on_party_reset()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        narrow = event.size().width() < NARROW_WIDTH
+        direction = QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight
+        if self._layout.direction() != direction:
+            self._layout.setDirection(direction)
+            self.sheet.setMinimumHeight(NARROW_SHEET_HEIGHT if narrow else 0)
+            self._side.setMinimumWidth(0 if narrow else SIDE_MIN_WIDTH)
+            wrap = QFormLayout.RowWrapPolicy
+            self._form.setRowWrapPolicy(wrap.WrapAllRows if narrow else wrap.DontWrapRows)
+        super().resizeEvent(event)
 
     # ------------------------------------------------------------- public
     @property

@@ -39,8 +39,8 @@ MAX_SCAN_HEIGHT = 4096
 #: (doubled heights are rationals over X or Y), rounding errors below 1e-5.
 _HEIGHT_SLACK = 1e-4
 _F = np.float32
-#: Elements per temporary array in the scan (8 KB of float32 ... 64 KB of intp).
-_SCRATCH_ELEMENTS = 8192
+#: Largest scratch array of the scan, in elements (4 MB of float32, 8 MB of indices).
+_WORK_ELEMENTS = 1 << 20
 
 _SWAP = np.array([f[0] for f in FRAMES])
 _SX = np.array([f[1] for f in FRAMES], dtype=np.int64)
@@ -85,15 +85,24 @@ def slope_tables(depth: int) -> SlopeTables:
 
 
 @lru_cache(maxsize=4)
-def _flat_offsets(depth: int, width: int) -> np.ndarray:
-    """Int64 [8 * n]: flat-index offset ``dy * width + dx`` of every frame's sorted targets."""
+def _frame_targets(depth: int, width: int) -> tuple[np.ndarray, ...]:
+    """Every frame's slope-sorted targets, frame after frame (cached per map size).
+
+    ``(positions, X, Y, flat offsets)``: their index (0 .. 8n - 1), canonical depth and
+    row, and flat-index offset ``dy * width + dx`` from the origin.
+    """
     t = slope_tables(depth)
     x = t.xs.astype(np.int64)[None, :]
     j = t.ys.astype(np.int64)[None, :]
     dx = np.where(_SWAP[:, None], j, x) * _SX[:, None]
     dy = np.where(_SWAP[:, None], x, j) * _SY[:, None]
-    out = (dy * width + dx).ravel()
-    _frozen(out)
+    out = (
+        np.arange(8 * t.xs.size, dtype=np.int32),
+        np.tile(t.xs, 8),
+        np.tile(t.ys, 8),
+        (dy * width + dx).ravel().astype(np.intp),
+    )
+    _frozen(*out)
     return out
 
 
@@ -135,7 +144,9 @@ class Shadows:
     """Every square of a map seen from one origin, ready to be shadowed by blockers.
 
     Sorting the targets by slope and dropping those off the map is done once; each call
-    of :meth:`hidden` then costs only its own blockers' runs.
+    of :meth:`hidden` or :meth:`pairs` then costs only its own blockers' runs.  Its arrays
+    live in per-thread scratch space: one ``Shadows`` is valid until the next one is made
+    in the same thread.
     """
 
     def __init__(self, shape: tuple[int, int], origin: tuple[int, int]) -> None:
@@ -147,19 +158,23 @@ class Shadows:
         if depth == 0:
             return
         self.tables = tables = slope_tables(depth)
+        n_d = tables.xs.size
         lim_x, lim_j = _frame_limits(shape, origin)
-        keep = (
-            (tables.xs[None, :] <= lim_x[:, None]) & (tables.ys[None, :] <= lim_j[:, None])
-        ).ravel()
-        self.kept = np.flatnonzero(keep)
-        self.n = self.kept.size
-        self.before = np.zeros(keep.size + 1, dtype=np.int32)
+        keep = _work("sh_keep", 8 * n_d, np.bool_).reshape(8, n_d)
+        np.less_equal(tables.xs, lim_x[:, None], out=keep)
+        keep &= tables.ys <= lim_j[:, None]
+        keep = keep.ravel()
+        self.before = _work("sh_before", keep.size + 1, np.int32)
+        self.before[0] = 0
         np.cumsum(keep, out=self.before[1:])
-        # Flat map index of every kept target, and its depth.
-        self.flat = origin[1] * w + origin[0] + _flat_offsets(depth, w)[self.kept]
-        depths, rows = _tiled_targets(depth)
-        self.target_depth = depths[self.kept]
-        self.target_row = rows[self.kept]
+        self.n = n = int(self.before[-1])
+        positions, depths, rows, offsets = _frame_targets(depth, w)
+        self.kept = np.compress(keep, positions, out=_work("sh_kept", n, np.int32))
+        # Flat map index of every kept target, its depth and its row.
+        self.flat = np.take(offsets, self.kept, out=_work("sh_flat", n, np.intp))
+        self.flat += origin[1] * w + origin[0]
+        self.target_depth = np.take(depths, self.kept, out=_work("sh_depth", n, np.int32))
+        self.target_row = np.take(rows, self.kept, out=_work("sh_row", n, np.int32))
 
     def _runs(self, bx: np.ndarray, by: np.ndarray) -> tuple[np.ndarray, ...]:
         """Per blocker and frame: ``(first, stop, x, j, frame, source)`` of its shadow run.
@@ -227,15 +242,6 @@ def shadowed(
     return Shadows(shape, origin).hidden(bx, by)
 
 
-@lru_cache(maxsize=4)
-def _tiled_targets(depth: int) -> tuple[np.ndarray, np.ndarray]:
-    """Canonical X and Y of every frame's sorted targets, frame after frame."""
-    t = slope_tables(depth)
-    xs, ys = np.tile(t.xs, 8), np.tile(t.ys, 8)
-    _frozen(xs, ys)
-    return xs, ys
-
-
 def min_over_runs(first: np.ndarray, stop: np.ndarray, value: np.ndarray, n: int) -> np.ndarray:
     """For each position ``0 <= p < n`` the least ``value`` whose run ``[first, stop)`` holds p.
 
@@ -251,7 +257,7 @@ def min_over_runs(first: np.ndarray, stop: np.ndarray, value: np.ndarray, n: int
         return np.full(n, NO_RUN, dtype=np.int32)
     level = (np.frexp(length.astype(np.float64))[1] - 1).astype(np.int64)
     levels = int(level.max()) + 1
-    table = _scratch(levels * n).reshape(levels, n)
+    table = _work("runs", levels * n, np.int32).reshape(levels, n)
     table.fill(NO_RUN)
     flat = table.ravel()
     value = value.astype(np.int32)
@@ -264,21 +270,6 @@ def min_over_runs(first: np.ndarray, stop: np.ndarray, value: np.ndarray, n: int
         np.minimum(lower, upper, out=lower)
         np.minimum(lower[half:], upper[: n - half], out=lower[half:])
     return table[0].copy()
-
-
-_SCRATCH = threading.local()
-
-
-def _scratch(size: int) -> np.ndarray:
-    """A reused int32 work array of ``size`` elements (one per thread; never returned).
-
-    Fresh large arrays land on fresh memory pages on every call, which costs more than
-    filling an old one.
-    """
-    buf = getattr(_SCRATCH, "buf", None)
-    if buf is None or buf.size < size:
-        buf = _SCRATCH.buf = np.empty(max(size, 1 << 16), dtype=np.int32)
-    return buf[:size]
 
 
 def scan_blocked_3d(
@@ -344,15 +335,15 @@ def scan_blocked_3d(
     alive = np.flatnonzero(X > 1)
     chunk = 2
     while alive.size:
-        # Work on slices of targets small enough for every temporary to stay under about
-        # 64 KB: large temporaries go to fresh memory pages on each call and cost more
-        # than the arithmetic.
-        step = max(64, _SCRATCH_ELEMENTS // (2 * chunk))
-        done = [
-            _scan_round(params, alive[k : k + step], chunk, rise, o_flat)
-            for k in range(0, alive.size, step)
-        ]
-        now = np.concatenate(done) if len(done) > 1 else done[0]
+        # Bound the scratch arrays (2 * chunk rows per target) to _WORK_ELEMENTS each.
+        step = max(1, _WORK_ELEMENTS // (2 * chunk))
+        if alive.size <= step:
+            now = _scan_round(params, alive, chunk, rise, o_flat)
+        else:
+            now = np.concatenate([
+                _scan_round(params, alive[k : k + step], chunk, rise, o_flat)
+                for k in range(0, alive.size, step)
+            ])
         blocked[alive[now]] = True
         params[0, alive] += chunk
         params[1, alive] -= chunk
@@ -365,25 +356,79 @@ def scan_blocked_3d(
 def _scan_round(
     params: np.ndarray, alive: np.ndarray, chunk: int, rise: np.ndarray, o_flat: np.float32
 ) -> np.ndarray:
-    """One round of :func:`scan_blocked_3d` for targets ``alive``: which are blocked now."""
-    p = params[:, alive]
-    a_lo, a_hi, aX, aY = p[0], p[1], p[2], p[3]
-    # Shape (2 * chunk, alive): the first half counts from the start, the rest from the
-    # end; columns past the other end are clamped, re-testing a column already due.
+    """One round of :func:`scan_blocked_3d` for targets ``alive``: which are blocked now.
+
+    Works in place on per-thread scratch arrays of shape ``(2 * chunk, alive)``: the
+    first half of the rows counts columns from the start, the rest from the end; columns
+    past the other end are clamped, which re-tests a column already due.
+    """
+    n = alive.size
+    rows = 2 * chunk
+    p = np.take(params, alive, axis=1, out=_work("p", params.shape[0] * n, _F).reshape(-1, n))
+    a_lo, a_hi, aX, aY, step_x, step_j, col_k, col_c, row_k, row_c = p
     ar = np.arange(chunk, dtype=_F)[:, None]
-    cols = np.concatenate([np.minimum(a_lo + ar, a_hi), np.maximum(a_hi - ar, a_lo)])
-    r = (2 * aY) * cols + (aX - aY)
+    cols = _work("cols", rows * n, _F).reshape(rows, n)
+    np.add(a_lo, ar, out=cols[:chunk])
+    np.minimum(cols[:chunk], a_hi, out=cols[:chunk])
+    np.subtract(a_hi, ar, out=cols[chunk:])
+    np.maximum(cols[chunk:], a_lo, out=cols[chunk:])
+    r = _work("r", rows * n, _F).reshape(rows, n)
+    np.multiply(cols, 2 * aY, out=r)
+    r += aX - aY
     two_x = 2 * aX
-    j = np.trunc(r / two_x)
+    j = _work("j", rows * n, _F).reshape(rows, n)
+    np.divide(r, two_x, out=j)
+    np.trunc(j, out=j)
     # The segment also crosses row j + 1 when it gets there before the column ends.
-    two = r - two_x * j > 2 * (aX - aY)
-    sj = p[5]
-    idx = (cols * p[4] + j * sj + o_flat).astype(np.intp)
-    col_h = p[6] * cols + p[7]
-    rk = p[8]
-    row_h = rk * j + p[9]
-    hit = rise[idx] > np.maximum(col_h, row_h)
-    row_h += rk
-    two &= rise[idx + sj.astype(np.intp)] > np.maximum(col_h, row_h)
-    hit |= two
+    t = _work("t", rows * n, _F).reshape(rows, n)
+    np.multiply(j, two_x, out=t)
+    np.subtract(r, t, out=t)
+    two = _work("two", rows * n, np.bool_).reshape(rows, n)
+    np.greater(t, 2 * (aX - aY), out=two)
+    # Flat index of the square in row j: cols * step_x + j * step_j + origin.
+    np.multiply(cols, step_x, out=t)
+    np.multiply(j, step_j, out=r)
+    t += r
+    t += o_flat
+    idx = _work("idx", rows * n, np.intp).reshape(rows, n)
+    np.copyto(idx, t, casting="unsafe")
+    # Heights of the line at the column edge and at the row edge (doubled, above the eye).
+    col_h = _work("col_h", rows * n, _F).reshape(rows, n)
+    np.multiply(cols, col_k, out=col_h)
+    col_h += col_c
+    row_h = r
+    np.multiply(j, row_k, out=row_h)
+    row_h += row_c
+    top = t
+    hit = _work("hit", rows * n, np.bool_).reshape(rows, n)
+    np.take(rise, idx, out=top)
+    np.maximum(col_h, row_h, out=j)
+    np.greater(top, j, out=hit)
+    row_h += row_k
+    idx += step_j.astype(np.intp)
+    np.take(rise, idx, out=top, mode="clip")
+    hit2 = _work("hit2", rows * n, np.bool_).reshape(rows, n)
+    np.maximum(col_h, row_h, out=j)
+    np.greater(top, j, out=hit2)
+    hit2 &= two
+    hit |= hit2
     return hit.any(axis=0)
+
+
+_WORK = threading.local()
+
+
+def _work(name: str, size: int, dtype: type) -> np.ndarray:
+    """A per-thread scratch array named ``name`` (contents undefined).
+
+    Fresh large arrays land on fresh memory pages on every call, which costs more than
+    the arithmetic done in them; these are kept and reused.  Each name has one user at a
+    time: the scan, the runs table and the current :class:`Shadows`.
+    """
+    pool = getattr(_WORK, "pool", None)
+    if pool is None:
+        pool = _WORK.pool = {}
+    buf = pool.get(name)
+    if buf is None or buf.size < size:
+        buf = pool[name] = np.empty(max(size, 4096), dtype=dtype)
+    return buf[:size]
