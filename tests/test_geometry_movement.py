@@ -256,10 +256,8 @@ def move_boards(draw: st.DrawFn) -> tuple[Board, Token]:
     rows = [draw(st.text(st.sampled_from("........#~=o^+/ s"), min_size=w, max_size=w))
             for _ in range(h)]
     top = draw(st.sampled_from([0, 2, 4, 30]))
-    heights = [
-        "".join("0123456789abcdefghijklmnopqrstuvwxyz"[draw(st.integers(0, top))] for _ in range(w))
-        for _ in range(h)
-    ]
+    digits = st.sampled_from("0123456789abcdefghijklmnopqrstuvwxyz"[: top + 1])
+    heights = [draw(st.text(digits, min_size=w, max_size=w)) for _ in range(h)]
     stairs = {}
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):

@@ -205,10 +205,8 @@ def boards(draw: st.DrawFn, max_side: int = 9) -> Board:
     chars = st.sampled_from("......#o~+/^ ")
     rows = [draw(st.text(chars, min_size=w, max_size=w)) for _ in range(h)]
     top = draw(st.sampled_from([1, 3, 8, 35]))
-    heights = [
-        "".join("0123456789abcdefghijklmnopqrstuvwxyz"[draw(st.integers(0, top))] for _ in range(w))
-        for _ in range(h)
-    ]
+    digits = st.sampled_from("0123456789abcdefghijklmnopqrstuvwxyz"[: top + 1])
+    heights = [draw(st.text(digits, min_size=w, max_size=w)) for _ in range(h)]
     dungeon = board_from_text(rows, heights).dungeon
     if draw(st.booleans()):
         ys, xs = np.nonzero(dungeon.terrain == int(Terrain.WALL))

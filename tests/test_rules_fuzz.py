@@ -42,14 +42,14 @@ TREASURE = ["key", "ruby", "coin_10"]
 SCROLLS = ["scroll:levin_bolt", "scroll:minor_healing", "book:minor_fireball+curse+war_horn"]
 EFFECTS = ["hiccups", "ethereal", "blinded", "silenced", "poisoned", "mummy_rot", "cursed",
            "invisible", "lycanthropy", "speed"]
-TERRAIN = "........................#~=^o+/L"
+TERRAIN = "..................................#~=^o+/L"
 FACINGS = "NESW"
 KINDS = ["move", "move", "move", "attack", "attack", "breath", "cast", "cast", "interact",
          "use_item", "skill", "sapper", "begin_turn", "end_turn", "end_turn", "hold"]
 INTERACT = ["open", "close", "lock", "unlock", "pick_up", "loot", "give", "take", "activate",
             "climb_in", "climb_out", "arm"]
 OBJECTS = ["chest", "barrel", "sarcophagus", "lever", "bookcase"]
-EXAMPLES = 60
+EXAMPLES = 100
 MAX_STEPS = 30
 
 
@@ -59,7 +59,7 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
     width = draw(st.integers(3, 7))
     height = draw(st.integers(3, 6))
     rows = ["".join(draw(st.sampled_from(TERRAIN)) for _ in range(width)) for _ in range(height)]
-    heights = ["".join(draw(st.sampled_from("0000112349")) for _ in range(width))
+    heights = ["".join(draw(st.sampled_from("000000000000111229")) for _ in range(width))
                for _ in range(height)]
     floor = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch in ".^/"]
     plain = [sq for sq in floor if rows[sq[1]][sq[0]] == "."]
@@ -73,6 +73,9 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
         })
     taken = {tuple(o["at"]) for o in objects}
     free = [sq for sq in floor if sq not in taken]
+    if free and draw(st.booleans()):  # a skirmish: the figures close together
+        cx, cy = draw(st.sampled_from(free))
+        free = [sq for sq in free if max(abs(sq[0] - cx), abs(sq[1] - cy)) <= 2]
     spots = draw(st.lists(st.sampled_from(free), min_size=min(2, len(free)),
                           max_size=min(5, len(free)), unique=True)) if free else []
     figures = [_figure(draw, i, sq) for i, sq in enumerate(spots)]
@@ -120,7 +123,9 @@ def _figure(draw: st.DrawFn, index: int, sq: tuple[int, int]) -> dict[str, Any]:
     return fig
 
 
-def _square(data: st.DataObject, state: GameState, near: tuple[int, int], reach: int = 2) -> list[int]:
+def _square(
+    data: st.DataObject, state: GameState, near: tuple[int, int], reach: int = 2
+) -> list[int]:
     """A square near ``near``; sometimes just off the map."""
     d = state.dungeon
     x = data.draw(st.integers(max(-1, near[0] - reach), min(d.width, near[0] + reach)))
@@ -128,27 +133,78 @@ def _square(data: st.DataObject, state: GameState, near: tuple[int, int], reach:
     return [x, y]
 
 
+STEPS = [(1, 0), (-1, 0), (0, 1), (0, -1)] * 3 + [(1, 1), (-1, 1), (1, -1), (-1, -1), (2, 0)]
+
+
 def _path(data: st.DataObject, state: GameState, start: tuple[int, int]) -> list[list[int]]:
-    steps = data.draw(st.integers(1, 6))
+    steps = data.draw(st.integers(1, 3 if data.draw(st.integers(0, 3)) else 6))
     path, here = [], start
     for _ in range(steps):
-        dx, dy = data.draw(st.sampled_from([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1),
-                                            (1, -1), (-1, -1), (2, 0)]))
+        dx, dy = data.draw(st.sampled_from(STEPS))
         here = (here[0] + dx, here[1] + dy)
         path.append(list(here))
     return path
 
 
-def _target(data: st.DataObject, state: GameState, actor: Any) -> str | list[int]:
+def _interact_target(
+    data: st.DataObject, state: GameState, actor: Any, kind: str
+) -> str | list[int]:
+    """Mostly what the interaction needs next to the actor: a figure, furniture, a door."""
+    near = [f for f in state.figures.values()
+            if f.id != actor.id and max(abs(f.x - actor.x), abs(f.y - actor.y)) <= 1]
+    if kind in ("give", "take", "loot") and near and data.draw(st.integers(0, 3)):
+        return data.draw(st.sampled_from(sorted(f.id for f in near)))
+    d = state.dungeon
+    spots = sorted(
+        [x, y]
+        for y in range(actor.y - 1, actor.y + 2)
+        for x in range(actor.x - 1, actor.x + 2)
+        if d.in_bounds(x, y) and (d.object_at(x, y) or d.terrain_at(x, y).is_door)
+    )
+    if spots and data.draw(st.integers(0, 3)):
+        return data.draw(st.sampled_from(spots))
     if data.draw(st.booleans()):
         return data.draw(st.sampled_from(sorted(state.figures)))
-    return _square(data, state, actor.pos, 3)
+    return _square(data, state, actor.pos, 2)
+
+
+def _suits(card: Any, kind: str) -> bool:
+    """Whether a figure's card can do ``kind`` at all (to draw sensible actors)."""
+    if kind == "cast":
+        return card.is_caster
+    if kind == "breath":
+        return card.has_ability("breath")
+    if kind == "sapper":
+        return card.has_ability("sapper")
+    return True
+
+
+def _actor(data: st.DataObject, state: GameState, kind: str) -> Any:
+    """Usually a living figure able to do ``kind``, the current one when turns are kept."""
+    figures = sorted(state.figures.values(), key=lambda f: f.id)
+    if data.draw(st.integers(0, 5)) == 0:
+        return data.draw(st.sampled_from(figures))
+    able = [f for f in figures if not f.dead and _suits(_card(f), kind)] or figures
+    current = state.figures.get(state.current or "")
+    if current is not None and current in able and data.draw(st.integers(0, 4)):
+        return current
+    return data.draw(st.sampled_from(able))
+
+
+def _card(fig: Any) -> Any:
+    return CATALOG.classes[fig.class_id] if fig.class_id else CATALOG.monsters[fig.monster_id]
 
 
 def draw_action(data: st.DataObject, state: GameState) -> dict[str, Any]:
     """A random action for a random figure, shaped to be often (not always) legal."""
-    actor = state.figures[data.draw(st.sampled_from(sorted(state.figures)))]
-    kind = data.draw(st.sampled_from(KINDS))
+    living = [_card(f) for f in state.figures.values() if not f.dead]
+    kinds = [k for k in KINDS if any(_suits(c, k) for c in living)]
+    if not state.options.holding:
+        kinds = [k for k in kinds if k != "hold"]
+    kind = data.draw(st.sampled_from(kinds if kinds and data.draw(st.integers(0, 5)) else KINDS))
+    actor = _actor(data, state, kind)
+    if actor.turn.actions_used >= 2 and data.draw(st.integers(0, 2)):
+        kind = "end_turn"
     a: dict[str, Any] = {"actor": actor.id, "action": kind}
     fig_ids = sorted(state.figures)
     if kind == "move":
@@ -156,8 +212,15 @@ def draw_action(data: st.DataObject, state: GameState) -> dict[str, Any]:
         if data.draw(st.booleans()):
             a["facing"] = data.draw(st.sampled_from(FACINGS))
     elif kind == "attack":
-        a["target"] = data.draw(st.sampled_from(fig_ids))
-        a["mode"] = data.draw(st.sampled_from(["melee", "melee", "reach", "ranged"]))
+        near = [f.id for f in state.figures.values()
+                if f.side != actor.side and max(abs(f.x - actor.x), abs(f.y - actor.y)) <= 2]
+        a["target"] = data.draw(st.sampled_from(near if near and data.draw(st.booleans())
+                                                else fig_ids))
+        attack = _card(actor).attack
+        modes = [m for m, d in (("melee", attack.melee_dice), ("reach", attack.reach_dice),
+                                ("ranged", attack.ranged_dice)) if d is not None]
+        a["mode"] = data.draw(st.sampled_from(modes if data.draw(st.integers(0, 5)) else
+                                              ["melee", "reach", "ranged"]))
         turn = data.draw(st.sampled_from([None, None, "left", "right"]))
         if turn:
             a["turn"] = turn
@@ -165,14 +228,12 @@ def draw_action(data: st.DataObject, state: GameState) -> dict[str, Any]:
         if data.draw(st.booleans()):
             a["facing"] = data.draw(st.sampled_from(FACINGS))
     elif kind == "cast":
-        a["spell"] = data.draw(st.sampled_from(SPELLS))
-        choice = data.draw(st.integers(0, 3))
-        if choice == 0:
-            a["target"] = data.draw(st.sampled_from(fig_ids))
-        elif choice == 1:
-            a["target"] = _square(data, state, actor.pos, 3)
-        elif choice == 2 and actor.items:
-            a["target"] = data.draw(st.sampled_from(actor.items))
+        own = [sp for sp in SPELLS[:-1] if CATALOG.spells[sp].spell_list in _lists(actor)]
+        a["spell"] = data.draw(st.sampled_from(own if own and data.draw(st.integers(0, 4))
+                                               else SPELLS))
+        target = _spell_target(data, state, actor, a["spell"])
+        if target is not None:
+            a["target"] = target
         if data.draw(st.booleans()):
             a["facing"] = data.draw(st.sampled_from(FACINGS))
         if a["spell"] in ("wall_of_stone", "larger_wall_of_stone"):
@@ -186,7 +247,7 @@ def draw_action(data: st.DataObject, state: GameState) -> dict[str, Any]:
             a["item"] = data.draw(st.sampled_from(actor.items))
     elif kind == "interact":
         a["kind"] = data.draw(st.sampled_from(INTERACT))
-        a["target"] = _target(data, state, actor)
+        a["target"] = _interact_target(data, state, actor, a["kind"])
         if actor.items and data.draw(st.booleans()):
             a["items"] = data.draw(st.lists(st.sampled_from(actor.items), min_size=1,
                                             max_size=2))
@@ -215,6 +276,36 @@ def draw_action(data: st.DataObject, state: GameState) -> dict[str, Any]:
         a["rage"] = data.draw(st.booleans())
         a["sustain"] = data.draw(st.booleans())
     return a
+
+
+def _spell_target(data: st.DataObject, state: GameState, actor: Any, spell_id: str) -> Any:
+    """A target of the kind the spell's area wants (sometimes any kind at all)."""
+    spell = CATALOG.spells.get(spell_id)
+    area = spell.area.kind if spell else "none"
+    others = sorted(state.figures)
+    if not data.draw(st.integers(0, 5)):
+        area = data.draw(st.sampled_from(["figure_in_sight", "circle", "none"]))
+    if area == "adjacent_figure":
+        near = sorted(f.id for f in state.figures.values()
+                      if max(abs(f.x - actor.x), abs(f.y - actor.y)) <= 1)
+        return data.draw(st.sampled_from(near or others))
+    if area == "figure_in_sight":
+        return data.draw(st.sampled_from(others))
+    if area in ("adjacent_object", "adjacent_square"):
+        return _square(data, state, actor.pos, 1)
+    if area in ("circle", "location_in_sight", "target_and_adjacent"):
+        return _square(data, state, actor.pos, 4)
+    if area == "potion_in_hand" and actor.items:
+        return data.draw(st.sampled_from(actor.items))
+    return None
+
+
+def _lists(fig: Any) -> tuple[Any, ...]:
+    card = _card(fig)
+    if fig.class_id:
+        return card.spell_lists
+    caster = card.ability("spellcaster")
+    return (caster.spell_list,) if caster is not None else ()
 
 
 def check_consistent(state: GameState, where: str) -> None:
@@ -246,7 +337,9 @@ def check_consistent(state: GameState, where: str) -> None:
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups(), data=st.data(), seed=st.integers(0, 2**16))
-def test_random_games_stay_consistent(setup: dict[str, Any], data: st.DataObject, seed: int) -> None:
+def test_random_games_stay_consistent(
+    setup: dict[str, Any], data: st.DataObject, seed: int
+) -> None:
     state = RULES.initial_state(setup)
     check_consistent(state, "set-up")
     if not state.figures:

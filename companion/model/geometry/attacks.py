@@ -45,9 +45,9 @@ class AttackTarget:
     """
 
     target_id: str
-    mode: str
+    mode: AttackMode
     distance: float
-    turn: str | None
+    turn: Turn | None
     ok: bool
     reason: str | None = None
     blocked_by: Square | None = None

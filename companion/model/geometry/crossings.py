@@ -78,19 +78,19 @@ def entry_exit(
 
 
 def blocks_line(
-    rise2: np.ndarray, climb: np.ndarray, n_in: np.ndarray, n_out: np.ndarray, q: np.ndarray
+    rise2: np.ndarray, climb2: np.ndarray, n_in: np.ndarray, n_out: np.ndarray, q: np.ndarray
 ) -> np.ndarray:
     """Whether crossed squares rise above a sight line where it enters or leaves them.
 
-    ``rise2`` is twice the square's top minus the eye height; ``climb`` the rise of the line
-    from eye to aim point over the whole segment (bricks, integer); the line's height above
-    the eye at parameter ``t`` is ``t * climb``.  The square blocks when its top is above
-    the lower of the line's heights at entry and exit:
-    ``rise > t_in * climb  or  rise > t_out * climb``, here multiplied out by ``2 Q``.
+    ``rise2``: twice the height of the square's top above the eye; ``climb2``: twice the
+    rise of the line from the eye to its aim point over the whole segment (both whole
+    numbers of half bricks).  The line is ``t * climb2 / 2`` above the eye at parameter
+    ``t``; the square blocks when its top is above the lower of the line's heights at
+    entry and exit: ``rise2 > t_in * climb2  or  rise2 > t_out * climb2``, multiplied
+    out by ``Q``.
     """
     lhs = rise2 * q
-    two_c = 2 * climb
-    return (lhs > two_c * n_in) | (lhs > two_c * n_out)
+    return (lhs > climb2 * n_in) | (lhs > climb2 * n_out)
 
 
 def segment_crossings(

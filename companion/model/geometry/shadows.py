@@ -278,10 +278,14 @@ def scan_blocked_3d(
     origin: tuple[int, int],
     tx: np.ndarray,
     ty: np.ndarray,
+    eye2: int,
+    aim2: int,
 ) -> np.ndarray:
-    """Bool per target square ``(tx[i], ty[i])``: the 3d head line from ``origin`` is blocked.
+    """Bool per target square ``(tx[i], ty[i])``: the 3d sight line from ``origin`` is blocked.
 
-    ``top`` and ``floor`` are int64 [y, x] (column tops with figures, floors).  In the
+    ``top`` and ``floor`` are int64 [y, x] (column tops with figures, floors); the line
+    runs from ``eye2 / 2`` bricks above the origin's floor to ``aim2 / 2`` above the
+    target's.  In the
     canonical frame the line's height above the eye where it crosses the column edge
     ``x -/+ 1/2`` is ``c (2x -/+ 1) / 2X`` and where it crosses the row edge
     ``j -/+ 1/2`` is ``c (2j -/+ 1) / 2Y`` (``c`` the climb from eye to head).  A rising
@@ -300,7 +304,7 @@ def scan_blocked_3d(
     # Twice the height of each column top above the eye, less the slack.  Squares higher
     # than any sight line (walls) are clipped: they never reach the scan uncovered.
     rise = np.zeros(h * w + 2 * pad, dtype=_F)
-    lift = 2 * (top.ravel() - fo) - 7
+    lift = 2 * (top.ravel() - fo) - eye2
     np.minimum(lift, 4 * MAX_SCAN_HEIGHT, out=lift)
     rise[pad:-pad] = lift
     rise -= _F(_HEIGHT_SLACK)
@@ -312,7 +316,7 @@ def scan_blocked_3d(
     Y = np.minimum(ax, ay)
     sx = np.where(dx < 0, _F(-1), _F(1))
     sy = np.where(dy < 0, _F(-1), _F(1))
-    climb = (floor[ty, tx] - fo).astype(_F)
+    climb = (floor[ty, tx] - fo).astype(_F) + _F((aim2 - eye2) / 2)
     side = np.where(climb >= 0, _F(-1), _F(1))
     with np.errstate(divide="ignore", invalid="ignore"):
         inv_x = np.where(X > 0, climb / X, _F(0))

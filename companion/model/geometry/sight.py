@@ -23,14 +23,16 @@ from functools import lru_cache
 
 import numpy as np
 
+from companion.model.figures import EYE_HEIGHT, HEAD_HEIGHT
 from companion.model.geometry.board import LOS_MODES, Board, Square
 from companion.model.geometry.crossings import blocks_line, crossings, entry_exit
 from companion.model.geometry.distance import ruler
 from companion.model.geometry.shadows import Shadows, scan_blocked_3d, shadowed
 
-#: Eye, body and head heights above the floor, doubled (bricks * 2) for integer tests.
-EYE2 = 7
-HEAD2 = 7
+#: Eye and head heights above the floor, doubled (half bricks) for integer tests.  (The
+#: body line, 2 bricks up, never needs testing: see the module docstring.)
+EYE2 = round(2 * EYE_HEIGHT)
+HEAD2 = round(2 * HEAD_HEIGHT)
 #: visible_squares tests blocker/target pairs one by one while there are fewer than this
 #: many per square of the map; beyond that it scans each target's squares instead.
 PAIR_BUDGET = 3
@@ -142,7 +144,7 @@ def visible_squares(board: Board, origin: Square, *, mode: str | None = None) ->
     pairs = shadows.pairs(bx, by, budget) if bx.size * 16 <= budget else None
     if pairs is None:
         ty, tx = np.nonzero(~hidden)
-        hidden[ty, tx] = scan_blocked_3d(top, floor, origin, tx, ty)
+        hidden[ty, tx] = scan_blocked_3d(top, floor, origin, tx, ty, EYE2, HEAD2)
         return ~hidden
     target, source, cx, cj = pairs
     flat = shadows.flat[target]
@@ -155,6 +157,6 @@ def visible_squares(board: Board, origin: Square, *, mode: str | None = None) ->
         cj,
     )
     rise2 = 2 * top[by[source], bx[source]] - eye2
-    climb = floor.ravel()[flat] - int(floor[oy, ox])
-    hidden.ravel()[flat[blocks_line(rise2, climb, n_in, n_out, q)]] = True
+    climb2 = 2 * (floor.ravel()[flat] - int(floor[oy, ox])) + (HEAD2 - EYE2)
+    hidden.ravel()[flat[blocks_line(rise2, climb2, n_in, n_out, q)]] = True
     return ~hidden

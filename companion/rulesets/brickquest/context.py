@@ -24,6 +24,9 @@ Square = tuple[int, int]
 BASE_ACTIONS = 2
 #: Conditions that make a figure lose its special abilities, spellcasting included.
 NO_SPECIALS = ("hiccups",)
+#: Hostile ongoing spell effects: each target rolls to break them (a 6) at the start of
+#: the caster's turn.
+BREAKABLE = ("cursed", "hiccups", "silenced", "blinded")
 
 
 class UnknownFigure(LookupError):

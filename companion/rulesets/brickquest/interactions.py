@@ -82,6 +82,8 @@ def double_door(dungeon: DungeonMap, sq: Square) -> list[Square]:
 def _door(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Outcome:
     dungeon = ctx.state.dungeon.copy()
     squares = double_door(dungeon, sq) if kind in ("open", "close") else [sq]
+    if kind != "open":  # a door does not shut on someone standing in the doorway
+        squares = [q for q in squares if ctx.state.living_at(q) is None]
     for x, y in squares:
         dungeon.terrain[y, x] = int(_DOOR_AFTER[kind])
     word = {"open": "opens", "close": "closes", "lock": "locks", "unlock": "unlocks"}[kind]
@@ -121,8 +123,12 @@ def _swap_items(ctx: Ctx, actor: FigureState, action: act.Interact) -> Outcome:
         moved = action.items
     giver, taker = (actor, other) if action.kind == "give" else (other, actor)
     left = list(giver.items)
+    present = []
     for item in moved:
-        left.remove(item)
+        if item in left:  # forced: only what the giver really holds changes hands
+            left.remove(item)
+            present.append(item)
+    moved = tuple(present)
     state = state.with_figure(giver.model_copy(update={"items": tuple(left)}))
     taker = state.figures[taker.id]
     state = state.with_figure(taker.model_copy(update={"items": (*taker.items, *moved)}))

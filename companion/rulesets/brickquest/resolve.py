@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.model.dungeon import Terrain
-from companion.model.geometry import area_cone, attack_geometry, tokens_in, validate_path
+from companion.model.geometry import area_cone, attack_geometry, tokens_in
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
@@ -15,29 +14,27 @@ from companion.rulesets.brickquest.combat import (
     facing_after_turn,
     resolve_attack,
 )
-from companion.rulesets.brickquest.context import Ctx, chebyshev, move_allowance
+from companion.rulesets.brickquest.context import BASE_ACTIONS, Ctx, action_limit
+from companion.rulesets.brickquest.forced import check_resolvable
 from companion.rulesets.brickquest.interactions import resolve_interact, resolve_use_item
+from companion.rulesets.brickquest.moving import resolve_move, veer
 from companion.rulesets.brickquest.sapping import place_charge
 from companion.rulesets.brickquest.skills import resolve_skill
 from companion.rulesets.brickquest.spells import resolve_cast
-from companion.rulesets.brickquest.state import FigureState, GameState, TurnState
+from companion.rulesets.brickquest.state import FigureState, GameState
 from companion.rulesets.brickquest.turns import advance, end_turn, start_turn
 
 Outcome = tuple[GameState, list[Event]]
 Handler = Callable[[Ctx, FigureState, act.Action, Dice], Outcome]
-#: Classes that cross fire spouts more nimbly (hurt on 1-2 instead of 1-3).
-NIMBLE_ON_SPOUTS = ("human_thief",)
-FIRE_SPOUT_HURTS_ON = 3
-NIMBLE_HURTS_ON = 2
-#: Blinded: a d6 per square or attack; 1-2 veers left, 3-4 right, 5-6 goes true.
-VEER_LEFT_MAX = 2
-VEER_RIGHT_MAX = 4
-_EIGHT = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)]
 
 
 def resolve(ctx: Ctx, action: act.Action, dice: Dice) -> Outcome:
-    """The state after ``action`` and what happened (the action is legal or forced)."""
+    """The state after ``action`` and what happened (the action is legal or forced).
+
+    ``Unresolvable`` when a forced action cannot be carried out at all.
+    """
     actor = ctx.figure(action.actor)
+    check_resolvable(ctx, actor, action)
     if isinstance(action, act.EndTurn):
         state, events = start_turn(ctx, actor.id, dice)
         state, more = end_turn(Ctx(state, ctx.catalog), actor.id, dice)
@@ -56,16 +53,22 @@ def resolve(ctx: Ctx, action: act.Action, dice: Dice) -> Outcome:
         ]
     handler = _HANDLERS[type(action)]
     state, more = handler(Ctx(state, ctx.catalog), actor, action, dice)
-    return _count(state, actor.id, action), events + more
+    return _count(Ctx(state, ctx.catalog), actor.id, action), events + more
 
 
-def _count(state: GameState, figure_id: str, action: act.Action) -> GameState:
+def _count(ctx: Ctx, figure_id: str, action: act.Action) -> GameState:
     """Record the action in the figure's turn."""
+    state = ctx.state
     fig = state.figures.get(figure_id)
     if fig is None:
         return state
     t = fig.turn
-    changes: dict[str, object] = {"actions_used": t.actions_used + 1}
+    limit = action_limit(ctx.card(fig), fig, t)
+    used = t.actions_used + 1
+    if isinstance(action, act.UseSkill) and action.skill == "meditation":
+        used = max(used, BASE_ACTIONS)  # a whole round of concentration
+    # A forced action beyond the limit is logged as forced; the count stays at the limit.
+    changes: dict[str, object] = {"actions_used": max(t.actions_used, min(used, limit))}
     if t.first_action is None:
         changes["first_action"] = action.action
     if isinstance(action, act.Move):
@@ -78,8 +81,6 @@ def _count(state: GameState, figure_id: str, action: act.Action) -> GameState:
         changes["cast"] = True
     if isinstance(action, act.UseSkill) and action.skill == "turn_undead":
         changes["turned_undead"] = True
-    if isinstance(action, act.UseSkill) and action.skill == "meditation":
-        changes["actions_used"] = max(t.actions_used + 1, 2)
     if isinstance(action, act.Sapper):
         changes["sapper_used"] = True
     return state.with_figure(fig.model_copy(update={"turn": t.model_copy(update=changes)}))
@@ -112,10 +113,10 @@ def _attack(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -> Out
     target = state.figures[action.target]
     events: list[Event] = []
     if actor.has("blinded"):
-        aim = _veer(actor.pos, target.pos, dice, f"{actor.name} attacks blind")
+        aim = veer(actor.pos, target.pos, dice, f"{actor.name} attacks blind")
         if aim != target.pos:
             other = state.living_at(aim)
-            if other is None:
+            if other is None or other.has("ethereal"):
                 return state, [
                     Event(
                         kind="info",
@@ -167,7 +168,7 @@ def _sapper(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -> Out
 
 
 _HANDLERS: dict[type, Handler] = {
-    act.Move: _move,
+    act.Move: resolve_move,
     act.Attack: _attack,
     act.Breath: _breath,
     act.Cast: resolve_cast,

@@ -26,7 +26,7 @@ def _charge_def(ctx: Ctx, owner: FigureState, ability: str) -> s.SapperCharge:
 
 def place_charge(ctx: Ctx, actor: FigureState, action: act.Sapper) -> Outcome:
     spec = _charge_def(ctx, actor, action.ability)
-    fig = actor.model_copy(update={"explosives": actor.explosives - spec.cost})
+    fig = actor.model_copy(update={"explosives": max(0, actor.explosives - spec.cost)})
     charge = Charge(
         owner=actor.id, ability=action.ability, squares=action.squares, rounds=action.fuse
     )

@@ -17,9 +17,16 @@ from companion.model.dungeon import (
 )
 from companion.model.textmap import TextMapError, parse_text_map
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
-from companion.rulesets.brickquest.context import item_base
-from companion.rulesets.brickquest.schema import ItemCategory, Sapper, Spellcaster
+from companion.rulesets.brickquest.context import BREAKABLE, item_base
+from companion.rulesets.brickquest.schema import Condition, ItemCategory, Sapper, Spellcaster
 from companion.rulesets.brickquest.state import Affliction, FigureState, GameState, Options
+
+#: Conditions a scenario may start a figure with.
+KNOWN_EFFECTS = frozenset(
+    {c.value for c in Condition} - {"magic_locked", "warded"} | {"speed", "war_horn", "werewolf"}
+)
+#: Ethereal movement: "floating at a rate of 4 squares per action".
+ETHEREAL_RATE = 4
 
 
 class SetupError(ValueError):
@@ -177,6 +184,20 @@ def _floor_items(
     return out
 
 
+def _affliction(spec: str | EffectSpec, where: str) -> Affliction:
+    """A condition the figure starts with.  One given a ``source`` that is a hostile
+    ongoing spell (curse, hiccups, silence, blindness) rolls to break at the start of
+    that figure's turns, as if it had been cast."""
+    e = EffectSpec(id=spec) if isinstance(spec, str) else spec
+    if e.id not in KNOWN_EFFECTS:
+        raise SetupError(f"{where}: {_unknown('effect', e.id, sorted(KNOWN_EFFECTS))}")
+    breakable = e.source is not None and e.id in BREAKABLE
+    value = 1 if e.id in ("cursed", "mummy_rot", "poisoned") else 0
+    if e.id == "ethereal":
+        value = ETHEREAL_RATE
+    return Affliction(id=e.id, rounds=e.rounds, source=e.source, breakable=breakable, value=value)
+
+
 def check_item(item: str, catalog: BrickQuestCatalog, where: str) -> None:
     """A carried item string: a catalog id, ``scroll:<spell>``, ``book:<a>+<b>+<c>``, or a
     strengthened potion ``<potion>@x2``."""
@@ -235,12 +256,7 @@ def _figure(fs: FigureSpec, catalog: BrickQuestCatalog, where: str) -> FigureSta
         explosives = sapper.explosive_points if isinstance(sapper, Sapper) else 0
     for item in fs.items:
         check_item(item, catalog, f"{where}.items")
-    afflictions = tuple(
-        Affliction(id=e)
-        if isinstance(e, str)
-        else Affliction(id=e.id, rounds=e.rounds, source=e.source)
-        for e in fs.effects
-    )
+    afflictions = tuple(_affliction(e, f"{where}.effects.{i}") for i, e in enumerate(fs.effects))
     return FigureState(
         id=fs.id,
         name=fs.name or fs.id,

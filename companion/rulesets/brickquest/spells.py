@@ -24,12 +24,11 @@ from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.combat import apply_damage, figures_facing
-from companion.rulesets.brickquest.context import Ctx, carried_spells
+from companion.rulesets.brickquest.context import BREAKABLE, Ctx, carried_spells
+from companion.rulesets.brickquest.moving import may_end_on
 from companion.rulesets.brickquest.state import Affliction, FigureState, GameState
 
 Outcome = tuple[GameState, list[Event]]
-#: Hostile conditions a target may roll to break (a 6) at the start of the caster's turn.
-BREAKABLE = ("cursed", "hiccups", "silenced", "blinded")
 #: Curse: damage at once and at the start of each of the target's turns.
 CURSE_DAMAGE = 1
 
@@ -78,7 +77,8 @@ def _pay(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Action) ->
         text = f"{actor.name} reads {spell.name} from a {kind}."
         return ctx.state.with_figure(actor), [Event(kind="spell", figure=actor.id, text=text)]
     cost = action.points if spell.variable_cost else spell.cost
-    actor = actor.model_copy(update={"sp": actor.sp - (cost or 0)})
+    # Forced with too few points: the caster is drained to 0, never below.
+    actor = actor.model_copy(update={"sp": max(0, actor.sp - (cost or 0))})
     return ctx.state.with_figure(actor), []
 
 
@@ -321,18 +321,21 @@ def _placed(
     if isinstance(spell.area, s.Wall):
         dungeon = state.dungeon.copy()
         walls = dict(state.stone_walls)
+        taken = {f.pos for f in state.figures.values()} | set(dungeon.objects)
         for w in action.squares:
+            if w in taken or w in walls or dungeon.terrain_at(*w) is Terrain.WALL:
+                continue  # forced onto a figure, furniture or a wall: no stone there
             walls[w] = (actor.id, rounds or 1, int(dungeon.terrain[w[1], w[0]]))
             dungeon.terrain[w[1], w[0]] = int(Terrain.WALL)
         state = state.evolve(dungeon=dungeon, stone_walls=walls)
         events.append(Event(kind="spell", text="A wall of stone rises."))
-    if effect.teleport_max_squares is not None:
+    if effect.teleport_max_squares is not None and may_end_on(state, actor.id, sq):
         mover = state.figures[actor.id]
         state = state.with_figure(mover.model_copy(update={"x": sq[0], "y": sq[1]}))
         events.append(
             Event(kind="moved", figure=actor.id, text=f"{actor.name} teleports to {list(sq)}.")
         )
-    if effect.summons is not None:
+    if effect.summons is not None and may_end_on(state, "", sq):
         state, more = _summon(Ctx(state, ctx.catalog), actor, effect.summons, sq)
         events += more
     if effect.potion_multiplier is not None and isinstance(action.target, str):

@@ -64,6 +64,9 @@ def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         )
     if isinstance(action, act.EndTurn):
         return LEGAL
+    off = _off_map(ctx, action)
+    if off is not None:
+        return illegal(ReasonCode.INVALID_TARGET, f"[{off[0]}, {off[1]}] is off the map", off)
     if actor.dead:
         return illegal(ReasonCode.ACTOR_DOWN, f"{actor.name} is dead")
     if actor.inside is not None and not (
@@ -94,6 +97,18 @@ def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
             f"{actor.name} keeps up {sustaining(actor)} and may only move while it lasts",
         )
     return _rage_verdict(card, actor, turn, limit, action)
+
+
+def _off_map(ctx: Ctx, action: act.Action) -> tuple[int, int] | None:
+    """The first square the action names off the map (a move's path has its own check)."""
+    squares: list[tuple[int, int]] = []
+    if isinstance(action, act.Cast | act.Sapper):
+        squares += action.squares
+    target = getattr(action, "target", None)
+    if isinstance(target, tuple | list):
+        squares.append((int(target[0]), int(target[1])))
+    dungeon = ctx.state.dungeon
+    return next((sq for sq in squares if not dungeon.in_bounds(*sq)), None)
 
 
 def _budget_verdict(

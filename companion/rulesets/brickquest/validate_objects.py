@@ -6,6 +6,7 @@ from companion.model.dungeon import DungeonMap, ObjectKind, Terrain
 from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import Ctx, chebyshev, item_base, spell_lists
+from companion.rulesets.brickquest.moving import may_end_on
 from companion.rulesets.brickquest.schema import ItemCategory
 from companion.rulesets.brickquest.state import FigureState
 
@@ -199,8 +200,7 @@ def _check_exit_square(ctx: Ctx, actor: FigureState, action: act.Interact) -> Ve
     sq = _target_square(ctx, action)
     if sq is None or chebyshev(inside, sq) != 1:
         return illegal(ReasonCode.INVALID_TARGET, "climbing out needs a square next to the object")
-    blocked = ctx.state.dungeon.blocks_movement()
-    if blocked[sq[1], sq[0]] or ctx.state.living_at(sq) is not None:
+    if not ctx.state.dungeon.in_bounds(*sq) or not may_end_on(ctx.state, actor.id, sq):
         return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is not free", sq)
     return LEGAL
 
