@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtWidgets import QLabel
 
 from companion.gui.sheets import CharacterCreateDialog
-from companion.gui.sheets.create_dialog import UI_FILE
+from companion.gui.uifiles import UI_DIR
 from companion.rulesets.brickquest.catalog import default_catalog
 
 CATALOG = default_catalog()
@@ -26,7 +26,7 @@ def value(d: CharacterCreateDialog, name: str) -> str:
 
 
 def test_the_form_comes_from_the_designer_file(dialog) -> None:  # type: ignore[no-untyped-def]
-    assert UI_FILE.is_file()
+    assert (UI_DIR / "character_create.ui").is_file()
     assert dialog.form.objectName() == "CharacterCreateForm"
     races = [dialog.race_combo.itemData(i) for i in range(dialog.race_combo.count())]
     kinds = [dialog.archetype_combo.itemData(i) for i in range(dialog.archetype_combo.count())]

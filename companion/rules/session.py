@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from companion.rules.dice import Dice, DiceRoll, RecordingDice, ReplayDice
+from companion.rules.dice import Dice, DiceError, DiceRoll, RecordingDice, ReplayDice
 from companion.rules.ruleset import Event, Ruleset, get_ruleset
 from companion.rules.verdict import Reason, Verdict
 
@@ -125,7 +125,12 @@ class Session:
         if not verdict.legal and not force:
             raise IllegalAction(verdict)
         recorder = RecordingDice(dice)
-        resolution = self.ruleset.resolve(self.state, parsed, recorder)
+        try:
+            resolution = self.ruleset.resolve(self.state, parsed, recorder)
+        except DiceError:
+            raise
+        except ValueError as exc:  # e.g. a forced action that cannot be carried out at all
+            raise SessionError(f"cannot carry out the action: {exc}") from None
         record = ActionRecord(
             action=parsed.model_dump(mode="json"),
             rolls=tuple(recorder.rolls),

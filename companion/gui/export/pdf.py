@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
@@ -12,6 +11,7 @@ from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
 
 from companion import APP_NAME
+from companion.atomic import replacing
 from companion.gui.export.document import ExportError, render_sheets
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import Character
@@ -43,16 +43,6 @@ def make_pdf_writer(path: str, page_size: str = "A4") -> QPdfWriter:
     return writer
 
 
-def _file_mode(target: Path) -> int:
-    """The mode a new file would get (mkstemp makes 0600): the old file's, or 0666 - umask."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
-
-
 def export_sheets_pdf(
     path: str | os.PathLike[str],
     characters: Sequence[Character],
@@ -67,17 +57,10 @@ def export_sheets_pdf(
     file untouched.  Raises :class:`ExportError` (or ``OSError``) on failure.
     """
     target = Path(path)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".pdf", dir=target.parent)
-    os.close(fd)
-    try:
-        writer = make_pdf_writer(tmp_name, page_size)
+    with replacing(target) as tmp:
+        writer = make_pdf_writer(str(tmp), page_size)
         pages = render_sheets(writer, characters, catalog, include_aids=include_aids)
         del writer  # closes the file
-        if os.path.getsize(tmp_name) == 0:
+        if tmp.stat().st_size == 0:
             raise ExportError(f"the PDF writer produced an empty file for {target.name}")
-        os.chmod(tmp_name, _file_mode(target))
-        os.replace(tmp_name, target)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
     return pages

@@ -383,7 +383,8 @@ def _paint_legend(painter: QPainter, layout: BrickSheetLayout, ink: QColor) -> N
         colour = ink
         _draw_text(painter, rect, entry.label, LEGEND_LABEL_H, bold=True, colour=colour)
         rect = QRectF(entry_cx - room / 2, top + LEGEND_LABEL_H * 1.3, room, LEGEND_VALUE_H * 1.4)
-        _draw_text(painter, rect, entry.value, LEGEND_VALUE_H, colour=colour)
+        # values of neighbouring columns (melee and ranged dice) keep a visible gap
+        _draw_text(painter, rect, entry.value, LEGEND_VALUE_H, colour=colour, fill=0.74)
     assert LEGEND_LABEL_H * 1.3 + LEGEND_VALUE_H * 1.4 + 0.12 <= LEGEND_HEIGHT + 0.05
 
 
@@ -402,15 +403,17 @@ def _draw_text(
     bold: bool = False,
     colour: QColor = INK,
     condensed: bool = True,
+    fill: float = 0.88,
 ) -> None:
-    """Centre ``text`` in ``rect`` (stud units) at ``height`` studs, shrinking to fit."""
+    """Centre ``text`` in ``rect`` (stud units) at ``height`` studs, shrinking it to at
+    most ``fill`` of the width."""
     font: QFont = sheet_font(condensed=condensed, bold=bold)
     font.setPixelSize(_REF_PX)
     metrics = QFontMetricsF(font)
     scale = height / _REF_PX
     width = metrics.horizontalAdvance(text) * scale
-    if width > rect.width() * 0.88:
-        scale *= rect.width() * 0.88 / width
+    if width > rect.width() * fill:
+        scale *= rect.width() * fill / width
     painter.save()
     painter.setFont(font)
     painter.setPen(colour)

@@ -6,8 +6,6 @@ The form is ``ui/character_create.ui`` (Qt Designer), loaded at run time with
 
 from __future__ import annotations
 
-from PySide6.QtCore import QFile, QIODevice
-from PySide6.QtUiTools import QUiLoader
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -19,29 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.datafiles import resource_dir
 from companion.gui.sheets.sheet_text import attack_text, skill_text
+from companion.gui.uifiles import load_form
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import Character, CharacterError
 from companion.rulesets.brickquest.schema import Archetype, ClassDef, Race
 
 #: The Designer form of this dialog.
-UI_FILE = resource_dir().parent / "ui" / "character_create.ui"
-
-
-def load_form(path: str, parent: QWidget | None = None) -> QWidget:
-    """Load a Qt Designer ``.ui`` file into a widget (no generated code)."""
-    file = QFile(path)
-    if not file.open(QIODevice.OpenModeFlag.ReadOnly):
-        raise OSError(f"cannot open {path}: {file.errorString()}")
-    try:
-        loader = QUiLoader()
-        widget = loader.load(file, parent)
-    finally:
-        file.close()
-    if widget is None:
-        raise OSError(f"cannot load {path}: {loader.errorString()}")
-    return widget
 
 
 class CharacterCreateDialog(QDialog):
@@ -58,7 +40,7 @@ class CharacterCreateDialog(QDialog):
         self.catalog = catalog
         self._existing = {n.casefold() for n in (existing_names or set())}
         self.setWindowTitle("New character")
-        self.form = load_form(str(UI_FILE), self)
+        self.form = load_form("character_create", self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 10, 10, 10)
         layout.addWidget(self.form)

@@ -19,7 +19,6 @@ undo.  The rules that govern the brick sheet live here, not in widgets:
 from __future__ import annotations
 
 import os
-import tempfile
 import uuid
 from collections.abc import Iterable
 from pathlib import Path
@@ -34,6 +33,8 @@ from pydantic import (
     ValidationInfo,
     model_validator,
 )
+
+from companion.atomic import write_atomic
 
 #: Version of the party file format written by :meth:`Party.to_json_bytes`.
 PARTY_FORMAT_VERSION = 1
@@ -368,18 +369,7 @@ class Party(BaseModel):
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the party atomically (temp file in the same folder, then replace)."""
-        target = Path(path)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(self.to_json_bytes())
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(tmp, _file_mode(target))
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomic(path, self.to_json_bytes())
 
     @classmethod
     def load(
@@ -399,16 +389,6 @@ class Party(BaseModel):
             return cls.from_json_bytes(data, known_class_ids)
         except PartyFileError as exc:
             raise PartyFileError(f"{target.name}: {exc}") from exc
-
-
-def _file_mode(target: Path) -> int:
-    """The mode a new file would get (mkstemp makes 0600): the old file's, or 0666 - umask."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
 
 
 def _explain(exc: ValidationError) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
-from companion.model.dungeon import DungeonMap, Terrain
+from companion.model.dungeon import DungeonMap, ObjectKind, Terrain
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
@@ -30,9 +30,17 @@ def resolve_interact(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dic
         sq = _square(ctx, action.target) or actor.pos
         found = state.floor_items.get(sq, ())
         floor = {k: v for k, v in state.floor_items.items() if k != sq}
+        state = state.evolve(floor_items=floor)
+        shelf = state.dungeon.object_at(*sq)
+        if shelf is not None and shelf.kind is ObjectKind.SHELF and shelf.contents:
+            found = (*found, *shelf.contents)  # "or on one shelf in an adjacent square"
+            dungeon = state.dungeon.copy()
+            dungeon.objects[sq] = replace(shelf, contents=())
+            state = state.evolve(dungeon=dungeon)
         fig = actor.model_copy(update={"items": (*actor.items, *found)})
-        state = state.evolve(floor_items=floor).with_figure(fig)
-        return state, [_event(actor, f"{actor.name} picks up {', '.join(found)}.")]
+        state = state.with_figure(fig)
+        what = ", ".join(found) or "nothing"
+        return state, [_event(actor, f"{actor.name} picks up {what}.")]
     if kind == "climb_out":
         sq = _square(ctx, action.target)
         assert sq is not None
@@ -171,7 +179,8 @@ def resolve_use_item(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dic
         fig = fig.model_copy(update={"afflictions": (*fig.without("speed"), aff)})
     if potion.grants is not None:
         cond = potion.grants.value
-        aff = Affliction(id=cond, rounds=potion.rounds, value=4 if cond == "ethereal" else 0)
+        rounds = potion.rounds * times if potion.rounds else None  # strengthened: twice as long
+        aff = Affliction(id=cond, rounds=rounds, value=4 if cond == "ethereal" else 0)
         fig = fig.model_copy(update={"afflictions": (*fig.without(cond), aff)})
     if potion.cures:
         fig = cure(fig, tuple(c.value for c in potion.cures))

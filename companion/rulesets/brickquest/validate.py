@@ -69,6 +69,8 @@ def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         return illegal(ReasonCode.INVALID_TARGET, f"[{off[0]}, {off[1]}] is off the map", off)
     if actor.dead:
         return illegal(ReasonCode.ACTOR_DOWN, f"{actor.name} is dead")
+    if not isinstance(action, act.COUNTED):
+        return LEGAL
     if actor.inside is not None and not (
         isinstance(action, act.Interact) and action.kind in ("climb_out", "close", "open")
     ):
@@ -77,8 +79,6 @@ def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
             f"{actor.name} is inside an object and must climb out first",
             actor.inside,
         )
-    if not isinstance(action, act.COUNTED):
-        return LEGAL
     card = ctx.card(actor)
     turn = current_turn(actor)
     limit = action_limit(card, actor, turn)

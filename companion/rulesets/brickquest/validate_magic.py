@@ -75,14 +75,14 @@ def _check_caster(
     from_item: bool,
 ) -> Verdict:
     if from_item:
-        carried = carried_spells(actor)
-        item = action.item or carried.get(spell.id)
-        if item is None or item not in actor.items or spell.id not in carried:
+        item = action.item or carried_spells(actor).get(spell.id)
+        holds = item is not None and item in actor.items
+        if not holds or spell.id not in item.partition(":")[2].split("+"):
             return illegal(
                 ReasonCode.NO_SUCH_ITEM, f"{actor.name} carries no scroll or book of {spell.name}"
             )
         if spell.spell_list not in spell_lists(card):
-            kind = item_base(item)
+            kind = item_base(item or "scroll")
             return illegal(
                 ReasonCode.WRONG_CASTING_CLASS,
                 f"a {spell.spell_list.value} {kind} can only be read by a caster of that list",

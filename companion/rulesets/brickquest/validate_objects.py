@@ -59,6 +59,12 @@ def check_interact(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     sq = _target_square(ctx, action)
     if sq is None:
         return illegal(ReasonCode.INVALID_TARGET, f"{kind} needs a target square")
+    if actor.inside is not None and sq != actor.inside:
+        return illegal(
+            ReasonCode.INVALID_TARGET,
+            f"from inside, {actor.name} can only open or close what it is in",
+            actor.inside,
+        )
     dungeon = ctx.state.dungeon
     if not dungeon.in_bounds(*sq):
         return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
@@ -186,7 +192,9 @@ def _check_pick_up(ctx: Ctx, actor: FigureState, action: act.Interact) -> Verdic
     sq = _target_square(ctx, action) or actor.pos
     if chebyshev(actor.pos, sq) > 1:
         return illegal(ReasonCode.NOT_ADJACENT, f"[{sq[0]}, {sq[1]}] is not next to {actor.name}")
-    if not ctx.state.floor_items.get(sq):
+    shelf = ctx.state.dungeon.object_at(*sq) if ctx.state.dungeon.in_bounds(*sq) else None
+    on_shelf = shelf is not None and shelf.kind is ObjectKind.SHELF and shelf.contents
+    if not ctx.state.floor_items.get(sq) and not on_shelf:
         return illegal(ReasonCode.NO_SUCH_ITEM, f"nothing lies at [{sq[0]}, {sq[1]}]", sq)
     return LEGAL
 
