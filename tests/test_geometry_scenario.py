@@ -7,9 +7,9 @@ one does not), so every check sees the same state the rules command would.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from shared_texts import EXAMPLE
 
 from companion.model.dungeon import Facing
 from companion.model.figures import Token
@@ -44,7 +44,7 @@ HEIGHTS = [
 ]
 #: Elven ranger: ranged attack min 2 / max 8 (brickquest.txt, the classes table).
 RANGER_RANGE = (2, 8)
-SHARED = Path("/work/shared/scenarios/brickquest-basics.json")
+SHARED = EXAMPLE
 
 
 def start_board() -> Board:

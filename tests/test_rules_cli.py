@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_texts import EXAMPLE
 
 SCENARIOS = Path(__file__).parent / "scenarios" / "brickquest"
-EXAMPLE = Path("/work/shared/scenarios/brickquest-basics.json")
 ROOM = {"terrain": ["#####", "#...#", "#####"]}
 HARRY = {"id": "harry", "side": "party", "class": "human_warrior", "at": [1, 1], "facing": "E"}
 

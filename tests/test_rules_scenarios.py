@@ -9,7 +9,6 @@ examples in ``shared/scenarios`` (FORMAT.md).  The rule texts are read from ``sh
 from __future__ import annotations
 
 import json
-import os
 import re
 import typing
 from functools import cache
@@ -17,19 +16,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_texts import SHARED, SHARED_SCENARIO_COPIES
 
 from companion.rules.scenario import load_scenario, run_scenario
 from companion.rules.verdict import ReasonCode
 from companion.rulesets.brickquest.actions import Action, InteractKind
 
 HERE = Path(__file__).parent / "scenarios" / "brickquest"
-SHARED = Path(os.environ.get("BRICK_SHARED", "/work/shared"))
 RULE_TEXTS = (SHARED / "seeds" / "brickquest.txt", SHARED / "DESIGN.md")
 #: The scenario files written for this project; at least this many.
 MIN_SCENARIOS = 70
 
 OWN = sorted(HERE.glob("*.json"))
-SHARED_FILES = sorted((SHARED / "scenarios").glob("*.json"))
+SHARED_FILES = sorted(SHARED_SCENARIO_COPIES.glob("*.json"))
 ALL = OWN + SHARED_FILES
 
 
@@ -116,3 +115,12 @@ def test_every_check_has_an_expectation() -> None:
             elif check["expect"] == "illegal" and "reason" not in check:
                 loose.append(f"{path.name}: checks.{index}: illegal without a reason")
     assert not loose, "\n".join(loose)
+
+
+@pytest.mark.skipif(not (SHARED / "scenarios").is_dir(), reason="shared/ not beside the repo")
+def test_the_kept_copies_of_the_shared_examples_are_current() -> None:
+    originals = sorted((SHARED / "scenarios").glob("*.json"))
+    assert [p.name for p in originals] == [p.name for p in SHARED_FILES]
+    for original in originals:
+        copy = SHARED_SCENARIO_COPIES / original.name
+        assert json.loads(copy.read_text()) == json.loads(original.read_text()), original.name

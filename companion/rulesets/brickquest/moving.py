@@ -232,6 +232,9 @@ def _veer_path(
 def veer(
     origin: tuple[int, int], aim: tuple[int, int], dice: Dice, purpose: str
 ) -> tuple[int, int]:
+    """Where a blinded figure's step or blow lands: on 1-2 the left diagonal, on 3-4 the
+    right one, on 5-6 the square aimed at.  Only a neighbouring square veers (a ranged
+    shot keeps its target: the text names diagonals, which only neighbours have)."""
     dx = max(-1, min(1, aim[0] - origin[0]))
     dy = max(-1, min(1, aim[1] - origin[1]))
     face = dice.roll(1, purpose).faces[0]

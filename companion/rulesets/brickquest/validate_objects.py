@@ -11,8 +11,9 @@ from companion.rulesets.brickquest.schema import ItemCategory
 from companion.rulesets.brickquest.state import FigureState
 
 Square = tuple[int, int]
-#: Objects a figure can climb into (the BrickMaster rules which can close from inside).
-CONTAINERS = (ObjectKind.SARCOPHAGUS, ObjectKind.BARREL, ObjectKind.CHEST)
+#: Objects a figure can climb into (the BrickMaster rules which can close from inside):
+#: "Large closable objects such as sarcophagi or large barrels may conceal creatures".
+CONTAINERS = (ObjectKind.SARCOPHAGUS, ObjectKind.BARREL)
 KEY = "key"
 
 
@@ -178,6 +179,11 @@ def _check_figure_interaction(ctx: Ctx, actor: FigureState, action: act.Interact
         return LEGAL  # searching a body that carries nothing is an action that finds nothing
     if other.dead:
         return illegal(ReasonCode.TARGET_DEAD, f"{other.name} is dead")
+    if action.kind == "take" and other.class_id is None:
+        return illegal(
+            ReasonCode.INVALID_TARGET,
+            f"{other.name} is no character with a swag bin (pick its pockets, or loot it)",
+        )
     if action.kind == "take" and not action.permission:
         return illegal(ReasonCode.NO_PERMISSION, f"{other.name} does not allow it")
     holder = actor if action.kind == "give" else other
