@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from companion.atomic import write_atomic
 from companion.rules.dice import Dice, DiceError, DiceRoll, RecordingDice, ReplayDice
 from companion.rules.ruleset import Event, Ruleset, get_ruleset
 from companion.rules.verdict import Reason, Verdict
@@ -169,12 +170,7 @@ class Session:
         """Write the whole session (the entries in effect) to ``path`` atomically."""
         lines = [self.header().model_dump_json()]
         lines += [e.model_dump_json() for e in self.entries]
-        tmp = path.with_name(f".{path.name}.tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write("\n".join(lines) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        write_atomic(path, ("\n".join(lines) + "\n").encode("utf-8"))
         self._entries = self._entries[: self._cursor]
         self.path = path
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QWidget
 
 from companion.gui.canvas.layers import (
@@ -187,15 +187,27 @@ class MapCanvas(pg.GraphicsView):
 
     # -- view ------------------------------------------------------------------------
     def fit(self) -> None:
-        """Show the whole map."""
+        """Show the whole map; it stays fitted as the window resizes until the user zooms."""
         w, h = self._size
         self.vb.setRange(QRectF(0, 0, w, h), padding=0.02)
+        self._keep_fitted = True
+
+    def resizeEvent(self, ev: QResizeEvent) -> None:
+        super().resizeEvent(ev)
+        if getattr(self, "_keep_fitted", False):
+            QTimer.singleShot(0, self.fit)
+
+    def wheelEvent(self, ev: QWheelEvent) -> None:
+        self._keep_fitted = False
+        super().wheelEvent(ev)
 
     def zoom_by(self, factor: float) -> None:
         """Zoom in (factor > 1) or out about the centre of the view."""
+        self._keep_fitted = False
         self.vb.scaleBy((1 / factor, 1 / factor))
 
     def centre_on(self, square: Square, pixels_per_square: float | None = None) -> None:
+        self._keep_fitted = False
         rect = self.vb.viewRect()
         w, h = rect.width(), rect.height()
         if pixels_per_square:
@@ -250,6 +262,7 @@ class MapCanvas(pg.GraphicsView):
             handled = self.tool.press(self._info(ev))
         if not handled:
             # Nothing for the tool here: the drag pans the map.
+            self._keep_fitted = False
             self._pan_from = ev.position().toPoint()
             self.setCursor(Qt.CursorShape.ClosedHandCursor)
         ev.accept()
