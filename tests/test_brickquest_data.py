@@ -625,65 +625,95 @@ def test_copy_loads_like_the_original(data_copy: Path, cat: BrickQuestCatalog) -
     assert load_catalog(data_copy) == cat
 
 
-def test_bad_field_value(data_copy: Path, cat: BrickQuestCatalog) -> None:
-    edit(data_copy / "monsters.toml", "hit_points = 9\n", 'hit_points = "lots"\n')
-    index = list(cat.monsters).index("orc")
-    message = load_error(data_copy)
-    assert f"monsters.toml: monsters.{index}.hit_points: Input should be a valid integer" in message
-
-
-def test_extra_field(data_copy: Path) -> None:
-    edit(data_copy / "classes.toml", 'id = "human_warrior"\n', 'id = "human_warrior"\ncolour = 1\n')
-    message = load_error(data_copy)
-    assert "classes.toml: classes.0.colour: Extra inputs are not permitted" in message
-
-
-def test_extra_field_inside_an_ability(data_copy: Path) -> None:
-    edit(data_copy / "classes.toml", "min_squares = 2 }", "min_squares = 2, range = 3 }")
-    message = load_error(data_copy)
-    assert "classes.toml: classes.0.abilities.0.charge.range: Extra inputs" in message
-
-
-def test_unknown_ability_kind(data_copy: Path) -> None:
-    edit(data_copy / "monsters.toml", '{ kind = "living_statue" }', '{ kind = "stoneskin" }')
-    message = load_error(data_copy)
-    assert (
-        "monsters.toml: monsters." in message and ".abilities.1: Input tag 'stoneskin'" in message
-    )
-
-
-def test_duplicate_id(data_copy: Path) -> None:
-    edit(data_copy / "spells.toml", 'id = "major_healing"', 'id = "minor_healing"')
-    message = load_error(data_copy)
-    assert "spells.toml: spells: duplicate id 'minor_healing' at index 1" in message
-
-
-def test_unknown_skill_reference(data_copy: Path) -> None:
-    edit(
-        data_copy / "classes.toml",
+#: A one-line edit of a data file and the parts its error message must contain;
+#: ``{index}`` stands for the position of the entry named by ``where`` (collection, id).
+BAD_EDITS = {
+    "bad_field_value": (
+        "monsters.toml",
+        "hit_points = 9\n",
+        'hit_points = "lots"\n',
+        ("monsters", "orc"),
+        ["monsters.toml: monsters.{index}.hit_points: Input should be a valid integer"],
+    ),
+    "extra_field": (
+        "classes.toml",
+        'id = "human_warrior"\n',
+        'id = "human_warrior"\ncolour = 1\n',
+        None,
+        ["classes.toml: classes.0.colour: Extra inputs are not permitted"],
+    ),
+    "extra_field_inside_an_ability": (
+        "classes.toml",
+        "min_squares = 2 }",
+        "min_squares = 2, range = 3 }",
+        None,
+        ["classes.toml: classes.0.abilities.0.charge.range: Extra inputs"],
+    ),
+    "unknown_ability_kind": (
+        "monsters.toml",
+        '{ kind = "living_statue" }',
+        '{ kind = "stoneskin" }',
+        None,
+        ["monsters.toml: monsters.", ".abilities.1: Input tag 'stoneskin'"],
+    ),
+    "duplicate_id": (
+        "spells.toml",
+        'id = "major_healing"',
+        'id = "minor_healing"',
+        None,
+        ["spells.toml: spells: duplicate id 'minor_healing' at index 1"],
+    ),
+    "unknown_skill_reference": (
+        "classes.toml",
         '{ skill = "jump", bonus = 1 }',
         '{ skill = "jumpp", bonus = 1 }',
-    )
-    message = load_error(data_copy)
-    assert "classes.toml: classes.0.skills.0.skill: unknown skill id 'jumpp'" in message
-    assert "did you mean 'jump'?" in message
-
-
-def test_unknown_summoned_monster(data_copy: Path, cat: BrickQuestCatalog) -> None:
-    edit(data_copy / "spells.toml", 'summons = "stone_elemental"', 'summons = "earth_elemental"')
-    index = list(cat.spells).index("summon_stone_elemental")
-    message = load_error(data_copy)
-    assert f"spells.toml: spells.{index}.effect.summons: unknown monster id" in message
-
-
-def test_spellcaster_allowed_spell_off_its_list(data_copy: Path) -> None:
-    edit(
-        data_copy / "monsters.toml",
+        None,
+        [
+            "classes.toml: classes.0.skills.0.skill: unknown skill id 'jumpp'",
+            "did you mean 'jump'?",
+        ],
+    ),
+    "unknown_summoned_monster": (
+        "spells.toml",
+        'summons = "stone_elemental"',
+        'summons = "earth_elemental"',
+        ("spells", "summon_stone_elemental"),
+        ["spells.toml: spells.{index}.effect.summons: unknown monster id"],
+    ),
+    "spellcaster_allowed_spell_off_its_list": (
+        "monsters.toml",
         'allowed_spells = ["ethereality"]',
         'allowed_spells = ["curse"]',
-    )
+        None,
+        ["spellcaster.allowed_spells.0: spell 'curse' is not on the wizardly list"],
+    ),
+    "bad_toml_syntax": (
+        "items.toml",
+        "value_gold = 100\n",
+        "value_gold = = 100\n",
+        None,
+        ["items.toml: invalid TOML", "line"],
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "where", "expected"), list(BAD_EDITS.values()), ids=list(BAD_EDITS)
+)
+def test_bad_edit_is_reported(
+    data_copy: Path,
+    cat: BrickQuestCatalog,
+    name: str,
+    old: str,
+    new: str,
+    where: tuple[str, str] | None,
+    expected: list[str],
+) -> None:
+    edit(data_copy / name, old, new)
+    index = list(getattr(cat, where[0])).index(where[1]) if where else None
     message = load_error(data_copy)
-    assert "spellcaster.allowed_spells.0: spell 'curse' is not on the wizardly list" in message
+    for part in expected:
+        assert part.format(index=index) in message
 
 
 def test_bad_enum_and_bad_range(data_copy: Path) -> None:
@@ -692,12 +722,6 @@ def test_bad_enum_and_bad_range(data_copy: Path) -> None:
     edit(data_copy / "classes.toml", 'race = "orc"', 'race = "elf"')
     edit(data_copy / "classes.toml", "min_range = 2, max_range = 8", "min_range = 9, max_range = 8")
     assert "classes.1.attack: Value error, min_range is larger" in load_error(data_copy)
-
-
-def test_bad_toml_syntax(data_copy: Path) -> None:
-    edit(data_copy / "items.toml", "value_gold = 100\n", "value_gold = = 100\n")
-    message = load_error(data_copy)
-    assert "items.toml: invalid TOML" in message and "line" in message
 
 
 def test_missing_file(data_copy: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import numpy as np
 import pyqtgraph as pg
@@ -24,6 +25,7 @@ BLOCKED = QColor(235, 64, 52)
 AREA = QColor(255, 149, 0)
 REACH = QColor(40, 170, 255)
 Square = tuple[int, int]
+S = TypeVar("S")
 
 
 def cosmetic(colour: QColor, width: float, dash: Sequence[float] | None = None) -> QPen:
@@ -111,6 +113,19 @@ def draw_caption(p: QPainter, anchor: QPointF, lines: Sequence[str], font: QFont
         p.drawText(line_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, s)
 
 
+class ShapeItem(DeviceItem, Generic[S]):
+    """A device item that draws one shape handed to it by a tool (or nothing)."""
+
+    def __init__(self, font: QFont, z: float) -> None:
+        super().__init__(z=z)
+        self.font = font
+        self.shape: S | None = None
+
+    def set_shape(self, shape: S | None) -> None:
+        self.shape = shape
+        self.update()
+
+
 @dataclass(slots=True)
 class RulerShape:
     """What the ruler shows: endpoints, sight, the blocking square and its caption."""
@@ -122,17 +137,11 @@ class RulerShape:
     lines: tuple[str, ...]
 
 
-class RulerItem(DeviceItem):
+class RulerItem(ShapeItem[RulerShape]):
     """The BrickRuler: a line between square centres, green if clear, red if blocked."""
 
     def __init__(self, font: QFont) -> None:
-        super().__init__(z=40)
-        self.font = font
-        self.shape: RulerShape | None = None
-
-    def set_shape(self, shape: RulerShape | None) -> None:
-        self.shape = shape
-        self.update()
+        super().__init__(font, z=40)
 
     def paint_device(self, p: QPainter, view: DeviceMap) -> None:
         s = self.shape
@@ -202,17 +211,11 @@ class ReachShape:
     path_lines: tuple[str, ...]
 
 
-class ReachItem(DeviceItem):
+class ReachItem(ShapeItem[ReachShape]):
     """The path to the square under the mouse, the firing arc and range, target lines."""
 
     def __init__(self, font: QFont) -> None:
-        super().__init__(z=35)
-        self.font = font
-        self.shape: ReachShape | None = None
-
-    def set_shape(self, shape: ReachShape | None) -> None:
-        self.shape = shape
-        self.update()
+        super().__init__(font, z=35)
 
     def paint_device(self, p: QPainter, view: DeviceMap) -> None:
         s = self.shape

@@ -4,17 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QLabel,
-    QLineEdit,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
 
-from companion.gui.uifiles import load_form
+from companion.gui.dialogs.form import FormDialog
 from companion.model.dungeon import MAX_SIDE, Terrain
 from companion.model.mapfile import MapDocument, new_document
 
@@ -37,11 +29,11 @@ class NewMapSpec:
                             name=self.name)
 
 
-class NewMapDialog:
+class NewMapDialog(FormDialog[NewMapSpec]):
     """Wraps the Designer form; ``spec()`` reads the choice."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        self.dialog: QDialog = load_form("new_map", parent)  # type: ignore[assignment]
+        super().__init__("new_map", parent)
         d = self.dialog
         self.name: QLineEdit = d.findChild(QLineEdit, "nameEdit")
         self.unit: QComboBox = d.findChild(QComboBox, "unitCombo")
@@ -49,9 +41,6 @@ class NewMapDialog:
         self.height: QSpinBox = d.findChild(QSpinBox, "heightSpin")
         self.start: QComboBox = d.findChild(QComboBox, "startCombo")
         self.size_label: QLabel = d.findChild(QLabel, "sizeLabel")
-        box: QDialogButtonBox = d.findChild(QDialogButtonBox, "buttonBox")
-        box.accepted.connect(d.accept)
-        box.rejected.connect(d.reject)
         self.unit.currentIndexChanged.connect(self._unit_changed)
         self.width.valueChanged.connect(self._update_label)
         self.height.valueChanged.connect(self._update_label)
@@ -85,8 +74,3 @@ class NewMapDialog:
             border=border,
             fill=fill,
         )
-
-    def exec(self) -> NewMapSpec | None:
-        if self.dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return self.spec()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QSpinBox, QWidget
 
-from companion.gui.uifiles import load_form
+from companion.gui.dialogs.form import FormDialog
 from companion.model.dungeon import Terrain
 
 FILLS = (Terrain.VOID, Terrain.WALL, Terrain.FLOOR)
@@ -27,18 +27,15 @@ def anchor_offset(anchor: int, old: tuple[int, int], new: tuple[int, int]) -> tu
     return ((0, dx // 2, dx)[col], (0, dy // 2, dy)[row])
 
 
-class ResizeMapDialog:
+class ResizeMapDialog(FormDialog[ResizeSpec]):
     def __init__(self, width: int, height: int, parent: QWidget | None = None) -> None:
+        super().__init__("resize_map", parent)
         self.old = (width, height)
-        self.dialog: QDialog = load_form("resize_map", parent)  # type: ignore[assignment]
         d = self.dialog
         self.width: QSpinBox = d.findChild(QSpinBox, "widthSpin")
         self.height: QSpinBox = d.findChild(QSpinBox, "heightSpin")
         self.anchor: QComboBox = d.findChild(QComboBox, "anchorCombo")
         self.fill: QComboBox = d.findChild(QComboBox, "fillCombo")
-        box: QDialogButtonBox = d.findChild(QDialogButtonBox, "buttonBox")
-        box.accepted.connect(d.accept)
-        box.rejected.connect(d.reject)
         self.width.setValue(width)
         self.height.setValue(height)
 
@@ -46,8 +43,3 @@ class ResizeMapDialog:
         new = (self.width.value(), self.height.value())
         return ResizeSpec(new[0], new[1], anchor_offset(self.anchor.currentIndex(), self.old, new),
                           FILLS[self.fill.currentIndex()])
-
-    def exec(self) -> ResizeSpec | None:
-        if self.dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return self.spec()

@@ -416,6 +416,18 @@ def _edge_marks(painter: QPainter, centre: QPointF, r: float) -> None:
     painter.restore()
 
 
+def _caster_label(painter: QPainter, caster: QRectF) -> None:
+    """Write "caster" at the top of the caster's square (cone and line templates)."""
+    draw_text(
+        painter,
+        QRectF(caster.x(), caster.y() + 1, SQUARE_MM, 4),
+        "caster",
+        7,
+        colour=GREY,
+        align=Qt.AlignmentFlag.AlignCenter,
+    )
+
+
 def paint_cone_template(painter: QPainter, apex: QPointF, length: int) -> None:
     """A cone template pointing down the page from ``apex`` (the caster's centre)."""
     r = length * SQUARE_MM
@@ -435,14 +447,7 @@ def paint_cone_template(painter: QPainter, apex: QPointF, length: int) -> None:
     painter.setPen(pen(INK, 0.4, Qt.PenStyle.DashLine))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(caster)
-    draw_text(
-        painter,
-        QRectF(caster.x(), caster.y() + 1, SQUARE_MM, 4),
-        "caster",
-        7,
-        colour=GREY,
-        align=Qt.AlignmentFlag.AlignCenter,
-    )
+    _caster_label(painter, caster)
     painter.setPen(pen(INK, 0.6))
     painter.drawPath(outline)
     crosshair(painter, apex, 3.0)
@@ -479,11 +484,4 @@ def paint_line_template(painter: QPainter, top_left: QPointF, length: int) -> No
         painter.drawLine(QLineF(strip.left(), mid, strip.left() + 2.5, mid))
         painter.drawLine(QLineF(strip.right() - 2.5, mid, strip.right(), mid))
     crosshair(painter, centre, 3.0)
-    draw_text(
-        painter,
-        QRectF(caster.x(), caster.y() + 1, SQUARE_MM, 4),
-        "caster",
-        7,
-        colour=GREY,
-        align=Qt.AlignmentFlag.AlignCenter,
-    )
+    _caster_label(painter, caster)

@@ -11,11 +11,18 @@ from typing import ClassVar
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QFormLayout, QWidget
 
 from companion.gui.canvas.overlays import AREA
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool, reports_model_errors
+from companion.gui.tools.base import (
+    Square,
+    Tool,
+    add_combo,
+    add_hint,
+    add_spin,
+    reports_model_errors,
+)
 from companion.gui.tools.terrain import FACING_TITLES
 from companion.model.dungeon import Facing
 from companion.model.edits import Changes
@@ -51,30 +58,14 @@ class AreaTool(Tool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        shape = QComboBox()
-        shape.setObjectName("area_shape")
-        for s in SHAPES:
-            shape.addItem(SHAPE_TITLES[s], s)
-        shape.currentIndexChanged.connect(lambda i: self.set_shape(SHAPES[i]))
-        form.addRow("Shape", shape)
-        size = QSpinBox()
-        size.setObjectName("area_size")
-        size.setRange(1, 30)
-        size.setValue(self.size)
-        size.valueChanged.connect(self.set_size)
-        form.addRow("Size (squares)", size)
-        aim = QComboBox()
-        aim.setObjectName("area_aim")
-        aim.addItem("Toward the mouse")
-        for f in AIMS[1:]:
-            aim.addItem(f"Facing {FACING_TITLES[f].lower()}")  # type: ignore[index]
-        aim.currentIndexChanged.connect(lambda i: self.set_aim(AIMS[i]))
-        form.addRow("Aim", aim)
-        note = QLabel("Areas are measured flat and never hold a wall square. Whether "
-                      "walls stop them is a map option (Map menu).")
-        note.setWordWrap(True)
-        note.setProperty("hint", True)
-        form.addRow(note)
+        shape = add_combo(form, "Shape", "area_shape", ((SHAPE_TITLES[s], s) for s in SHAPES),
+                          lambda i: self.set_shape(SHAPES[i]))
+        size = add_spin(form, "Size (squares)", "area_size", 1, 30, self.size, self.set_size)
+        facings = [(f"Facing {FACING_TITLES[f].lower()}", None) for f in AIMS[1:]]  # type: ignore[index]
+        aim = add_combo(form, "Aim", "area_aim", [("Toward the mouse", None), *facings],
+                        lambda i: self.set_aim(AIMS[i]))
+        add_hint(form, "Areas are measured flat and never hold a wall square. Whether "
+                       "walls stop them is a map option (Map menu).")
         self._widgets = {"shape": shape, "size": size, "aim": aim}
         return w
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from companion.model.edits import Changes, Clip, EditError
 
@@ -36,6 +36,45 @@ def reports_model_errors(method: F) -> F:
             return None
 
     return wrapper  # type: ignore[return-value]
+
+
+# -- option panels ---------------------------------------------------------------------
+def add_combo(form: QFormLayout, label: str, name: str, items: Iterable[tuple[str, object]],
+              on_index: Callable[[int], object], current: int | None = None) -> QComboBox:
+    """Add a combo box of ``(title, data)`` items, named ``name``, as row ``label``.
+
+    ``current`` is chosen before ``on_index`` is connected, so building calls nothing.
+    """
+    box = QComboBox()
+    box.setObjectName(name)
+    for title, data in items:
+        box.addItem(title, data)
+    if current is not None:
+        box.setCurrentIndex(current)
+    box.currentIndexChanged.connect(on_index)
+    form.addRow(label, box)
+    return box
+
+
+def add_spin(form: QFormLayout, label: str, name: str, bottom: int, top: int, value: int,
+             on_value: Callable[[int], object]) -> QSpinBox:
+    """Add a spin box from ``bottom`` to ``top`` showing ``value``, named ``name``."""
+    spin = QSpinBox()
+    spin.setObjectName(name)
+    spin.setRange(bottom, top)
+    spin.setValue(value)
+    spin.valueChanged.connect(on_value)
+    form.addRow(label, spin)
+    return spin
+
+
+def add_hint(form: QFormLayout, text: str) -> QLabel:
+    """Add a wrapped hint line (styled as a hint by the theme) as a full-width row."""
+    note = QLabel(text)
+    note.setWordWrap(True)
+    note.setProperty("hint", True)
+    form.addRow(note)
+    return note
 
 
 class ToolContext(QObject):
@@ -147,3 +186,11 @@ class Tool(QObject):
     # -- helpers ------------------------------------------------------------------------
     def on_map(self, sq: Square) -> bool:
         return self.session.doc.dungeon.in_bounds(*sq)
+
+    def show_hover(self, sq: Square) -> None:
+        """Outline the square under the mouse, or hide the outline off the map."""
+        hover = self.canvas.overlays.hover
+        if self.on_map(sq):
+            hover.show_squares(*sq, *sq)
+        else:
+            hover.hide()

@@ -6,10 +6,10 @@ from typing import ClassVar
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QWidget
 
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Tool
+from companion.gui.tools.base import Tool, add_combo, add_hint
 from companion.gui.tools.terrain import TERRAIN_TITLES
 from companion.model import edits
 from companion.model.dungeon import Terrain
@@ -34,20 +34,13 @@ class DoorTool(Tool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        box = QComboBox()
-        box.setObjectName("door_kind")
-        for d in DOORS:
-            box.addItem(TERRAIN_TITLES[d], int(d))
-        box.currentIndexChanged.connect(lambda i: self.set_kind(DOORS[i]))
-        form.addRow("Door", box)
+        box = add_combo(form, "Door", "door_kind", ((TERRAIN_TITLES[d], int(d)) for d in DOORS),
+                        lambda i: self.set_kind(DOORS[i]))
         double = QCheckBox("Double door (two squares along the wall)")
         double.setObjectName("door_double")
         double.toggled.connect(self.set_double)
         form.addRow(double)
-        note = QLabel("Double doors open together with one action.")
-        note.setWordWrap(True)
-        note.setProperty("hint", True)
-        form.addRow(note)
+        add_hint(form, "Double doors open together with one action.")
         self._kind_box, self._double_box = box, double
         return w
 
@@ -79,8 +72,4 @@ class DoorTool(Tool):
         return True
 
     def move(self, ev: MouseInfo) -> None:
-        hover = self.canvas.overlays.hover
-        if self.on_map(ev.square):
-            hover.show_squares(*ev.square, *ev.square)
-        else:
-            hover.hide()
+        self.show_hover(ev.square)

@@ -6,11 +6,11 @@ import re
 from typing import ClassVar
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QWidget
 
 from companion.gui import figure_info
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool
+from companion.gui.tools.base import Square, Tool, add_combo, add_hint
 from companion.gui.tools.terrain import FACING_TITLES
 from companion.model import edits
 from companion.model.dungeon import Facing
@@ -42,35 +42,20 @@ class FigureTool(Tool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        side = QComboBox()
-        side.setObjectName("figure_side")
-        for key, title in SIDES:
-            side.addItem(title, key)
-        side.setCurrentIndex([k for k, _ in SIDES].index(self.side))
-        side.currentIndexChanged.connect(lambda i: self.set_side(SIDES[i][0]))
-        form.addRow("Side", side)
-        kind = QComboBox()
-        kind.setObjectName("figure_kind")
-        kind.currentIndexChanged.connect(
-            lambda i: i >= 0 and setattr(self, "kind_id", kind.itemData(i)))
-        form.addRow("Class / monster", kind)
+        side = add_combo(form, "Side", "figure_side", ((title, key) for key, title in SIDES),
+                         lambda i: self.set_side(SIDES[i][0]),
+                         current=[k for k, _ in SIDES].index(self.side))
+        kind = add_combo(form, "Class / monster", "figure_kind", (),
+                         lambda i: i >= 0 and setattr(self, "kind_id", kind.itemData(i)))
         name = QLineEdit()
         name.setObjectName("figure_name")
         name.setPlaceholderText("optional, e.g. Grok")
         name.textChanged.connect(lambda t: setattr(self, "figure_name", t.strip()))
         form.addRow("Name", name)
-        facing = QComboBox()
-        facing.setObjectName("figure_facing")
-        for f in Facing:
-            facing.addItem(FACING_TITLES[f], f.value)
-        facing.setCurrentIndex(list(Facing).index(self.facing))
-        facing.currentIndexChanged.connect(
-            lambda i: setattr(self, "facing", list(Facing)[i]))
-        form.addRow("Facing", facing)
-        note = QLabel("Blue markers are the party, red the dungeon; the notch shows facing.")
-        note.setWordWrap(True)
-        note.setProperty("hint", True)
-        form.addRow(note)
+        add_combo(form, "Facing", "figure_facing", ((FACING_TITLES[f], f.value) for f in Facing),
+                  lambda i: setattr(self, "facing", list(Facing)[i]),
+                  current=list(Facing).index(self.facing))
+        add_hint(form, "Blue markers are the party, red the dungeon; the notch shows facing.")
         self._kind_box, self._side_box = kind, side
         self._fill_kinds()
         return w
@@ -131,11 +116,7 @@ class FigureTool(Tool):
         return True
 
     def move(self, ev: MouseInfo) -> None:
-        hover = self.canvas.overlays.hover
-        if self.on_map(ev.square):
-            hover.show_squares(*ev.square, *ev.square)
-        else:
-            hover.hide()
+        self.show_hover(ev.square)
         if self._drag is not None and ev.buttons & Qt.MouseButton.LeftButton:
             if ev.square != self._drag_from:
                 self._moved = True

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox, QWidget
 
-from companion.gui.tools.base import Square
+from companion.gui.tools.base import Square, add_combo, add_hint, add_spin
 from companion.gui.tools.paint import PaintTool
 from companion.model import edits
 from companion.model.dungeon import MAX_FLOOR
@@ -35,24 +35,13 @@ class HeightTool(PaintTool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        box = QComboBox()
-        box.setObjectName("height_mode")
-        for m in MODES:
-            box.addItem(MODE_TITLES[m], m)
-        box.currentIndexChanged.connect(lambda i: self.set_mode(MODES[i]))
-        form.addRow("Mode", box)
-        spin = QSpinBox()
-        spin.setObjectName("height_amount")
-        spin.setRange(0, MAX_FLOOR)
-        spin.setValue(self.amount)
-        spin.valueChanged.connect(self.set_amount)
-        form.addRow("Bricks", spin)
+        box = add_combo(form, "Mode", "height_mode", ((MODE_TITLES[m], m) for m in MODES),
+                        lambda i: self.set_mode(MODES[i]))
+        spin = add_spin(form, "Bricks", "height_amount", 0, MAX_FLOOR, self.amount,
+                        self.set_amount)
         self.add_shape_options(form)
-        note = QLabel("A step of 2 bricks or more cannot be climbed: it is marked "
-                      "with a thick dashed edge.")
-        note.setWordWrap(True)
-        note.setProperty("hint", True)
-        form.addRow(note)
+        add_hint(form, "A step of 2 bricks or more cannot be climbed: it is marked "
+                       "with a thick dashed edge.")
         self._mode_box, self._amount_spin = box, spin
         return w
 

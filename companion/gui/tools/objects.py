@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QWidget
 
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Tool
+from companion.gui.tools.base import Tool, add_combo, add_hint, add_spin
 from companion.gui.tools.terrain import FACING_TITLES
 from companion.model import edits
 from companion.model.dungeon import DEFAULT_OBJECT_HEIGHT, Facing, MapObject, ObjectKind
@@ -36,34 +36,20 @@ class ObjectTool(Tool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        kind = QComboBox()
-        kind.setObjectName("object_kind")
-        for k in KINDS:
-            kind.addItem(k.value.title(), k.value)
-        kind.currentIndexChanged.connect(lambda i: self.set_kind(KINDS[i]))
-        form.addRow("Object", kind)
-        facing = QComboBox()
-        facing.setObjectName("object_facing")
-        for f in Facing:
-            facing.addItem(FACING_TITLES[f], f.value)
-        facing.setCurrentIndex(list(Facing).index(self.facing))
-        facing.currentIndexChanged.connect(lambda i: self.set_facing(list(Facing)[i]))
-        form.addRow("Facing", facing)
-        height = QSpinBox()
-        height.setObjectName("object_height")
-        height.setRange(0, MAX_FEATURE_HEIGHT)
-        height.setValue(self.height)
-        height.valueChanged.connect(lambda v: setattr(self, "height", int(v)))
-        form.addRow("Height (bricks)", height)
+        kind = add_combo(form, "Object", "object_kind", ((k.value.title(), k.value) for k in KINDS),
+                         lambda i: self.set_kind(KINDS[i]))
+        facing = add_combo(form, "Facing", "object_facing",
+                           ((FACING_TITLES[f], f.value) for f in Facing),
+                           lambda i: self.set_facing(list(Facing)[i]),
+                           current=list(Facing).index(self.facing))
+        height = add_spin(form, "Height (bricks)", "object_height", 0, MAX_FEATURE_HEIGHT,
+                          self.height, lambda v: setattr(self, "height", int(v)))
         locked = QCheckBox("Locked")
         locked.setObjectName("object_locked")
         locked.toggled.connect(lambda on: setattr(self, "locked", bool(on)))
         form.addRow(locked)
-        note = QLabel("A chest opens from the square it faces. Objects block movement "
-                      "(except levers) and sight up to their height.")
-        note.setWordWrap(True)
-        note.setProperty("hint", True)
-        form.addRow(note)
+        add_hint(form, "A chest opens from the square it faces. Objects block movement "
+                       "(except levers) and sight up to their height.")
         self._widgets = {"kind": kind, "facing": facing, "height": height}
         return w
 
@@ -100,8 +86,4 @@ class ObjectTool(Tool):
         return True
 
     def move(self, ev: MouseInfo) -> None:
-        hover = self.canvas.overlays.hover
-        if self.on_map(ev.square):
-            hover.show_squares(*ev.square, *ev.square)
-        else:
-            hover.hide()
+        self.show_hover(ev.square)

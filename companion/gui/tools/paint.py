@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox
 
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool
+from companion.gui.tools.base import Square, Tool, add_combo, add_spin
 from companion.model import edits
 from companion.model.edits import Edit
 
@@ -59,21 +59,12 @@ class PaintTool(Tool):
 
     # -- options -----------------------------------------------------------------------
     def add_shape_options(self, form: QFormLayout) -> None:
-        box = QComboBox()
-        box.setObjectName("paint_shape")
-        for shape in SHAPES:
-            box.addItem(f"{SHAPE_TITLES[shape]}  ({SHAPE_KEYS[shape]})", shape)
-        box.setCurrentIndex(SHAPES.index(self.shape))
-        box.currentIndexChanged.connect(lambda i: self.set_shape(SHAPES[i]))
-        form.addRow("Shape", box)
-        spin = QSpinBox()
-        spin.setObjectName("brush_size")
-        spin.setRange(1, 15)
-        spin.setValue(self.brush_size)
-        spin.valueChanged.connect(self.set_brush_size)
-        form.addRow("Brush (squares)", spin)
-        self._shape_box = box
-        self._size_spin = spin
+        self._shape_box = add_combo(
+            form, "Shape", "paint_shape",
+            ((f"{SHAPE_TITLES[s]}  ({SHAPE_KEYS[s]})", s) for s in SHAPES),
+            lambda i: self.set_shape(SHAPES[i]), current=SHAPES.index(self.shape))
+        self._size_spin = add_spin(form, "Brush (squares)", "brush_size", 1, 15, self.brush_size,
+                                   self.set_brush_size)
 
     def set_shape(self, shape: str) -> None:
         self.shape = shape

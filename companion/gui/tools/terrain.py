@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
 
-from companion.gui.tools.base import Square
+from companion.gui.tools.base import Square, add_combo, add_spin
 from companion.gui.tools.paint import PaintTool
 from companion.model import edits
 from companion.model.dungeon import Facing, Terrain
@@ -46,27 +46,18 @@ class TerrainTool(PaintTool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        box = QComboBox()
-        box.setObjectName("terrain_kind")
-        for t in PAINTABLE:
-            box.addItem(TERRAIN_TITLES[t], int(t))
-        box.setCurrentIndex(PAINTABLE.index(self.terrain))
-        box.currentIndexChanged.connect(lambda i: self.set_terrain(PAINTABLE[i]))
-        form.addRow("Terrain", box)
-        stairs = QComboBox()
-        stairs.setObjectName("stairs_direction")
-        for f in Facing:
-            stairs.addItem(f"Rising {FACING_TITLES[f].lower()}", f.value)
-        stairs.currentIndexChanged.connect(lambda i: self.set_stairs(list(Facing)[i]))
-        form.addRow("Stairs", stairs)
-        height = QSpinBox()
-        height.setObjectName("wall_height")
-        height.setRange(0, MAX_FEATURE_HEIGHT)
+        box = add_combo(form, "Terrain", "terrain_kind",
+                        ((TERRAIN_TITLES[t], int(t)) for t in PAINTABLE),
+                        lambda i: self.set_terrain(PAINTABLE[i]),
+                        current=PAINTABLE.index(self.terrain))
+        stairs = add_combo(form, "Stairs", "stairs_direction",
+                           ((f"Rising {FACING_TITLES[f].lower()}", f.value) for f in Facing),
+                           lambda i: self.set_stairs(list(Facing)[i]))
+        height = add_spin(form, "Wall height", "wall_height", 0, MAX_FEATURE_HEIGHT,
+                          self.wall_height, lambda v: setattr(self, "wall_height", int(v)))
         height.setSpecialValueText("full height")
         height.setToolTip("Height in bricks of painted walls and obstacles; a full-height "
                           "wall blocks every sight line")
-        height.valueChanged.connect(lambda v: setattr(self, "wall_height", int(v)))
-        form.addRow("Wall height", height)
         self.add_shape_options(form)
         self._terrain_box, self._stairs_box = box, stairs
         return w

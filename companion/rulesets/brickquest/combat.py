@@ -246,6 +246,15 @@ def apply_damage(
     return state.with_figure(updated), events
 
 
+def deal_damage(
+    ctx: Ctx, target_id: str, damage: int, text: str, dice: Dice, source_id: str | None = None
+) -> tuple[GameState, list[Event]]:
+    """Report ``damage`` to the target with ``text``, then :func:`apply_damage` it."""
+    event = Event(kind="damage", figure=target_id, amount=damage, text=text)
+    state, events = apply_damage(ctx, target_id, damage, dice, source_id)
+    return state, [event, *events]
+
+
 def _on_damage(
     card: s.ClassDef | s.MonsterDef, target: FigureState, dice: Dice, source_id: str | None
 ) -> tuple[FigureState, list[Event]]:

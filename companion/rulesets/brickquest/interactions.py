@@ -176,12 +176,12 @@ def resolve_use_item(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dic
         )
     if potion.move_bonus:
         aff = Affliction(id="speed", rounds=potion.rounds, value=potion.move_bonus * times)
-        fig = fig.model_copy(update={"afflictions": (*fig.without("speed"), aff)})
+        fig = fig.with_affliction(aff)
     if potion.grants is not None:
         cond = potion.grants.value
         rounds = potion.rounds * times if potion.rounds else None  # strengthened: twice as long
         aff = Affliction(id=cond, rounds=rounds, value=4 if cond == "ethereal" else 0)
-        fig = fig.model_copy(update={"afflictions": (*fig.without(cond), aff)})
+        fig = fig.with_affliction(aff)
     if potion.cures:
         fig = cure(fig, tuple(c.value for c in potion.cures))
     return state.with_figure(fig), events

@@ -8,7 +8,7 @@ from companion.model.geometry import validate_path
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
-from companion.rulesets.brickquest.combat import apply_damage, resolve_attack
+from companion.rulesets.brickquest.combat import deal_damage, resolve_attack
 from companion.rulesets.brickquest.context import Ctx, chebyshev, move_allowance
 from companion.rulesets.brickquest.state import FigureState, GameState, TurnState
 
@@ -123,28 +123,17 @@ def _enter_square(ctx: Ctx, figure_id: str, sq: Square, dice: Dice) -> Outcome:
         roll = dice.roll(1, f"{fig.name} crosses a fire spout")
         limit = NIMBLE_HURTS_ON if fig.class_id in NIMBLE_ON_SPOUTS else FIRE_SPOUT_HURTS_ON
         if roll.faces[0] <= limit:
-            state, more = apply_damage(Ctx(state, ctx.catalog), fig.id, 1, dice)
-            events += [
-                Event(
-                    kind="damage", figure=fig.id, amount=1, text=f"The fire spout burns {fig.name}."
-                ),
-                *more,
-            ]
+            text = f"The fire spout burns {fig.name}."
+            state, more = deal_damage(Ctx(state, ctx.catalog), fig.id, 1, text, dice)
+            events += more
     if sq in state.wards:
         roll = dice.roll(1, f"the ward at {list(sq)} flares")
         wards = tuple(w for w in state.wards if w != sq)
         state = state.evolve(wards=wards)
         if not fig.has("ethereal"):
-            state, more = apply_damage(Ctx(state, ctx.catalog), fig.id, roll.total, dice)
-            events += [
-                Event(
-                    kind="damage",
-                    figure=fig.id,
-                    amount=roll.total,
-                    text=f"Blue flame engulfs {fig.name}: {roll.total} damage.",
-                ),
-                *more,
-            ]
+            text = f"Blue flame engulfs {fig.name}: {roll.total} damage."
+            state, more = deal_damage(Ctx(state, ctx.catalog), fig.id, roll.total, text, dice)
+            events += more
     return state, events
 
 

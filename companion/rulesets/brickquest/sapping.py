@@ -10,7 +10,7 @@ from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
-from companion.rulesets.brickquest.combat import apply_damage
+from companion.rulesets.brickquest.combat import deal_damage
 from companion.rulesets.brickquest.context import Ctx, chebyshev
 from companion.rulesets.brickquest.state import Charge, FigureState, GameState
 
@@ -106,15 +106,8 @@ def _explode(ctx: Ctx, owner: FigureState, charge: Charge, dice: Dice) -> Outcom
         amount = blast.points
         if blast.dice:
             amount += dice.roll(blast.dice, f"{spec.name} hits {victim.name}").total
-        events.append(
-            Event(
-                kind="damage",
-                figure=victim.id,
-                amount=amount,
-                text=f"The blast deals {amount} to {victim.name}.",
-            )
-        )
-        state, more = apply_damage(Ctx(state, ctx.catalog), victim.id, amount, dice, owner.id)
+        text = f"The blast deals {amount} to {victim.name}."
+        state, more = deal_damage(Ctx(state, ctx.catalog), victim.id, amount, text, dice, owner.id)
         events += more
         if blast.zone == "under_rubble" and not state.figures[victim.id].dead:
             state = _blow_clear(state, victim.id)

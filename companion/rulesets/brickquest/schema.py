@@ -62,6 +62,7 @@ from enum import StrEnum
 from typing import Annotated, Final, Literal, NamedTuple, Protocol, TypeVar
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -89,6 +90,25 @@ class _HasId(Protocol):
 
 
 _T = TypeVar("_T", bound=_HasId)
+
+
+def _unique_ids(entries: tuple[_T, ...]) -> tuple[_T, ...]:
+    """Raise a validation error naming the first repeated ``id``."""
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        ident = entry.id
+        if ident in seen:
+            raise PydanticCustomError(
+                "duplicate_id",
+                "duplicate id '{id}' at index {index} (first at index {first})",
+                {"id": ident, "index": index, "first": seen[ident]},
+            )
+        seen[ident] = index
+    return entries
+
+
+#: Marks a tuple of entries whose ``id``s must be unique (every ``*File`` model).
+_UniqueIds = AfterValidator(_unique_ids)
 
 
 class _Frozen(BaseModel):
@@ -499,12 +519,7 @@ class ClassDef(_HasAbilities):
 
 class ClassesFile(_Frozen):
     format_version: Literal[1]
-    classes: tuple[ClassDef, ...]
-
-    @field_validator("classes")
-    @classmethod
-    def _unique_classes(cls, value: tuple[_T, ...]) -> tuple[_T, ...]:
-        return _unique_ids(value)
+    classes: Annotated[tuple[ClassDef, ...], _UniqueIds]
 
 
 # ----------------------------------------------------------------- monsters
@@ -550,12 +565,7 @@ class MonsterDef(_HasAbilities):
 
 class MonstersFile(_Frozen):
     format_version: Literal[1]
-    monsters: tuple[MonsterDef, ...]
-
-    @field_validator("monsters")
-    @classmethod
-    def _unique_monsters(cls, value: tuple[_T, ...]) -> tuple[_T, ...]:
-        return _unique_ids(value)
+    monsters: Annotated[tuple[MonsterDef, ...], _UniqueIds]
 
 
 # ------------------------------------------------------------------- spells
@@ -729,12 +739,7 @@ class SpellDef(_Frozen):
 
 class SpellsFile(_Frozen):
     format_version: Literal[1]
-    spells: tuple[SpellDef, ...]
-
-    @field_validator("spells")
-    @classmethod
-    def _unique_spells(cls, value: tuple[_T, ...]) -> tuple[_T, ...]:
-        return _unique_ids(value)
+    spells: Annotated[tuple[SpellDef, ...], _UniqueIds]
 
 
 # -------------------------------------------------------------------- items
@@ -789,12 +794,7 @@ class ItemDef(_Frozen):
 
 class ItemsFile(_Frozen):
     format_version: Literal[1]
-    items: tuple[ItemDef, ...]
-
-    @field_validator("items")
-    @classmethod
-    def _unique_items(cls, value: tuple[_T, ...]) -> tuple[_T, ...]:
-        return _unique_ids(value)
+    items: Annotated[tuple[ItemDef, ...], _UniqueIds]
 
 
 # ------------------------------------------------------------------- skills
@@ -840,36 +840,11 @@ class Difficulty(_Frozen):
 
 class SkillsFile(_Frozen):
     format_version: Literal[1]
-    skills: tuple[SkillDef, ...]
-    difficulties: tuple[Difficulty, ...]
-
-    @field_validator("skills")
-    @classmethod
-    def _unique_skills(cls, value: tuple[_T, ...]) -> tuple[_T, ...]:
-        return _unique_ids(value)
-
-    @field_validator("difficulties")
-    @classmethod
-    def _unique_difficulties(cls, value: tuple[_T, ...]) -> tuple[_T, ...]:
-        return _unique_ids(value)
+    skills: Annotated[tuple[SkillDef, ...], _UniqueIds]
+    difficulties: Annotated[tuple[Difficulty, ...], _UniqueIds]
 
 
 # --------------------------------------------------------- cross references
-
-
-def _unique_ids(entries: tuple[_T, ...]) -> tuple[_T, ...]:
-    """Raise a validation error naming the first repeated ``id``."""
-    seen: dict[str, int] = {}
-    for index, entry in enumerate(entries):
-        ident = entry.id
-        if ident in seen:
-            raise PydanticCustomError(
-                "duplicate_id",
-                "duplicate id '{id}' at index {index} (first at index {first})",
-                {"id": ident, "index": index, "first": seen[ident]},
-            )
-        seen[ident] = index
-    return entries
 
 
 class ReferenceProblem(NamedTuple):

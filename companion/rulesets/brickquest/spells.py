@@ -23,7 +23,7 @@ from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
-from companion.rulesets.brickquest.combat import apply_damage, figures_facing
+from companion.rulesets.brickquest.combat import apply_damage, deal_damage, figures_facing
 from companion.rulesets.brickquest.context import BREAKABLE, Ctx, carried_spells
 from companion.rulesets.brickquest.moving import may_end_on
 from companion.rulesets.brickquest.state import Affliction, FigureState, GameState
@@ -173,15 +173,8 @@ def _damage_area(
             )
             continue
         amount = main.total if side is None or current.pos == centre else side.total
-        events.append(
-            Event(
-                kind="damage",
-                figure=fig.id,
-                amount=amount,
-                text=f"{spell.name} deals {amount} to {fig.name}.",
-            )
-        )
-        state, more = apply_damage(Ctx(state, ctx.catalog), fig.id, amount, dice, actor.id)
+        text = f"{spell.name} deals {amount} to {fig.name}."
+        state, more = deal_damage(Ctx(state, ctx.catalog), fig.id, amount, text, dice, actor.id)
         events += more
     return state, events
 
@@ -245,9 +238,7 @@ def _special(
             aff = Affliction(
                 id=cond, rounds=rounds, source=actor.id, breakable=hostile, value=value
             )
-            state = state.with_figure(
-                current.model_copy(update={"afflictions": (*current.without(cond), aff)})
-            )
+            state = state.with_figure(current.with_affliction(aff))
             events.append(
                 Event(
                     kind="condition", figure=fig.id, text=f"{fig.name} is {cond.replace('_', ' ')}."
@@ -283,18 +274,14 @@ def _special(
             aff = Affliction(
                 id="war_horn", rounds=rounds, source=actor.id, value=effect.enemies_attack_modifier
             )
-            state = state.with_figure(
-                current.model_copy(update={"afflictions": (*current.without("war_horn"), aff)})
-            )
+            state = state.with_figure(current.with_affliction(aff))
             events.append(
                 Event(kind="condition", figure=fig.id, text=f"{fig.name} is struck with fear.")
             )
     if spell.duration.kind == "sustained":
         caster = state.figures[actor.id]
         aff = Affliction(id="sustaining", source=spell.id)
-        state = state.with_figure(
-            caster.model_copy(update={"afflictions": (*caster.without("sustaining"), aff)})
-        )
+        state = state.with_figure(caster.with_affliction(aff))
     state, more = _placed(Ctx(state, ctx.catalog), actor, spell, action, rounds)
     return state, events + more
 

@@ -119,6 +119,10 @@ class FigureState(BaseModel):
     def without(self, *afflictions: str) -> tuple[Affliction, ...]:
         return tuple(a for a in self.afflictions if a.id not in afflictions)
 
+    def with_affliction(self, affliction: Affliction) -> FigureState:
+        """A copy carrying ``affliction`` in place of any other with the same id."""
+        return self.model_copy(update={"afflictions": (*self.without(affliction.id), affliction)})
+
 
 class Charge(BaseModel):
     """A Sapper's charge waiting for its fuse."""
