@@ -548,7 +548,7 @@ def test_potions_scrolls_books(cat: BrickQuestCatalog) -> None:
     scroll, book = cat.get_item("scroll"), cat.get_item("book")
     assert (scroll.spell_count, book.spell_count) == (1, 3)
     assert scroll.matching_caster_only and book.matching_caster_only
-    assert book.free_casts_per_spell == 1
+    assert scroll.free_casts_per_spell == book.free_casts_per_spell == 1
 
 
 # ------------------------------------------------------------ skills, rules

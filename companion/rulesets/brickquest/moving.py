@@ -9,7 +9,7 @@ from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.combat import deal_damage, resolve_attack
-from companion.rulesets.brickquest.context import Ctx, chebyshev, move_allowance
+from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.state import FigureState, GameState, TurnState
 
 Outcome = tuple[GameState, list[Event]]
@@ -221,14 +221,18 @@ def _veer_path(
 def veer(
     origin: tuple[int, int], aim: tuple[int, int], dice: Dice, purpose: str
 ) -> tuple[int, int]:
-    """Where a blinded figure's step or blow lands: on 1-2 the left diagonal, on 3-4 the
-    right one, on 5-6 the square aimed at.  Only a neighbouring square veers (a ranged
-    shot keeps its target: the text names diagonals, which only neighbours have)."""
+    """Where a blinded figure's step, blow or shot lands: on 1-2 the left diagonal, on 3-4
+    the right one, on 5-6 the square aimed at.  For a neighbouring square that is the
+    diagonal itself; a shot further off lands on the square beside its target, one step
+    to the left or right of the line of fire, as the diagonal is beside the square ahead."""
     dx = max(-1, min(1, aim[0] - origin[0]))
     dy = max(-1, min(1, aim[1] - origin[1]))
     face = dice.roll(1, purpose).faces[0]
     if face > VEER_RIGHT_MAX or (dx, dy) == (0, 0):
         return aim
+    i = _EIGHT.index((dx, dy)) + (-1 if face <= VEER_LEFT_MAX else 1)
+    ddx, ddy = _EIGHT[i % 8]
+    return (aim[0] + ddx - dx, aim[1] + ddy - dy)
     i = _EIGHT.index((dx, dy)) + (-1 if face <= VEER_LEFT_MAX else 1)
     ddx, ddy = _EIGHT[i % 8]
     if chebyshev(origin, aim) == 1:

@@ -116,22 +116,14 @@ def _attack(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -> Out
         aim = veer(actor.pos, target.pos, dice, f"{actor.name} attacks blind")
         if aim != target.pos:
             other = state.living_at(aim)
-            if other is None or other.has("ethereal"):
-                return state, [
-                    Event(
-                        kind="info",
-                        figure=actor.id,
-                        text=f"{actor.name} swings blindly at empty air.",
-                    )
-                ]
+            ranged = action.mode == "ranged"
+            if other is None or other.has("ethereal") or other.id == actor.id:
+                miss = "shoots wide" if ranged else "swings blindly at empty air"
+                return state, [Event(kind="info", figure=actor.id, text=f"{actor.name} {miss}.")]
             target = other
-            events.append(
-                Event(
-                    kind="info",
-                    figure=actor.id,
-                    text=f"Blinded, {actor.name} strikes {other.name} instead.",
-                )
-            )
+            hit = "the shot hits" if ranged else f"{actor.name} strikes"
+            text = f"Blinded, {hit} {other.name} instead."
+            events.append(Event(kind="info", figure=actor.id, text=text))
     state, more = resolve_attack(Ctx(state, ctx.catalog), actor, target, action.mode, dice)
     return state, events + more
 

@@ -776,8 +776,9 @@ class ItemDef(_Frozen):
     potion: PotionEffect | None = None
     #: Scrolls and books: how many spells they hold.
     spell_count: Positive | None = None
-    #: Books: each spell may be cast this many times for free (None: the text sets no limit).
-    free_casts_per_spell: Positive | None = None
+    #: Scrolls and books: 1 when each spell is used up once cast; None when it may be cast
+    #: again and again while carried.
+    free_casts_per_spell: Literal[1] | None = None
     #: Only a caster of the spell's own list may use it.
     matching_caster_only: bool = False
     summary: str

@@ -24,7 +24,7 @@ from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.combat import apply_damage, deal_damage, figures_facing
-from companion.rulesets.brickquest.context import BREAKABLE, Ctx, carried_spells
+from companion.rulesets.brickquest.context import BREAKABLE, Ctx, carried_spells, may_know
 from companion.rulesets.brickquest.moving import may_end_on
 from companion.rulesets.brickquest.state import Affliction, FigureState, GameState
 
@@ -63,17 +63,17 @@ def _pay(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Action) ->
     assert isinstance(action, act.Cast)
     carried = carried_spells(actor)
     card = ctx.card(actor)
-    from companion.rulesets.brickquest.context import may_know
-
     if action.item is not None or (spell.id in carried and not may_know(card, spell)):
         item = action.item or carried[spell.id]
-        items = list(actor.items)
-        items.remove(item)
         kind, _, names = item.partition(":")
-        rest = [n for n in names.split("+") if n != spell.id]
-        if kind == "book" and rest:
-            items.append(f"book:{'+'.join(rest)}")
-        actor = actor.model_copy(update={"items": tuple(items)})
+        if ctx.catalog.get_item(kind).free_casts_per_spell is not None:
+            # The spell is used up: a scroll goes, a book keeps its other spells.
+            items = list(actor.items)
+            items.remove(item)
+            rest = [n for n in names.split("+") if n != spell.id]
+            if rest:
+                items.append(f"{kind}:{'+'.join(rest)}")
+            actor = actor.model_copy(update={"items": tuple(items)})
         text = f"{actor.name} reads {spell.name} from a {kind}."
         return ctx.state.with_figure(actor), [Event(kind="spell", figure=actor.id, text=text)]
     cost = action.points if spell.variable_cost else spell.cost
