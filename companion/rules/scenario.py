@@ -52,6 +52,8 @@ class Scenario(BaseModel):
     map: MapSpec
     figures: list[dict[str, Any]] = Field(default_factory=list, max_length=500)
     initiative: list[str] | None = None
+    #: The number each figure goes on (an extension: where a newcomer joins the order).
+    initiative_numbers: dict[str, int] | None = None
     seed: int = 0
     checks: list[dict[str, Any]] = Field(default_factory=list, max_length=2000)
 

@@ -233,8 +233,3 @@ def veer(
     i = _EIGHT.index((dx, dy)) + (-1 if face <= VEER_LEFT_MAX else 1)
     ddx, ddy = _EIGHT[i % 8]
     return (aim[0] + ddx - dx, aim[1] + ddy - dy)
-    i = _EIGHT.index((dx, dy)) + (-1 if face <= VEER_LEFT_MAX else 1)
-    ddx, ddy = _EIGHT[i % 8]
-    if chebyshev(origin, aim) == 1:
-        return (origin[0] + ddx, origin[1] + ddy)
-    return aim

@@ -131,11 +131,18 @@ def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameSta
         for i, fid in enumerate(initiative):
             if fid not in figures:
                 raise SetupError(f"initiative.{i}: {_unknown('figure', fid, figures)}")
+    numbers = setup.get("initiative_numbers") or {}
+    for fid, number in numbers.items():
+        if fid not in figures:
+            raise SetupError(f"initiative_numbers.{fid}: {_unknown('figure', fid, figures)}")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise SetupError(f"initiative_numbers.{fid}: {number!r} is not a whole number")
     return GameState(
         options=options,
         dungeon=dungeon,
         figures=figures,
         initiative=tuple(initiative) if initiative is not None else None,
+        initiative_numbers=dict(numbers),
         current=initiative[0] if initiative else None,
         floor_items=floor_items,
     )

@@ -25,6 +25,7 @@ from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.combat import apply_damage, deal_damage, figures_facing
 from companion.rulesets.brickquest.context import BREAKABLE, Ctx, carried_spells, may_know
+from companion.rulesets.brickquest.initiative import place_in_order
 from companion.rulesets.brickquest.moving import may_end_on
 from companion.rulesets.brickquest.state import Affliction, FigureState, GameState
 
@@ -366,6 +367,5 @@ def _summon(ctx: Ctx, caster: FigureState, monster_id: str, sq: tuple[int, int])
         visited=(sq,),
     )
     state = ctx.state.with_figure(fig)
-    if state.initiative is not None and new_id not in state.initiative:
-        state = state.evolve(initiative=(*state.initiative, new_id))
+    state = place_in_order(state, new_id, card.initiative)
     return state, [Event(kind="spell", figure=new_id, text=f"A {card.name} rises at {list(sq)}.")]

@@ -146,6 +146,8 @@ class GameState(BaseModel):
     round: int = 1
     #: Acting order when turn order is enforced; None: any figure may act.
     initiative: tuple[str, ...] | None = None
+    #: The number each figure goes on, once initiative is rolled (empty: order set by hand).
+    initiative_numbers: dict[str, int] = Field(default_factory=dict)
     current: str | None = None
     charges: tuple[Charge, ...] = ()
     wards: tuple[Square, ...] = ()

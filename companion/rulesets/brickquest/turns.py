@@ -227,7 +227,8 @@ def end_sustained(
         initiative = (
             tuple(i for i in state.initiative if i != summoned) if state.initiative else None
         )
-        state = state.evolve(figures=figures, initiative=initiative)
+        numbers = {k: v for k, v in state.initiative_numbers.items() if k != summoned}
+        state = state.evolve(figures=figures, initiative=initiative, initiative_numbers=numbers)
     return state, [Event(kind="spell", figure=fig.id, text=f"{spell_name} ends.")]
 
 
