@@ -117,6 +117,15 @@ BAD_INPUT = {
         scenario(options={"height_bonsu": True}),
         "options.height_bonsu: unknown option 'height_bonsu' (did you mean 'height_bonus'?)",
     ),
+    "not_an_optional_ability": (
+        scenario(figures=[{"id": "g", "side": "dungeon", "monster": "orc", "at": [2, 1],
+                           "abilities": ["spellcaster"]}]),
+        "figures.0.abilities.0: Orc has no optional ability 'spellcaster' (optional: none)",
+    ),
+    "unknown_initiative_number": (
+        scenario(initiative_numbers={"harri": 7}),
+        "initiative_numbers.harri: unknown figure 'harri' (did you mean 'harry'?)",
+    ),
     "unknown_ruleset": (scenario(ruleset="brickquset"), "unknown ruleset 'brickquset'"),
     "unknown_action_field": (
         scenario(checks=[{"actor": "harry", "action": "move", "path": [[2, 1]], "speed": 2}]),

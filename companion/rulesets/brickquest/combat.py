@@ -262,7 +262,7 @@ def _on_damage(
     events: list[Event] = []
     afflictions = list(target.afflictions)
     poison = card.ability("poison")
-    if isinstance(poison, s.Poison) and not poison.optional:
+    if isinstance(poison, s.Poison):
         afflictions = [a for a in afflictions if a.id != "poisoned"]
         afflictions.append(
             Affliction(

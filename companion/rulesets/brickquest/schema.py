@@ -29,7 +29,7 @@ Abilities (``kind`` tag, shared by classes and monsters; every parameter is in t
 - ``regenerates``: ``hit_points_per_turn`` at the start of each turn below maximum,
   never while under one of the ``not_while`` conditions (vampire: ethereal).
 - ``poison``: a figure damaged takes ``extra_damage`` more after ``delay_turns``;
-  ``optional`` (the blowgunner "may use" it).
+  ``optional`` (the blowgunner "may use" it: a figure set up with it does).
 - ``mummy_rot``: ``damage_per_round`` until cured; ``cumulative`` (false).
 - ``lycanthropy``: contracted on a d6 roll of ``contract_on`` after damage; the victim
   turns after ``turns_to_change``; curable for ``cure_window`` rounds after turning.
@@ -38,7 +38,8 @@ Abilities (``kind`` tag, shared by classes and monsters; every parameter is in t
 - ``action_budget``: ``actions`` per turn instead of 2 (cerberus), or ``moves`` +
   ``attacks`` (elephanthulhu).
 - ``spellcaster``: casts from ``spell_list`` with ``spell_points``; ``allowed_spells``
-  restricts it (vampire: ethereality only); ``optional``: only some of the kind have it.
+  restricts it (vampire: ethereality only); ``optional``: only some of the kind have it
+  (those set up with it).
 - ``vampire_conversion``: a character reduced to 0 HP by it ``becomes`` that monster.
 - ``living_statue``: pretends to be a statue until a target is close enough to attack.
 - ``special_treasure``: carries ``item`` worth ``multiplier`` times its normal value.
@@ -59,7 +60,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import Annotated, Final, Literal, NamedTuple, Protocol, TypeVar
+from typing import Annotated, Final, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -424,6 +425,19 @@ class _HasAbilities(_Frozen):
 
     def has_ability(self, kind: str) -> bool:
         return self.ability(kind) is not None
+
+    @property
+    def optional_abilities(self) -> tuple[str, ...]:
+        """Kinds of ability only some figures of this card have (a casting snakeman)."""
+        return tuple(a.kind for a in self.abilities if getattr(a, "optional", False))
+
+    def fitted(self, chosen: Iterable[str]) -> Self:
+        """The card as one figure has it: its optional abilities only where ``chosen``."""
+        drop = set(self.optional_abilities) - set(chosen)
+        if not drop:
+            return self
+        kept = tuple(a for a in self.abilities if a.kind not in drop)
+        return self.model_copy(update={"abilities": kept})
 
     @property
     def moves_through_occupied(self) -> bool:

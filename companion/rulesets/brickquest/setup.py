@@ -75,6 +75,8 @@ class FigureSpec(BaseModel):
     effects: list[str | EffectSpec] = Field(default_factory=list, max_length=50)
     items: list[str] = Field(default_factory=list, max_length=200)
     explosives: int | None = Field(default=None, ge=0, le=99)
+    #: Optional abilities of the monster's card this one has (a casting snakeman).
+    abilities: list[str] = Field(default_factory=list, max_length=10)
 
 
 def _unknown(kind: str, ident: str, known: Iterable[str]) -> str:
@@ -236,6 +238,8 @@ def _figure(fs: FigureSpec, catalog: BrickQuestCatalog, where: str) -> FigureSta
         if fs.class_ not in catalog.classes:
             raise SetupError(f"{where}.class: {_unknown('class', fs.class_, catalog.classes)}")
         card = catalog.classes[fs.class_]
+        if fs.abilities:
+            raise SetupError(f"{where}.abilities: only monsters have optional abilities")
         base_hp: int | None = card.hit_points
         base_sp = card.spell_points or 0
     else:
@@ -245,6 +249,14 @@ def _figure(fs: FigureSpec, catalog: BrickQuestCatalog, where: str) -> FigureSta
             known = catalog.monsters
             raise SetupError(f"{where}.monster: {_unknown('monster', fs.monster, known)}")
         card = catalog.monsters[fs.monster]
+        for i, kind in enumerate(fs.abilities):
+            if kind not in card.optional_abilities:
+                known = ", ".join(card.optional_abilities) or "none"
+                raise SetupError(
+                    f"{where}.abilities.{i}: {card.name} has no optional ability {kind!r}"
+                    f" (optional: {known})"
+                )
+        card = card.fitted(fs.abilities)
         base_hp = card.hit_points
         caster = card.ability("spellcaster")
         base_sp = caster.spell_points if isinstance(caster, Spellcaster) else 0
@@ -283,4 +295,5 @@ def _figure(fs: FigureSpec, catalog: BrickQuestCatalog, where: str) -> FigureSta
         items=tuple(fs.items),
         explosives=explosives,
         visited=(fs.at,),
+        optional_abilities=tuple(fs.abilities),
     )

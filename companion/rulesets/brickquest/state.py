@@ -105,6 +105,8 @@ class FigureState(BaseModel):
     #: Squares this figure has stood on (Teleport goes back to one of them).
     visited: tuple[Square, ...] = ()
     turn: TurnState = Field(default_factory=TurnState)
+    #: The card's optional abilities this figure has (a casting snakeman, a poisoner).
+    optional_abilities: tuple[str, ...] = ()
 
     @property
     def pos(self) -> Square:
@@ -201,4 +203,4 @@ def profile(catalog: BrickQuestCatalog, fig: FigureState) -> ClassDef | MonsterD
     if fig.class_id is not None:
         return catalog.classes[fig.class_id]
     assert fig.monster_id is not None
-    return catalog.monsters[fig.monster_id]
+    return catalog.monsters[fig.monster_id].fitted(fig.optional_abilities)
