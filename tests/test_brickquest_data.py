@@ -359,7 +359,8 @@ def test_special_monsters(cat: BrickQuestCatalog) -> None:
     assert budget is not None and (budget.moves, budget.attacks) == (1, 3)
     assert ele.attack.has_reach and ele.attack.reach_dice == 5
     treasure = ele.ability("special_treasure")
-    assert treasure is not None and (treasure.item, treasure.multiplier) == ("ruby", 5)
+    assert treasure is not None
+    assert (treasure.item, treasure.multiplier, treasure.count) == ("ruby", 5, 2)
     assert ele.has_ability("living_statue") and cat.get_monster("tygurah").has_ability(
         "living_statue"
     )

@@ -126,6 +126,14 @@ BAD_INPUT = {
         scenario(initiative_numbers={"harri": 7}),
         "initiative_numbers.harri: unknown figure 'harri' (did you mean 'harry'?)",
     ),
+    "bad_item_multiplier": (
+        scenario(figures=[{**HARRY, "items": ["ruby@5"]}]),
+        "figures.0.items: 'ruby@5': write a stronger or richer item as 'ruby@x2'",
+    ),
+    "posing_without_being_a_statue": (
+        scenario(figures=[{**HARRY, "posing": True}]),
+        "figures.0.posing: only a living statue poses as a statue",
+    ),
     "unknown_ruleset": (scenario(ruleset="brickquset"), "unknown ruleset 'brickquset'"),
     "unknown_action_field": (
         scenario(checks=[{"actor": "harry", "action": "move", "path": [[2, 1]], "speed": 2}]),

@@ -51,6 +51,7 @@ class ReasonCode(StrEnum):
     SUSTAINING_SPELL = "sustaining_spell"
     RAGE_NEEDS_ATTACK = "rage_needs_attack"
     TURN_ALREADY_STARTED = "turn_already_started"
+    POSING_AS_STATUE = "posing_as_statue"
 
 
 class Reason(BaseModel):

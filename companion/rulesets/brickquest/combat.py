@@ -189,6 +189,9 @@ def resolve_attack(
     )
     fresh = state.figures[target.id].model_copy(update={"attacked_since_turn": True})
     state = state.with_figure(fresh)
+    if fresh.has("posing"):  # attacked, the statue gives up pretending
+        state, more = wake_statue(state, fresh.id)
+        events += more
     if damage:
         state, more = apply_damage(Ctx(state, ctx.catalog), target.id, damage, dice, attacker.id)
         events += more
@@ -243,7 +246,19 @@ def apply_damage(
     if source_card is not None:
         updated, more = _on_damage(source_card, updated, dice, source_id)
         events += more
-    return state.with_figure(updated), events
+    state = state.with_figure(updated)
+    if updated.has("posing"):  # hurt (by a spell, a trap), the statue gives up pretending
+        state, more = wake_statue(state, updated.id)
+        events += more
+    return state, events
+
+
+def wake_statue(state: GameState, figure_id: str) -> tuple[GameState, list[Event]]:
+    """A living statue stops posing: it attacks, or it is attacked or hurt."""
+    fig = state.figures[figure_id]
+    fig = fig.model_copy(update={"afflictions": fig.without("posing")})
+    text = f"The statue comes to life: it is {fig.name}!"
+    return state.with_figure(fig), [Event(kind="condition", figure=fig.id, text=text)]
 
 
 def deal_damage(

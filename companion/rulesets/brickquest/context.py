@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from difflib import get_close_matches
 from functools import cached_property
@@ -152,3 +153,18 @@ def carried_spells(fig: FigureState) -> dict[str, str]:
 def item_base(item: str) -> str:
     """The catalog id of a carried item string (``scroll:levin_bolt`` -> ``scroll``)."""
     return item.partition(":")[0].partition("@")[0]
+
+
+def item_multiplier(item: str) -> int:
+    """How many times stronger or more valuable a carried item is (``ruby@x5`` -> 5)."""
+    return int(item.partition("@x")[2] or 1)
+
+
+def item_worth(items: Iterable[str], catalog: BrickQuestCatalog) -> int:
+    """The gold the carried ``items`` are worth together."""
+    total = 0
+    for item in items:
+        card = catalog.items.get(item_base(item))
+        if card is not None and card.value_gold:
+            total += card.value_gold * item_multiplier(item)
+    return total

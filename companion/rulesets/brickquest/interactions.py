@@ -9,7 +9,7 @@ from companion.model.dungeon import DungeonMap, ObjectKind, Terrain
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
-from companion.rulesets.brickquest.context import Ctx, item_base
+from companion.rulesets.brickquest.context import Ctx, item_base, item_multiplier, item_worth
 from companion.rulesets.brickquest.spells import cure, heal
 from companion.rulesets.brickquest.state import Affliction, FigureState, GameState
 
@@ -142,7 +142,9 @@ def _swap_items(ctx: Ctx, actor: FigureState, action: act.Interact) -> Outcome:
     state = state.with_figure(taker.model_copy(update={"items": (*taker.items, *moved)}))
     verb = {"give": "gives", "take": "takes", "loot": "loots"}[action.kind]
     what = ", ".join(moved) if moved else "nothing"
-    return state, [_event(actor, f"{actor.name} {verb} {what} ({other.name}).")]
+    worth = item_worth(moved, ctx.catalog)
+    gold = f": worth {worth} gold" if worth else ""
+    return state, [_event(actor, f"{actor.name} {verb} {what} ({other.name}){gold}.")]
 
 
 def resolve_use_item(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -> Outcome:
@@ -151,7 +153,7 @@ def resolve_use_item(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dic
     item = ctx.catalog.items[item_base(action.item)]
     potion = item.potion
     assert potion is not None
-    times = int(action.item.partition("@x")[2] or 1)
+    times = item_multiplier(action.item)
     items = list(actor.items)
     items.remove(action.item)
     state = ctx.state.with_figure(actor.model_copy(update={"items": tuple(items)}))

@@ -13,6 +13,7 @@ from companion.rulesets.brickquest.combat import (
     apply_damage,
     facing_after_turn,
     resolve_attack,
+    wake_statue,
 )
 from companion.rulesets.brickquest.context import BASE_ACTIONS, Ctx, action_limit
 from companion.rulesets.brickquest.forced import check_resolvable
@@ -51,6 +52,10 @@ def resolve(ctx: Ctx, action: act.Action, dice: Dice) -> Outcome:
             *events,
             Event(kind="info", figure=actor.id, text=f"{actor.name} cannot act."),
         ]
+    if actor.has("posing"):  # its first blow (or a forced act) gives the statue away
+        state, more = wake_statue(state, actor.id)
+        actor = state.figures[actor.id]
+        events += more
     handler = _HANDLERS[type(action)]
     state, more = handler(Ctx(state, ctx.catalog), actor, action, dice)
     return _count(Ctx(state, ctx.catalog), actor.id, action), events + more

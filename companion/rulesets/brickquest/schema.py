@@ -42,7 +42,8 @@ Abilities (``kind`` tag, shared by classes and monsters; every parameter is in t
   (those set up with it).
 - ``vampire_conversion``: a character reduced to 0 HP by it ``becomes`` that monster.
 - ``living_statue``: pretends to be a statue until a target is close enough to attack.
-- ``special_treasure``: carries ``item`` worth ``multiplier`` times its normal value.
+- ``special_treasure``: carries ``count`` of ``item``, each worth ``multiplier`` times its
+  normal value (``ruby@x5``), left on its corpse to loot.
 - ``one_attack_per_turn``: only one attack with ``weapon`` per turn (still 2 actions).
 - ``melee_and_ranged``: may make melee or ranged attacks in a round, not both.
 
@@ -154,6 +155,8 @@ class Condition(StrEnum):
     LYCANTHROPY = "lycanthropy"
     MAGIC_LOCKED = "magic_locked"
     WARDED = "warded"
+    #: A living statue keeping still until a target is close enough to attack.
+    POSING = "posing"
 
 
 class ItemCategory(StrEnum):
@@ -375,6 +378,8 @@ class SpecialTreasure(_Frozen):
     kind: Literal["special_treasure"]
     item: Id
     multiplier: Positive
+    #: How many it carries (Elephanthulhu's eyes: two rubies).
+    count: Positive = 1
 
 
 class OneAttackPerTurn(_Frozen):

@@ -18,12 +18,21 @@ from companion.model.dungeon import (
 from companion.model.textmap import TextMapError, parse_text_map
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.context import BREAKABLE, item_base
-from companion.rulesets.brickquest.schema import Condition, ItemCategory, Sapper, Spellcaster
+from companion.rulesets.brickquest.schema import (
+    ClassDef,
+    Condition,
+    ItemCategory,
+    MonsterDef,
+    Sapper,
+    SpecialTreasure,
+    Spellcaster,
+)
 from companion.rulesets.brickquest.state import Affliction, FigureState, GameState, Options
 
 #: Conditions a scenario may start a figure with.
 KNOWN_EFFECTS = frozenset(
-    {c.value for c in Condition} - {"magic_locked", "warded"} | {"speed", "war_horn", "werewolf"}
+    {c.value for c in Condition} - {"magic_locked", "warded", "posing"}
+    | {"speed", "war_horn", "werewolf"}
 )
 #: Ethereal movement: "floating at a rate of 4 squares per action".
 ETHEREAL_RATE = 4
@@ -77,6 +86,8 @@ class FigureSpec(BaseModel):
     explosives: int | None = Field(default=None, ge=0, le=99)
     #: Optional abilities of the monster's card this one has (a casting snakeman).
     abilities: list[str] = Field(default_factory=list, max_length=10)
+    #: A living statue still pretending (None: a statue poses, anything else does not).
+    posing: bool | None = None
 
 
 def _unknown(kind: str, ident: str, known: Iterable[str]) -> str:
@@ -207,6 +218,14 @@ def _affliction(spec: str | EffectSpec, where: str) -> Affliction:
     return Affliction(id=e.id, rounds=e.rounds, source=e.source, breakable=breakable, value=value)
 
 
+def _special_treasure(card: ClassDef | MonsterDef) -> tuple[str, ...]:
+    """What a monster carries by its card: Elephanthulhu's ruby eyes (``ruby@x5`` twice)."""
+    treasure = card.ability("special_treasure")
+    if not isinstance(treasure, SpecialTreasure):
+        return ()
+    return (f"{treasure.item}@x{treasure.multiplier}",) * treasure.count
+
+
 def check_item(item: str, catalog: BrickQuestCatalog, where: str) -> None:
     """A carried item string: a catalog id, ``scroll:<spell>``, ``book:<a>+<b>+<c>``, or a
     strengthened potion ``<potion>@x2``."""
@@ -214,6 +233,9 @@ def check_item(item: str, catalog: BrickQuestCatalog, where: str) -> None:
     if base not in catalog.items:
         raise SetupError(f"{where}: {_unknown('item', base, catalog.items)}")
     card = catalog.items[base]
+    _, at, times = item.partition("@")
+    if at and not (times.startswith("x") and times[1:].isdigit() and int(times[1:]) >= 1):
+        raise SetupError(f"{where}: {item!r}: write a stronger or richer item as '{base}@x2'")
     _, _, spells = item.partition(":")
     if card.category in (ItemCategory.SCROLL, ItemCategory.BOOK):
         names = spells.split("+") if spells else []
@@ -276,6 +298,11 @@ def _figure(fs: FigureSpec, catalog: BrickQuestCatalog, where: str) -> FigureSta
     for item in fs.items:
         check_item(item, catalog, f"{where}.items")
     afflictions = tuple(_affliction(e, f"{where}.effects.{i}") for i, e in enumerate(fs.effects))
+    statue = card.has_ability("living_statue")
+    if fs.posing and not statue:
+        raise SetupError(f"{where}.posing: only a living statue poses as a statue")
+    if statue and fs.posing is not False and not fs.dead:
+        afflictions = (*afflictions, Affliction(id="posing"))  # it starts as a statue
     return FigureState(
         id=fs.id,
         name=fs.name or fs.id,
@@ -292,7 +319,7 @@ def _figure(fs: FigureSpec, catalog: BrickQuestCatalog, where: str) -> FigureSta
         max_sp=base_sp,
         dead=fs.dead or hp <= 0,
         afflictions=afflictions,
-        items=tuple(fs.items),
+        items=(*fs.items, *_special_treasure(card)),
         explosives=explosives,
         visited=(fs.at,),
         optional_abilities=tuple(fs.abilities),

@@ -71,6 +71,12 @@ def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         return illegal(ReasonCode.ACTOR_DOWN, f"{actor.name} is dead")
     if not isinstance(action, act.COUNTED):
         return LEGAL
+    if actor.has("posing") and not isinstance(action, act.Attack):
+        return illegal(
+            ReasonCode.POSING_AS_STATUE,
+            f"{actor.name} is posing as a statue: it keeps still until a target is close"
+            " enough to attack",
+        )
     if actor.inside is not None and not (
         isinstance(action, act.Interact) and action.kind in ("climb_out", "close", "open")
     ):
