@@ -57,7 +57,11 @@ class Actions:
         self.undo.setShortcut(Std.Undo)
         self.undo.setIcon(icon("undo"))
         self.redo = w.undo_group.createRedoAction(w, "&Redo")
-        self.redo.setShortcuts([QKeySequence(Std.Redo), QKeySequence("Ctrl+Y")])
+        redo_keys = QKeySequence.keyBindings(Std.Redo)
+        for extra in ("Ctrl+Shift+Z", "Ctrl+Y"):  # both habits, whatever the platform says
+            if QKeySequence(extra) not in redo_keys:
+                redo_keys.append(QKeySequence(extra))
+        self.redo.setShortcuts(redo_keys)
         self.redo.setIcon(icon("redo"))
         w.addAction(self.undo)
         w.addAction(self.redo)
