@@ -9,8 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from companion.gui.app import QUIT_AFTER_ENV
+from companion.gui.busy import busy
 from companion.gui.main_window import MainWindow
 from companion.gui.testing import DEMO, DEMO_PARTY, ROOT, click, make_settings, make_window
 from companion.model.dungeon import Terrain
@@ -158,3 +161,11 @@ def test_app_starts_on_the_demo_and_quits(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_the_wait_cursor_is_shown_while_busy_and_restored_after_an_error(qtbot: object) -> None:
+    with pytest.raises(OSError), busy():
+        cursor = QApplication.overrideCursor()
+        assert cursor is not None and cursor.shape() == Qt.CursorShape.WaitCursor
+        raise OSError("disk full")
+    assert QApplication.overrideCursor() is None

@@ -21,6 +21,7 @@ from shiboken6 import isValid
 
 from companion import APP_NAME
 from companion.gui.actions import Actions
+from companion.gui.busy import busy
 from companion.gui.canvas.view import MapCanvas
 from companion.gui.dialogs.new_map import NewMapDialog
 from companion.gui.dialogs.resize_map import ResizeMapDialog
@@ -249,11 +250,13 @@ class MainWindow(QMainWindow):
     def open_path(self, path: Path) -> bool:
         """Open a map; a file that cannot be read is refused and the open map stays."""
         try:
-            doc = self.session.load(path)
+            with busy():
+                doc = self.session.load(path)
         except MapFileError as exc:
             self.show_error("Cannot open the map", str(exc))
             return False
-        self.set_document(doc, path)
+        with busy():
+            self.set_document(doc, path)
         self._add_recent(path)
         self.statusBar().showMessage(f"Opened {path.name}", 4000)
         return True
@@ -275,7 +278,8 @@ class MainWindow(QMainWindow):
 
     def save_to(self, path: Path) -> bool:
         try:
-            self.session.save(path)
+            with busy():
+                self.session.save(path)
         except OSError as exc:
             self.show_error("Cannot save the map", str(exc))
             return False

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.gui.busy import busy
 from companion.gui.export.document import ExportError
 from companion.gui.export.pdf import PAGE_SIZES, export_sheets_pdf
 from companion.gui.export.printing import print_sheets
@@ -117,7 +118,10 @@ def export_sheets_interactive(
         return None
     path = Path(name if name.lower().endswith(".pdf") else name + ".pdf")
     try:
-        export_sheets_pdf(path, opts.characters, model.catalog, opts.page_size, opts.include_aids)
+        with busy():
+            export_sheets_pdf(
+                path, opts.characters, model.catalog, opts.page_size, opts.include_aids
+            )
     except (ExportError, OSError) as exc:
         QMessageBox.critical(parent, "Export sheets", f"Could not write {path.name}:\n{exc}")
         return None
