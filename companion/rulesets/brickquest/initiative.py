@@ -112,4 +112,3 @@ def place_in_order(state: GameState, figure_id: str, number: int) -> GameState:
     order.insert(at, figure_id)
     numbers = {**known, figure_id: number}
     return state.evolve(initiative=tuple(order), initiative_numbers=numbers)
-

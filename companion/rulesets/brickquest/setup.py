@@ -141,10 +141,14 @@ def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameSta
             occupied[(x, y)] = fs.id
     initiative = setup.get("initiative")
     if initiative is not None:
+        if not isinstance(initiative, list | tuple):
+            raise SetupError("initiative: give the figure ids in acting order")
         for i, fid in enumerate(initiative):
             if fid not in figures:
                 raise SetupError(f"initiative.{i}: {_unknown('figure', fid, figures)}")
     numbers = setup.get("initiative_numbers") or {}
+    if not isinstance(numbers, Mapping):
+        raise SetupError("initiative_numbers: give {figure: number}")
     for fid, number in numbers.items():
         if fid not in figures:
             raise SetupError(f"initiative_numbers.{fid}: {_unknown('figure', fid, figures)}")
