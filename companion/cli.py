@@ -1,41 +1,51 @@
-"""The ``brick-companion`` command: open the app, or run a tool of the rules model."""
+"""The ``brick-companion`` command: open the app, or run a tool of the rules model.
+
+Each tool is a subcommand living in a module of its own (``companion.commands.*``) with a
+``main(argv) -> int``; this module only picks one.  Exit codes are shared by all tools:
+0 done, 1 a rule said no (an illegal action, a failed check), 2 bad input, reported on
+one line that names the file and the place, never with a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
 
+#: Subcommand -> module whose ``main(argv)`` runs it.
+SUBCOMMANDS: dict[str, str] = {
+    "rules": "companion.commands.rules",
+    "game": "companion.commands.game",
+    "validate": "companion.commands.validate",
+    "sheets": "companion.commands.sheets",
+}
+
 
 def app_parser() -> argparse.ArgumentParser:
+    tools = ", ".join(f"'brick-companion {name} ...'" for name in SUBCOMMANDS)
     parser = argparse.ArgumentParser(
         prog="brick-companion",
-        description="Table-side companion for brick-built dungeon games. "
-        "'brick-companion rules check FILE...' runs rules scenarios.",
+        description=f"Table-side companion for brick-built dungeon games. Tools: {tools}"
+        " (each with --help).",
     )
-    parser.add_argument("map", nargs="?", type=Path, help="a dungeon map (.json) to open")
+    parser.add_argument(
+        "map", nargs="?", type=Path, help="a dungeon map (.json) or a game (.game.jsonl) to open"
+    )
     parser.add_argument("--party", type=Path, help="a party file (.party.json) to open")
-    return parser
-
-
-def rules_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="brick-companion rules", description="Rules tools.")
-    sub = parser.add_subparsers(dest="tool", required=True)
-    check = sub.add_parser(
-        "check", help="run scenario files and print one JSON line per check"
-    )
-    check.add_argument("files", nargs="+", type=Path, help="scenario files or folders")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``brick-companion`` and ``python -m companion``."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["rules"]:
-        parsed = rules_parser().parse_args(args[1:])
-        from companion.rules.check import check_files
-
-        return check_files(parsed.files)
+    if args and args[0] in SUBCOMMANDS:
+        try:
+            module = importlib.import_module(SUBCOMMANDS[args[0]])
+        except ModuleNotFoundError:
+            print(f"brick-companion: '{args[0]}' is not available in this build", file=sys.stderr)
+            return 2
+        return int(module.main(args[1:]))
     parsed = app_parser().parse_args(args)
     from companion.gui.app import run_app  # Qt is imported only when a window is wanted
 
