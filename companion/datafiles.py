@@ -8,6 +8,7 @@ valid integer``.
 
 from __future__ import annotations
 
+import importlib.resources
 import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -21,17 +22,37 @@ MAX_DATA_FILE_BYTES = 5 * 1024 * 1024
 M = TypeVar("M", bound=BaseModel)
 
 
+#: The package's own folder; in a checkout, ``resources/`` and ``ui/`` lie beside it.
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _data_dir(packaged: str, checkout: str) -> Path:
+    """``companion/<packaged>`` of an installed wheel or bundle, else the checkout's folder."""
+    installed = importlib.resources.files("companion") / packaged
+    if isinstance(installed, Path) and installed.is_dir():
+        return installed.resolve()
+    return _PACKAGE_DIR.parent / checkout
+
+
 def resource_dir() -> Path:
-    """The repository's ``resources/`` folder."""
-    return Path(__file__).resolve().parent.parent / "resources"
+    """The rules data, icons, fonts and samples: ``resources/`` (``companion/_resources``)."""
+    return _data_dir("_resources", "resources")
+
+
+def ui_dir() -> Path:
+    """The Qt Designer forms and the style sheet: ``ui/`` (``companion/_ui``)."""
+    return _data_dir("_ui", "ui")
 
 
 def display_path(path: Path) -> str:
-    """``path`` relative to the repository when it lies inside it, else as given."""
-    try:
-        return path.resolve().relative_to(resource_dir().parent).as_posix()
-    except ValueError:
-        return str(path)
+    """A data file as ``resources/...``; another file relative to the checkout, else as given."""
+    resolved = path.resolve()
+    for root, name in ((resource_dir(), "resources"), (ui_dir(), "ui")):
+        if resolved.is_relative_to(root):
+            return (Path(name) / resolved.relative_to(root)).as_posix()
+    if resolved.is_relative_to(_PACKAGE_DIR.parent):
+        return resolved.relative_to(_PACKAGE_DIR.parent).as_posix()
+    return str(path)
 
 
 def format_loc(loc: Iterable[int | str]) -> str:

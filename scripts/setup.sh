@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set up what Brick Companion needs on a fresh Debian machine, then stop.
-#   scripts/setup.sh test   Qt's libraries for offscreen use + PDF tools, the venv with test tools
+#   scripts/setup.sh test   Qt's libraries for offscreen use + PDF tools, the venv with test and bundle tools
 #   scripts/setup.sh app    the same plus the X11 libraries a real window needs (and Xvfb)
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
@@ -40,6 +40,6 @@ want="$(cat pyproject.toml requirements/constraints.txt | sha256sum | cut -d' ' 
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "setup: installing Python packages (pinned by requirements/constraints.txt)"
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -c requirements/constraints.txt -e ".[test,bench]"
+  .venv/bin/python -m pip install -q -c requirements/constraints.txt -e ".[test,bench,bundle]"
   echo "$want" > "$stamp"
 fi

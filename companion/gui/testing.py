@@ -11,12 +11,14 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
+from companion.datafiles import resource_dir
 from companion.gui.canvas.view import MapCanvas
 from companion.gui.main_window import MainWindow
 
+#: The checkout holding the package (in an installed copy: site-packages).
 ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "resources" / "dungeons" / "demo.json"
-DEMO_PARTY = ROOT / "resources" / "parties" / "demo.party.json"
+DEMO = resource_dir() / "dungeons" / "demo.json"
+DEMO_PARTY = resource_dir() / "parties" / "demo.party.json"
 
 
 def make_settings(folder: Path) -> QSettings:
@@ -24,8 +26,7 @@ def make_settings(folder: Path) -> QSettings:
     return QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
 
 
-def make_window(qtbot: object, settings: QSettings, errors: list[str] | None = None
-                ) -> MainWindow:
+def make_window(qtbot: object, settings: QSettings, errors: list[str] | None = None) -> MainWindow:
     """A shown main window whose dialogs never block: errors are recorded, changes dropped."""
     w = MainWindow(settings=settings)
     qtbot.addWidget(w)  # type: ignore[attr-defined]
@@ -42,9 +43,13 @@ def make_window(qtbot: object, settings: QSettings, errors: list[str] | None = N
     return w
 
 
-def drag(qtbot: object, canvas: MapCanvas, squares: Sequence[tuple[int, int]],
-         modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
-         button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+def drag(
+    qtbot: object,
+    canvas: MapCanvas,
+    squares: Sequence[tuple[int, int]],
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+    button: Qt.MouseButton = Qt.MouseButton.LeftButton,
+) -> None:
     """Press on the first square, move through the others, release on the last."""
     vp = canvas.viewport()
     points = [canvas.viewport_pos(sq) for sq in squares]
@@ -54,8 +59,12 @@ def drag(qtbot: object, canvas: MapCanvas, squares: Sequence[tuple[int, int]],
     qtbot.mouseRelease(vp, button, modifier, points[-1])  # type: ignore[attr-defined]
 
 
-def click(qtbot: object, canvas: MapCanvas, square: tuple[int, int],
-          modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def click(
+    qtbot: object,
+    canvas: MapCanvas,
+    square: tuple[int, int],
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     drag(qtbot, canvas, [square], modifier)
 
 

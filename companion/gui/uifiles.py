@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QFile, QIODevice
 from PySide6.QtUiTools import QUiLoader
 from PySide6.QtWidgets import QWidget
 
-ROOT = Path(__file__).resolve().parents[2]
-UI_DIR = ROOT / "ui"
-RESOURCES = ROOT / "resources"
+from companion.datafiles import resource_dir, ui_dir
+
+UI_DIR = ui_dir()
+RESOURCES = resource_dir()
 ICONS = RESOURCES / "icons"
 
 
