@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,6 +23,7 @@ from companion.model.mapfile import (
     MapOptions,
     dump_map,
     load_map_bytes,
+    load_map_file,
     new_document,
     room_rects,
 )
@@ -101,6 +105,9 @@ def test_room_rects_cover_exactly(squares: list[tuple[int, int]]) -> None:
     np.testing.assert_array_equal(rebuilt, room_of)
 
 
+ORC = {"id": "o", "side": "dungeon", "monster": "orc", "at": [1, 1]}
+
+
 def _doc_json(**changes: object) -> bytes:
     data = json.loads(dump_map(sample_document()))
     data.update(changes)
@@ -112,7 +119,7 @@ def _doc_json(**changes: object) -> bytes:
     [
         (b"", "Invalid JSON"),
         (b"{\"format\": ", "Invalid JSON"),
-        (b"[1, 2, 3]", "should be an object"),
+        (b"[1, 2, 3]", "expected a JSON object"),
         (b"\xff\xfe garbage", "Invalid JSON"),
         (b"[" * 100_000 + b"]" * 100_000, ""),
         (b'{"format": "something-else", "version": 1}', "not a Brick Companion map"),
@@ -125,17 +132,16 @@ def _doc_json(**changes: object) -> bytes:
         (_doc_json(name="x" * 10_000), "name"),
         (_doc_json(floor=["z" * 10] * 6 + ["!" * 10]), "floor row 6, column 0"),
         (_doc_json(stairs={"6,2": "Q"}), "stairs.6,2"),
-        (_doc_json(stairs={"1,1": "N"}), "stairs 1,1: the terrain there is not stairs"),
+        (_doc_json(stairs={"1,1": "N"}), "stairs.1,1: the terrain there is not stairs"),
         (_doc_json(stairs={}), "stairs without a direction"),
-        (_doc_json(stairs={"6,2": "E", "99,2": "N"}), "stairs 99,2: the square is off"),
+        (_doc_json(stairs={"6,2": "E", "99,2": "N"}), "stairs.99,2: the square is off"),
         (_doc_json(objects=[{"at": [1, 1], "kind": "throne"}]), "objects[0].kind"),
         (_doc_json(objects=[{"at": [1, 1], "kind": "chest", "height": -3}]), "objects[0].height"),
         (_doc_json(objects=[{"at": [50, 1], "kind": "chest"}]), "objects[0]: square [50, 1]"),
-        (_doc_json(figures=[{"id": "a", "at": [1, 1]}, {"id": "a", "at": [2, 1]}]),
+        (_doc_json(figures=[ORC | {"id": "a"}, ORC | {"id": "a", "at": [2, 1]}]),
          "used twice"),
-        (_doc_json(figures=[{"id": "a", "at": [1, 1]}, {"id": "b", "at": [1, 1]}]),
-         "already holds 'a'"),
-        (_doc_json(figures=[{"id": "a b", "at": [1, 1]}]), "figures[0].id"),
+        (_doc_json(figures=[ORC | {"id": "a"}, ORC | {"id": "b"}]), "already holds 'a'"),
+        (_doc_json(figures=[ORC | {"id": "a b"}]), "figures[0].id"),
         (_doc_json(rooms=[{"name": "R", "rects": [[8, 5, 5, 5]]}]), "rooms[0].rects[0]"),
         (_doc_json(options={"los_mode": "x-ray"}), "options.los_mode"),
         (_doc_json(surprise=1), "surprise"),
@@ -165,3 +171,95 @@ def test_largest_map_round_trips() -> None:
 def test_random_bytes_never_crash(data: bytes) -> None:
     with contextlib.suppress(MapFileError):
         load_map_bytes(data)
+
+
+def _with_figure(**fig: object) -> bytes:
+    return _doc_json(figures=[{"id": "x", "side": "dungeon", "at": [1, 2], **fig}])
+
+
+@pytest.mark.parametrize(
+    ("data", "place", "expected"),
+    [
+        (_with_figure(monster="orcc"), "figures[0] 'x'.monster", "did you mean 'orc'"),
+        (_with_figure(**{"class": "human_wizard"}), "figures[0] 'x'.class", "unknown class"),
+        (_with_figure(monster="orc", **{"class": "human_thief"}), "figures[0] 'x'",
+         "both a class and a monster"),
+        (_with_figure(), "figures[0] 'x'", "neither a class nor a monster"),
+        (_with_figure(monster="orc", at=[0, 0]), "figures[0] 'x'", "stands on wall at [0, 0]"),
+        (_with_figure(monster="orc", at=[3, 2]), "figures[0] 'x'", "stands on water"),
+        (_with_figure(monster="orc", at=[3, 3]), "figures[0] 'x'", "stands on lava"),
+        (_with_figure(monster="orc", at=[1, 5]), "figures[0] 'x'", "stands on void"),
+        (_doc_json(rooms=[{"name": "A", "rects": [[1, 1, 3, 3]]},
+                          {"name": "B", "rects": [[3, 3, 2, 2]]}]),
+         "rooms[1].rects[0]", "square [3, 3] is already in rooms[0] 'A'"),
+        (_doc_json(terrain=["#" * 10] * 6 + ["#" * 9]), "terrain row 6",
+         "9 characters, but the map is 10 squares wide"),
+        (_doc_json(floor=["0" * 10] * 6 + ["\u212a" + "0" * 9]), "floor row 6, column 0",
+         "not a height"),
+        (_doc_json(floor=["0" * 10] * 6 + ["\u0663" + "0" * 9]), "floor row 6, column 0",
+         "not a height"),
+        (_doc_json(feature_heights={"\u0661,1": 3}), "feature_heights", "ASCII digits"),
+        (_doc_json(width="10"), "width", "valid integer"),
+        (b'{"format": "brick-companion-map", "format": "brick-companion-map", "version": 1}',
+         "", "appears twice"),
+        (b'{"format": "brick-companion-map", "version": 1, "width": NaN}', "", "NaN"),
+    ],
+)
+def test_cross_checks_name_the_place(data: bytes, place: str, expected: str) -> None:
+    with pytest.raises(MapFileError) as info:
+        load_map_bytes(data, source="m.json")
+    err = info.value
+    assert err.file == "m.json"
+    assert any(p.place.startswith(place) and expected in p.message for p in err.problems), str(err)
+
+
+def test_kelvin_sign_is_not_height_20() -> None:
+    assert "\u212a".lower() == "k"  # why the check is needed: 'k' is base-36 digit 20
+    data = _doc_json(floor=["0" * 10] * 6 + ["\u212a" + "0" * 9])
+    with pytest.raises(MapFileError, match="floor row 6, column 0"):
+        load_map_bytes(data)
+
+
+def test_every_problem_is_reported() -> None:
+    data = _doc_json(
+        figures=[{"id": "a", "monster": "orcc", "at": [0, 0]}, {"id": "b", "at": [3, 2]}],
+    )
+    with pytest.raises(MapFileError) as info:
+        load_map_bytes(data, source="m.json")
+    lines = info.value.lines()
+    assert len(lines) == 4, lines
+    assert all(line.startswith("m.json: figures[") for line in lines)
+    assert "(and 3 more problems)" in str(info.value)
+
+
+def test_a_million_rooms_are_refused_fast() -> None:
+    data = json.loads(dump_map(sample_document()))
+    data["rooms"] = [{"name": ""}] * 1_170_000
+    raw = json.dumps(data, separators=(",", ":")).encode()
+    assert len(raw) <= MAX_FILE_BYTES
+    start = time.perf_counter()
+    with pytest.raises(MapFileError, match="rooms: 1,170,000 entries; a map may have at most"):
+        load_map_bytes(raw)
+    assert time.perf_counter() - start < 5.0
+
+
+def test_overlapping_rectangles_cost_little() -> None:
+    data = json.loads(dump_map(sample_document()))
+    data["rooms"] = [{"name": "R", "rects": [[0, 0, 10, 7]] * 60_000}]
+    start = time.perf_counter()
+    with pytest.raises(MapFileError, match="rooms must not overlap"):
+        load_map_bytes(json.dumps(data).encode())
+    assert time.perf_counter() - start < 5.0
+
+
+def test_load_map_file_refuses_special_files(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for path in (fifo, tmp_path, Path("/dev/zero"), tmp_path / "missing.json"):
+        with pytest.raises(MapFileError) as info:
+            load_map_file(path)
+        assert info.value.file == str(path)
+        assert "not a regular file" in str(info.value) or "cannot read" in str(info.value)
+    good = tmp_path / "good.json"
+    good.write_bytes(dump_map(sample_document()))
+    assert load_map_file(good).name == "Sample"

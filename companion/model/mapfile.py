@@ -1,7 +1,9 @@
 """The Brick Companion map file: a dungeon, its figures and its options as JSON.
 
-Pure pydantic, no Qt.  ``load_map_bytes`` turns untrusted bytes into a ``MapDocument``
-or raises ``MapFileError`` with a message naming the problem and where it is;
+Pure pydantic, no Qt.  ``load_map_file`` / ``load_map_bytes`` turn untrusted input into a
+``MapDocument`` or raise ``MapFileError`` (a ``FileProblem``) listing every problem with
+its place: strict types, ASCII digits, even rows, rooms that do not overlap, figures of
+known classes and monsters standing where figures may stand;
 ``dump_map`` turns a document back into bytes (the GUI writes them atomically).
 
 The document on disk::
@@ -21,18 +23,20 @@ The document on disk::
 
 from __future__ import annotations
 
+import difflib
 import json
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.model.dungeon import (
     DEFAULT_OBJECT_HEIGHT,
-    MAX_FLOOR,
+    IMPASSABLE,
     MAX_SIDE,
     TERRAIN_CHARS,
     DungeonMap,
@@ -44,6 +48,13 @@ from companion.model.dungeon import (
 )
 from companion.model.figures import Token
 from companion.model.textmap import height_rows, stairs_table, terrain_rows
+from companion.safefile import (
+    FileProblem,
+    ProblemList,
+    parse_json,
+    pydantic_problems,
+    read_bounded,
+)
 
 FORMAT_NAME = "brick-companion-map"
 #: The version this code writes; it reads every version up to this one.
@@ -56,7 +67,11 @@ MAX_NAME = 200
 #: Tallest wall, obstacle or object a map may give, in bricks.
 MAX_FEATURE_HEIGHT = 100
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-_SQUARE_KEY = re.compile(r"^\d{1,4},\d{1,4}$")
+_SQUARE_KEY = re.compile(r"^[0-9]{1,4},[0-9]{1,4}$")
+#: Most objects and room rectangles a map may hold.
+MAX_OBJECTS = 65_536
+MAX_RECTS = 65_536
+_TERRAIN_LIST = " ".join(repr(c) for c in TERRAIN_CHARS)
 
 Name = Annotated[str, Field(max_length=MAX_NAME)]
 Coord = Annotated[int, Field(ge=0, lt=MAX_SIDE)]
@@ -64,8 +79,8 @@ Square = tuple[Coord, Coord]
 Row = Annotated[str, Field(max_length=MAX_SIDE)]
 
 
-class MapFileError(ValueError):
-    """A map file that cannot be opened; the message names the problem and the place."""
+class MapFileError(FileProblem):
+    """A map file that cannot be opened; names the file, the place and the problem."""
 
 
 # -- values shared by the file and the open document ---------------------------------
@@ -102,8 +117,12 @@ class FigurePlacement(BaseModel):
     def token(self) -> Token:
         """The figure as the geometry sees it."""
         return Token(
-            id=self.id, x=self.at[0], y=self.at[1], side=self.side,
-            facing=self.facing, large=self.large,
+            id=self.id,
+            x=self.at[0],
+            y=self.at[1],
+            side=self.side,
+            facing=self.facing,
+            large=self.large,
         )
 
 
@@ -129,19 +148,16 @@ class RoomEntry(BaseModel):
     hidden: bool = False
     #: Rectangles ``[x, y, w, h]`` of squares in the room.
     rects: Annotated[
-        list[tuple[Coord, Coord, Annotated[int, Field(ge=1, le=MAX_SIDE)],
-                   Annotated[int, Field(ge=1, le=MAX_SIDE)]]],
+        list[
+            tuple[
+                Coord,
+                Coord,
+                Annotated[int, Field(ge=1, le=MAX_SIDE)],
+                Annotated[int, Field(ge=1, le=MAX_SIDE)],
+            ]
+        ],
         Field(max_length=MAX_SIDE * MAX_SIDE),
     ] = []
-
-
-class _Header(BaseModel):
-    """Just enough of a file to tell whether it is ours and which version."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    format: str
-    version: int | None = None
 
 
 class MapFile(BaseModel):
@@ -161,27 +177,10 @@ class MapFile(BaseModel):
         dict[str, Annotated[int, Field(ge=0, le=MAX_FEATURE_HEIGHT)]],
         Field(max_length=MAX_SIDE * MAX_SIDE),
     ] = {}
-    objects: Annotated[list[ObjectEntry], Field(max_length=MAX_SIDE * MAX_SIDE)] = []
+    objects: Annotated[list[ObjectEntry], Field(max_length=MAX_OBJECTS)] = []
     rooms: Annotated[list[RoomEntry], Field(max_length=MAX_ROOMS)] = []
     figures: Annotated[list[FigurePlacement], Field(max_length=MAX_FIGURES)] = []
     options: MapOptions = MapOptions()
-
-    @model_validator(mode="after")
-    def _rows_match_size(self) -> MapFile:
-        _check_rows("terrain", self.terrain, self.width, self.height)
-        if self.floor is not None:
-            _check_rows("floor", self.floor, self.width, self.height)
-        return self
-
-
-def _check_rows(what: str, rows: list[str], width: int, height: int) -> None:
-    if len(rows) != height:
-        raise ValueError(f"{what}: {len(rows)} rows, but the map is {height} squares tall")
-    for y, row in enumerate(rows):
-        if len(row) != width:
-            raise ValueError(
-                f"{what} row {y}: {len(row)} characters, but the map is {width} squares wide"
-            )
 
 
 # -- the open document -------------------------------------------------------------
@@ -212,8 +211,14 @@ class MapDocument:
         return MapDocument(self.dungeon.copy(), list(self.figures), self.options)
 
 
-def new_document(width: int, height: int, *, border: bool = True,
-                 fill: Terrain = Terrain.FLOOR, name: str = "Untitled dungeon") -> MapDocument:
+def new_document(
+    width: int,
+    height: int,
+    *,
+    border: bool = True,
+    fill: Terrain = Terrain.FLOOR,
+    name: str = "Untitled dungeon",
+) -> MapDocument:
     """A blank map of ``fill``, optionally ringed by a wall."""
     dungeon = DungeonMap.blank(width, height, fill)
     if border:
@@ -226,132 +231,271 @@ def new_document(width: int, height: int, *, border: bool = True,
 # -- reading -----------------------------------------------------------------------
 
 
-def load_map_bytes(data: bytes, *, source: str = "map") -> MapDocument:
-    """Parse and check untrusted bytes; raise ``MapFileError`` naming the problem."""
+class KnownIds(Protocol):
+    """The rules data a map's figures are checked against (a ``BrickQuestCatalog``)."""
+
+    @property
+    def classes(self) -> Mapping[str, object]: ...
+
+    @property
+    def monsters(self) -> Mapping[str, object]: ...
+
+
+def _default_ids() -> KnownIds:
+    from companion.rulesets.brickquest.catalog import default_catalog
+
+    return default_catalog()
+
+
+def load_map_file(path: str | os.PathLike[str], *, catalog: KnownIds | None = None) -> MapDocument:
+    """Read a map file (a regular file of at most 16 MB) and check it; ``MapFileError``."""
+    data = read_bounded(path, MAX_FILE_BYTES, what="map file", error=MapFileError)
+    return load_map_bytes(data, source=str(path), catalog=catalog)
+
+
+def load_map_bytes(
+    data: bytes, *, source: str = "map", catalog: KnownIds | None = None
+) -> MapDocument:
+    """Parse and check untrusted bytes; ``MapFileError`` lists every problem with its place.
+
+    Figures are checked against ``catalog`` (default: the bundled BrickQuest data).
+    """
     if len(data) > MAX_FILE_BYTES:
         raise MapFileError(
-            f"{source}: the file is {len(data):,} bytes; maps larger than "
-            f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused"
+            f"the file is {len(data):,} bytes; maps larger than "
+            f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused",
+            file=source,
         )
+    raw = parse_json(data, file=source, error=MapFileError)
+    _check_header(raw, source)
+    _check_counts(raw, source)
     try:
-        header = _Header.model_validate_json(data)
+        mf = MapFile.model_validate_json(data, strict=True)
     except ValidationError as exc:
-        raise MapFileError(f"{source}: {_first_problem(exc)}") from None
-    if header.format != FORMAT_NAME:
+        raise MapFileError(file=source, problems=pydantic_problems(exc)) from None
+    problems = ProblemList()
+    doc = _to_document(mf, problems)
+    if not problems.full:
+        _check_figures(mf, doc.dungeon, catalog or _default_ids(), problems)
+    problems.raise_if_any(MapFileError, source)
+    return doc
+
+
+def _check_header(raw: object, source: str) -> None:
+    if not isinstance(raw, dict):
         raise MapFileError(
-            f"{source}: not a Brick Companion map (format is {header.format[:40]!r})"
+            f"the file holds a JSON {type(raw).__name__}; expected a JSON object", file=source
         )
-    if header.version is None:
-        raise MapFileError(f"{source}: version: the map has no format version")
-    if header.version > FORMAT_VERSION:
+    fmt = raw.get("format")
+    if fmt != FORMAT_NAME:
+        shown = repr(fmt)[:40] if fmt is not None else "missing"
         raise MapFileError(
-            f"{source}: made by a newer Brick Companion (format version {header.version}; "
-            f"this one reads up to {FORMAT_VERSION})"
+            f"not a Brick Companion map (format is {shown}; expected {FORMAT_NAME!r})",
+            file=source,
+            place="format",
         )
-    try:
-        mf = MapFile.model_validate_json(data)
-    except ValidationError as exc:
-        raise MapFileError(f"{source}: {_first_problem(exc)}") from None
-    try:
-        return _to_document(mf)
-    except ValueError as exc:
-        raise MapFileError(f"{source}: {exc}") from None
+    version = raw.get("version")
+    if version is None:
+        raise MapFileError("the map has no format version", file=source, place="version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+        raise MapFileError(
+            f"made by a newer Brick Companion (format version {version}; "
+            f"this one reads up to {FORMAT_VERSION})",
+            file=source,
+            place="version",
+        )
 
 
-def _first_problem(exc: ValidationError) -> str:
-    errors = exc.errors(include_url=False, include_input=False)
-    err = errors[0]
-    place = _place(err.get("loc", ()))
-    msg = str(err.get("msg", "invalid"))
-    msg = msg.removeprefix("Value error, ")
-    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-    return f"{place}: {msg}{more}" if place else f"{msg}{more}"
-
-
-def _place(loc: Iterable[Any]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out
+def _check_counts(raw: dict[str, Any], source: str) -> None:
+    """Refuse runaway lists before the slow, thorough validation."""
+    for key, limit in (("rooms", MAX_ROOMS), ("figures", MAX_FIGURES), ("objects", MAX_OBJECTS)):
+        value = raw.get(key)
+        if isinstance(value, list) and len(value) > limit:
+            raise MapFileError(
+                f"{len(value):,} entries; a map may have at most {limit:,}", file=source, place=key
+            )
+    rooms = raw.get("rooms")
+    if isinstance(rooms, list):
+        rects = sum(
+            len(r["rects"])
+            for r in rooms
+            if isinstance(r, dict) and isinstance(r.get("rects"), list)
+        )
+        if rects > MAX_RECTS:
+            raise MapFileError(
+                f"{rects:,} rectangles in all; a map may have at most {MAX_RECTS:,}",
+                file=source,
+                place="rooms",
+            )
 
 
 def _square(key: str, what: str, width: int, height: int) -> tuple[int, int]:
     if not _SQUARE_KEY.match(key):
-        raise ValueError(f"{what}: key {key[:20]!r} is not 'x,y'")
+        raise ValueError(f"key {key[:20]!r} is not 'x,y' in ASCII digits")
     x, y = (int(p) for p in key.split(","))
     if not (0 <= x < width and 0 <= y < height):
-        raise ValueError(f"{what} {key}: the square is off the {width}x{height} map")
+        raise ValueError(f"the square is off the {width}x{height} map")
     return x, y
 
 
-def _to_document(mf: MapFile) -> MapDocument:
+def _to_document(mf: MapFile, problems: ProblemList) -> MapDocument:
     w, h = mf.width, mf.height
     dungeon = DungeonMap.blank(w, h, Terrain.VOID)
     dungeon.name = mf.name
+    _check_rows("terrain", mf.terrain, w, h, problems)
+    if mf.floor is not None:
+        _check_rows("floor", mf.floor, w, h, problems)
+    if problems:
+        return MapDocument(dungeon)
     for y, row in enumerate(mf.terrain):
         for x, ch in enumerate(row):
             t = TERRAIN_CHARS.get(ch)
             if t is None:
-                raise ValueError(f"terrain row {y}, column {x}: unknown character {ch!r}")
-            dungeon.terrain[y, x] = int(t)
+                problems.add(
+                    f"terrain row {y}, column {x}",
+                    f"unknown character {ch!r}; expected one of {_TERRAIN_LIST}",
+                )
+            else:
+                dungeon.terrain[y, x] = int(t)
     if mf.floor is not None:
         for y, row in enumerate(mf.floor):
             for x, ch in enumerate(row):
-                v = _DIGITS.find(ch.lower())
-                if v < 0 or v > MAX_FLOOR:
-                    raise ValueError(f"floor row {y}, column {x}: {ch!r} is not 0-9 or a-z")
-                dungeon.floor[y, x] = v
+                v = _DIGITS.find(ch) if ch.isascii() else -1
+                if v < 0:
+                    problems.add(
+                        f"floor row {y}, column {x}",
+                        f"{ch!r} is not a height; expected an ASCII digit 0-9 or a letter a-z",
+                    )
+                else:
+                    dungeon.floor[y, x] = v
+    _read_stairs(mf, dungeon, problems)
+    for key, fh in mf.feature_heights.items():
+        try:
+            x, y = _square(key, "feature_heights", w, h)
+        except ValueError as exc:
+            problems.add(f"feature_heights.{key[:20]}", str(exc))
+            continue
+        dungeon.feature_height[y, x] = fh
+    _read_objects(mf, dungeon, problems)
+    _read_rooms(mf, dungeon, problems)
+    return MapDocument(dungeon, list(mf.figures), mf.options)
+
+
+def _check_rows(what: str, rows: list[str], width: int, height: int, problems: ProblemList) -> None:
+    if len(rows) != height:
+        problems.add(what, f"{len(rows)} rows, but the map is {height} squares tall")
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            problems.add(
+                f"{what} row {y}", f"{len(row)} characters, but the map is {width} squares wide"
+            )
+
+
+def _read_stairs(mf: MapFile, dungeon: DungeonMap, problems: ProblemList) -> None:
     for key, facing in mf.stairs.items():
-        x, y = _square(key, "stairs", w, h)
+        try:
+            x, y = _square(key, "stairs", mf.width, mf.height)
+        except ValueError as exc:
+            problems.add(f"stairs.{key[:20]}", str(exc))
+            continue
         if dungeon.terrain[y, x] != int(Terrain.STAIRS):
-            raise ValueError(f"stairs {key}: the terrain there is not stairs ('s')")
+            problems.add(f"stairs.{key}", "the terrain there is not stairs ('s')")
+            continue
         dungeon.stairs[y, x] = facing.index
     ys, xs = np.nonzero((dungeon.terrain == int(Terrain.STAIRS)) & (dungeon.stairs < 0))
-    if len(ys):
-        raise ValueError(
-            f"terrain row {ys[0]}, column {xs[0]}: stairs without a direction in 'stairs'"
-        )
-    for key, fh in mf.feature_heights.items():
-        x, y = _square(key, "feature_heights", w, h)
-        dungeon.feature_height[y, x] = fh
+    for y, x in list(zip(ys, xs, strict=True))[:5]:
+        problems.add(f"terrain row {y}, column {x}", "stairs without a direction in 'stairs'")
+
+
+def _read_objects(mf: MapFile, dungeon: DungeonMap, problems: ProblemList) -> None:
+    w, h = mf.width, mf.height
     for i, entry in enumerate(mf.objects):
         x, y = entry.at
         if not dungeon.in_bounds(x, y):
-            raise ValueError(f"objects[{i}]: square [{x}, {y}] is off the {w}x{h} map")
-        if (x, y) in dungeon.objects:
-            raise ValueError(f"objects[{i}]: square [{x}, {y}] already holds an object")
-        dungeon.objects[(x, y)] = MapObject(
-            kind=entry.kind,
-            height=entry.height if entry.height is not None else DEFAULT_OBJECT_HEIGHT[entry.kind],
-            facing=entry.facing, is_open=entry.open, locked=entry.locked,
-            contents=tuple(entry.contents),
-        )
+            problems.add(f"objects[{i}]", f"square [{x}, {y}] is off the {w}x{h} map")
+        elif (x, y) in dungeon.objects:
+            problems.add(f"objects[{i}]", f"square [{x}, {y}] already holds an object")
+        else:
+            height = entry.height
+            dungeon.objects[(x, y)] = MapObject(
+                kind=entry.kind,
+                height=height if height is not None else DEFAULT_OBJECT_HEIGHT[entry.kind],
+                facing=entry.facing,
+                is_open=entry.open,
+                locked=entry.locked,
+                contents=tuple(entry.contents),
+            )
+
+
+def _read_rooms(mf: MapFile, dungeon: DungeonMap, problems: ProblemList) -> None:
+    """Paint each room's rectangles, refusing rectangles off the map or overlapping."""
+    w, h = mf.width, mf.height
     for i, room in enumerate(mf.rooms):
         dungeon.rooms.append(Room(room.name, room.hidden))
         for j, (rx, ry, rw, rh) in enumerate(room.rects):
+            if problems.full:
+                return
+            place = f"rooms[{i}].rects[{j}]"
             if rx + rw > w or ry + rh > h:
-                raise ValueError(
-                    f"rooms[{i}].rects[{j}]: [{rx}, {ry}, {rw}, {rh}] runs off the {w}x{h} map"
+                problems.add(place, f"[{rx}, {ry}, {rw}, {rh}] runs off the {w}x{h} map")
+                continue
+            area = dungeon.room_of[ry : ry + rh, rx : rx + rw]
+            taken = np.argwhere(area >= 0)
+            if len(taken):
+                dy, dx = (int(v) for v in taken[0])
+                other = int(area[dy, dx])
+                whose = "this room" if other == i else f"rooms[{other}] {mf.rooms[other].name!r}"
+                problems.add(
+                    place,
+                    f"square [{rx + dx}, {ry + dy}] is already in {whose}; rooms must not overlap",
                 )
-            dungeon.room_of[ry:ry + rh, rx:rx + rw] = i
+                continue
+            area[...] = i
+
+
+def _check_figures(
+    mf: MapFile, dungeon: DungeonMap, known: KnownIds, problems: ProblemList
+) -> None:
+    """Ids unique, one class or monster that the rules know, on a square a figure may be."""
     seen_ids: set[str] = set()
     seen_at: dict[tuple[int, int], str] = {}
     for i, fig in enumerate(mf.figures):
+        place = f"figures[{i}] {fig.id!r}"
         x, y = fig.at
-        if not dungeon.in_bounds(x, y):
-            raise ValueError(f"figures[{i}] {fig.id!r}: square [{x}, {y}] is off the map")
         if fig.id in seen_ids:
-            raise ValueError(f"figures[{i}]: the id {fig.id!r} is used twice")
-        if (x, y) in seen_at:
-            raise ValueError(
-                f"figures[{i}] {fig.id!r}: square [{x}, {y}] already holds {seen_at[(x, y)]!r}"
-            )
+            problems.add(f"figures[{i}].id", f"the id {fig.id!r} is used twice")
         seen_ids.add(fig.id)
+        _check_kind(fig, place, known, problems)
+        if not dungeon.in_bounds(x, y):
+            problems.add(place, f"square [{x}, {y}] is off the {mf.width}x{mf.height} map")
+            continue
+        if (x, y) in seen_at:
+            problems.add(place, f"square [{x}, {y}] already holds {seen_at[(x, y)]!r}")
         seen_at[(x, y)] = fig.id
-    return MapDocument(dungeon, list(mf.figures), mf.options)
+        terrain = dungeon.terrain_at(x, y)
+        if terrain in IMPASSABLE:
+            problems.add(
+                place,
+                f"stands on {terrain.name.lower().replace('_', ' ')} at [{x}, {y}]; "
+                "figures stand on floor, stairs, open doors or fire spouts",
+            )
+
+
+def _check_kind(fig: FigurePlacement, place: str, known: KnownIds, problems: ProblemList) -> None:
+    if fig.class_id is not None and fig.monster is not None:
+        problems.add(place, "has both a class and a monster; give one of them")
+    elif fig.class_id is None and fig.monster is None:
+        problems.add(place, "has neither a class nor a monster; give one of them")
+    elif fig.class_id is not None and fig.class_id not in known.classes:
+        problems.add(f"{place}.class", _unknown("class", fig.class_id, known.classes))
+    elif fig.monster is not None and fig.monster not in known.monsters:
+        problems.add(f"{place}.monster", _unknown("monster", fig.monster, known.monsters))
+
+
+def _unknown(kind: str, ident: str, known: Iterable[str]) -> str:
+    near = difflib.get_close_matches(ident, list(known), n=3)
+    hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+    return f"unknown {kind} {ident[:64]!r}{hint}"
 
 
 # -- writing -----------------------------------------------------------------------
@@ -404,8 +548,13 @@ def to_map_file(doc: MapDocument) -> MapFile:
         },
         objects=[
             ObjectEntry(
-                at=at, kind=o.kind, height=o.height, facing=o.facing, open=o.is_open,
-                locked=o.locked, contents=list(o.contents),
+                at=at,
+                kind=o.kind,
+                height=o.height,
+                facing=o.facing,
+                open=o.is_open,
+                locked=o.locked,
+                contents=list(o.contents),
             )
             for at, o in sorted(d.objects.items(), key=lambda kv: (kv[0][1], kv[0][0]))
         ],
