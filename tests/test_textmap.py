@@ -55,6 +55,12 @@ def test_short_rows_are_padded_with_void() -> None:
         (["..."], None, {"1,0": "Q"}, "not N, E, S or W"),
         (["..s"], None, None, "stairs without a direction"),
         (["." * 600], None, None, "outside 1..512"),
+        (["..."], ["0\u212a0"], None, "heights row 0, column 1: .* ASCII"),
+        (["..."], ["0\u06630"], None, "heights row 0, column 1: .* ASCII"),
+        (["..s"], None, {"\u0662,0": "N"}, "ASCII digits"),
+        (["..s"], None, {" 2,0": "N"}, "ASCII digits"),
+        (["..s"], None, {"2,0": 7}, "not N, E, S or W"),
+        ([7], None, None, "terrain row 0: expected a string"),
     ],
 )
 def test_bad_text_maps_name_the_place(terrain, heights, stairs, message) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -17,6 +18,7 @@ from companion.model.dungeon import (
 )
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_SQUARE_KEY = re.compile(r"^[0-9]{1,4},[0-9]{1,4}$")
 
 
 class TextMapError(ValueError):
@@ -41,6 +43,10 @@ def parse_text_map(
     """
     if not terrain:
         raise TextMapError("terrain: the map has no rows")
+    for name, rows in (("terrain", terrain), ("heights", heights or [])):
+        for y, row in enumerate(rows):
+            if not isinstance(row, str):
+                raise TextMapError(f"{name} row {y}: expected a string of map characters")
     h = len(terrain)
     w = max(len(row) for row in terrain)
     try:
@@ -61,20 +67,21 @@ def parse_text_map(
             if len(row) > w:
                 raise TextMapError(f"heights row {y}: {len(row)} characters, map is {w} wide")
             for x, ch in enumerate(row):
-                v = _DIGITS.find(ch.lower())
+                v = _DIGITS.find(ch.lower()) if ch.isascii() else -1
                 if v < 0:
-                    raise TextMapError(f"heights row {y}, column {x}: {ch!r} is not 0-9 or a-z")
+                    raise TextMapError(
+                        f"heights row {y}, column {x}: {ch!r} is not an ASCII digit 0-9 or a-z"
+                    )
                 dungeon.floor[y, x] = v
     for key, direction in (stairs or {}).items():
-        try:
-            sx, sy = (int(p) for p in key.split(","))
-        except ValueError:
-            raise TextMapError(f"stairs: key {key!r} is not 'x,y'") from None
+        if not isinstance(key, str) or not _SQUARE_KEY.match(key):
+            raise TextMapError(f"stairs: key {str(key)[:20]!r} is not 'x,y' in ASCII digits")
+        sx, sy = (int(p) for p in key.split(","))
         if not dungeon.in_bounds(sx, sy):
             raise TextMapError(f"stairs: square {key} is off the map")
         try:
             facing = Facing(direction)
-        except ValueError:
+        except (ValueError, TypeError):
             raise TextMapError(
                 f"stairs {key}: direction {direction!r} is not N, E, S or W"
             ) from None
@@ -90,9 +97,7 @@ def parse_text_map(
 
 def terrain_rows(dungeon: DungeonMap) -> list[str]:
     """The terrain as text rows (inverse of ``parse_text_map``)."""
-    return [
-        "".join(CHAR_OF_TERRAIN[Terrain(int(v))] for v in row) for row in dungeon.terrain
-    ]
+    return ["".join(CHAR_OF_TERRAIN[Terrain(int(v))] for v in row) for row in dungeon.terrain]
 
 
 def height_rows(dungeon: DungeonMap) -> list[str]:
