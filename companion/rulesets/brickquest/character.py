@@ -18,9 +18,10 @@ undo.  The rules that govern the brick sheet live here, not in widgets:
 
 from __future__ import annotations
 
+import difflib
 import os
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol, Self
 
@@ -30,11 +31,18 @@ from pydantic import (
     Field,
     StringConstraints,
     ValidationError,
-    ValidationInfo,
     model_validator,
 )
 
 from companion.atomic import write_atomic
+from companion.safefile import (
+    FileProblem,
+    Problem,
+    ProblemList,
+    parse_json,
+    pydantic_problems,
+    read_bounded,
+)
 
 #: Version of the party file format written by :meth:`Party.to_json_bytes`.
 PARTY_FORMAT_VERSION = 1
@@ -42,6 +50,8 @@ PARTY_FORMAT_VERSION = 1
 MAX_PARTY_FILE_BYTES = 2 * 1024 * 1024
 #: Upper bound for any point value typed in by hand (a sanity cap, not a rule).
 MAX_POINTS = 99
+#: Most characters a party file may hold.
+MAX_CHARACTERS = 64
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
 Identifier = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
@@ -60,8 +70,18 @@ class NotEnoughSpellPointsError(CharacterError):
     """Spending more spell points than the character has."""
 
 
-class PartyFileError(ValueError):
-    """A party file could not be read; the message says why, in plain words."""
+class PartyFileError(FileProblem):
+    """A party file could not be read; names the file, the place and the problem."""
+
+
+class PartyRules(Protocol):
+    """The rules data a party file is checked against (a ``BrickQuestCatalog``)."""
+
+    @property
+    def classes(self) -> Mapping[str, ClassStats]: ...
+
+    @property
+    def items(self) -> Mapping[str, object]: ...
 
 
 class ClassStats(Protocol):
@@ -154,7 +174,7 @@ class Character(BaseModel):
                 max_spell_points=sp,
             )
         except ValidationError as exc:
-            raise CharacterError(_explain(exc)) from exc
+            raise CharacterError(_explain_text(exc)) from exc
 
     def _with(self, **changes: object) -> Character:
         """A validated copy with ``changes`` applied (``model_copy`` skips validation)."""
@@ -285,18 +305,6 @@ class Party(BaseModel):
     ruleset: Literal["brickquest"] = "brickquest"
     characters: tuple[Character, ...] = ()
 
-    @model_validator(mode="before")
-    @classmethod
-    def _file_header(cls, data: Any, info: ValidationInfo) -> Any:
-        """A file must say what it is; only code may rely on the defaults."""
-        if info.context and info.context.get("from_file") and isinstance(data, dict):
-            missing = [k for k in ("format", "version") if k not in data]
-            if missing:
-                raise ValueError(
-                    "not a Brick Companion party file (missing " + ", ".join(missing) + ")"
-                )
-        return data
-
     @model_validator(mode="after")
     def _unique_ids(self) -> Self:
         seen: set[str] = set()
@@ -351,21 +359,93 @@ class Party(BaseModel):
         return self.model_dump_json(indent=2).encode("utf-8") + b"\n"
 
     @classmethod
-    def from_json_bytes(cls, data: bytes, known_class_ids: Iterable[str] | None = None) -> Party:
-        """Read a party file's bytes; :class:`PartyFileError` with a readable reason."""
+    def from_json_bytes(
+        cls,
+        data: bytes,
+        known_class_ids: Iterable[str] | None = None,
+        *,
+        rules: PartyRules | None = None,
+        source: str = "",
+    ) -> Party:
+        """Read a party file's bytes; :class:`PartyFileError` listing every problem.
+
+        Beyond the file's own shape, each character is checked against ``rules``
+        (default: the bundled BrickQuest data): its class and swag exist, its starting
+        points are its class's, and only casters have spell points.
+        """
         if len(data) > MAX_PARTY_FILE_BYTES:
             raise PartyFileError(
-                f"file is too large for a party ({len(data)} bytes, limit {MAX_PARTY_FILE_BYTES})"
+                f"file is too large for a party ({len(data)} bytes, limit {MAX_PARTY_FILE_BYTES})",
+                file=source,
             )
         try:
-            party = cls.model_validate_json(data, context={"from_file": True})
+            raw = parse_json(data, file=source, error=PartyFileError)
+        except PartyFileError as exc:
+            raise PartyFileError(
+                f"not a valid JSON file ({exc.message})", file=source, place=exc.place
+            ) from None
+        _check_header(raw, source)
+        try:
+            party = cls.model_validate_json(data, strict=True)
         except ValidationError as exc:
-            raise PartyFileError(_explain(exc)) from exc
+            raise PartyFileError(file=source, problems=_explain(exc)) from None
+        problems = ProblemList()
         if known_class_ids is not None:
             unknown = party.unknown_classes(known_class_ids)
             if unknown:
-                raise PartyFileError("unknown character class: " + ", ".join(unknown))
+                problems.add("", "unknown character class: " + ", ".join(unknown))
+        problems.extend(party.rules_problems(rules or _default_rules()))
+        problems.raise_if_any(PartyFileError, source)
         return party
+
+    def rules_problems(self, rules: PartyRules) -> list[Problem]:
+        """What in this party the rules data does not allow, each with its place."""
+        out: list[Problem] = []
+        for i, c in enumerate(self.characters):
+            place = f"characters[{i}] {c.name!r}"
+            cdef = rules.classes.get(c.class_id)
+            if cdef is None:
+                near = difflib.get_close_matches(c.class_id, list(rules.classes), n=3)
+                hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+                out.append(Problem(f"{place}.class_id", f"unknown class {c.class_id!r}{hint}"))
+                continue
+            if c.max_hit_points > cdef.hit_points:
+                out.append(
+                    Problem(
+                        f"{place}.max_hit_points",
+                        f"{c.max_hit_points} is above the {c.class_id} maximum of "
+                        f"{cdef.hit_points}",
+                    )
+                )
+            if cdef.spell_points is None and c.max_spell_points is not None:
+                out.append(
+                    Problem(
+                        f"{place}.spell_points",
+                        f"a {c.class_id} casts no spells; expected null spell points",
+                    )
+                )
+            elif cdef.spell_points is not None and c.max_spell_points is None:
+                out.append(
+                    Problem(
+                        f"{place}.spell_points",
+                        f"a {c.class_id} is a caster; expected spell points "
+                        f"(starting maximum {cdef.spell_points})",
+                    )
+                )
+            elif c.max_spell_points is not None and c.max_spell_points > (cdef.spell_points or 0):
+                out.append(
+                    Problem(
+                        f"{place}.max_spell_points",
+                        f"{c.max_spell_points} is above the {c.class_id} starting "
+                        f"{cdef.spell_points}",
+                    )
+                )
+            for j, item in enumerate(c.swag):
+                if item not in rules.items:
+                    near = difflib.get_close_matches(item, list(rules.items), n=3)
+                    hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
+                    out.append(Problem(f"{place}.swag[{j}]", f"unknown item {item!r}{hint}"))
+        return out
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the party atomically (temp file in the same folder, then replace)."""
@@ -373,42 +453,63 @@ class Party(BaseModel):
 
     @classmethod
     def load(
-        cls, path: str | os.PathLike[str], known_class_ids: Iterable[str] | None = None
+        cls,
+        path: str | os.PathLike[str],
+        known_class_ids: Iterable[str] | None = None,
+        *,
+        rules: PartyRules | None = None,
     ) -> Party:
-        """Read a party file (size-capped before reading)."""
+        """Read a party file: a regular file under the size cap, never a blocking pipe."""
         target = Path(path)
-        try:
-            size = target.stat().st_size
-            if size > MAX_PARTY_FILE_BYTES:
-                raise PartyFileError(f"{target.name}: file is too large for a party ({size} bytes)")
-            with target.open("rb") as fh:
-                data = fh.read(MAX_PARTY_FILE_BYTES + 1)
-        except OSError as exc:
-            raise PartyFileError(f"{target.name}: {exc.strerror or exc}") from exc
-        try:
-            return cls.from_json_bytes(data, known_class_ids)
-        except PartyFileError as exc:
-            raise PartyFileError(f"{target.name}: {exc}") from exc
+        data = read_bounded(
+            target, MAX_PARTY_FILE_BYTES, what="party file", error=PartyFileError, name=target.name
+        )
+        return cls.from_json_bytes(data, known_class_ids, rules=rules, source=target.name)
 
 
-def _explain(exc: ValidationError) -> str:
-    """Turn a pydantic error into a few plain lines."""
-    errors = exc.errors(include_url=False)
-    first = errors[0]
-    if first["type"] in {"json_invalid", "json_type"}:
-        return f"not a valid JSON file ({first['msg']})"
-    lines = []
-    for err in errors[:5]:
-        where = ".".join(str(p) for p in err["loc"]) or "file"
-        if err["loc"] and err["loc"][0] == "version":
-            lines.append(
-                f"unsupported party file version {err.get('input')!r} "
-                f"(this program reads version {PARTY_FORMAT_VERSION})"
+def _check_header(raw: Any, source: str) -> None:
+    """A file must say what it is (only code may rely on the defaults); few characters."""
+    if not isinstance(raw, dict):
+        raise PartyFileError(
+            f"not a Brick Companion party file (a JSON {type(raw).__name__}, expected an object)",
+            file=source,
+        )
+    missing = [k for k in ("format", "version") if k not in raw]
+    if missing:
+        raise PartyFileError(
+            "not a Brick Companion party file (missing " + ", ".join(missing) + ")", file=source
+        )
+    chars = raw.get("characters")
+    if isinstance(chars, list) and len(chars) > MAX_CHARACTERS:
+        raise PartyFileError(
+            f"{len(chars)} characters; a party has at most {MAX_CHARACTERS}",
+            file=source,
+            place="characters",
+        )
+
+
+def _default_rules() -> PartyRules:
+    from companion.rulesets.brickquest.catalog import default_catalog
+
+    return default_catalog()
+
+
+def _explain(exc: ValidationError) -> list[Problem]:
+    """Pydantic's errors as problems, with plain words for the header fields."""
+    first = exc.errors(include_url=False)[0]
+    if first["loc"] and first["loc"][0] == "version":
+        return [
+            Problem(
+                "version",
+                f"unsupported party file version {first.get('input')!r} "
+                f"(this program reads version {PARTY_FORMAT_VERSION})",
             )
-        elif err["loc"] and err["loc"][0] == "format":
-            lines.append("not a Brick Companion party file")
-        else:
-            lines.append(f"{where}: {err['msg']}")
-    if len(errors) > 5:
-        lines.append(f"... and {len(errors) - 5} more problems")
-    return "; ".join(lines)
+        ]
+    if first["loc"] and first["loc"][0] == "format":
+        return [Problem("format", "not a Brick Companion party file")]
+    return pydantic_problems(exc)
+
+
+def _explain_text(exc: ValidationError) -> str:
+    """The first problem of a pydantic error, on one line."""
+    return str(_explain(exc)[0])
