@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 #: Guards against runaway rolls from bad data or input.
 MAX_DICE_PER_ROLL = 100
@@ -23,9 +23,16 @@ class DiceRoll(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    purpose: str
+    purpose: str = Field(max_length=500)
     sides: int = Field(default=6, ge=2, le=MAX_SIDES)
-    faces: tuple[int, ...]
+    faces: tuple[int, ...] = Field(max_length=MAX_DICE_PER_ROLL)
+
+    @model_validator(mode="after")
+    def _faces_on_the_die(self) -> DiceRoll:
+        for f in self.faces:
+            if not 1 <= f <= self.sides:
+                raise ValueError(f"{f} is not a face of a d{self.sides} ({self.purpose})")
+        return self
 
     @property
     def total(self) -> int:

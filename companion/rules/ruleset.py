@@ -16,7 +16,19 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from companion.model.geometry import Board
+from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
+from companion.rules.table import (
+    ActionChoice,
+    FigureView,
+    MoveOption,
+    Odds,
+    OptionSpec,
+    Prompt,
+    SetupChoice,
+    TurnView,
+)
 from companion.rules.verdict import Verdict
 
 StateT = TypeVar("StateT")
@@ -74,6 +86,68 @@ class Ruleset(Protocol[StateT, ActionT]):
 
     def compare(self, state: StateT, expected: Mapping[str, Any]) -> list[str]:
         """What differs between ``state`` and ``{figure: {field: value}}``, worded."""
+        ...
+
+    # -- a game at the table (companion.rules.game and the window ask these) ----------
+    def option_specs(self) -> Sequence[OptionSpec]:
+        """The optional rules a new game may switch on."""
+        ...
+
+    def setup_choices(self, doc: MapDocument) -> Sequence[SetupChoice]:
+        """The choices the cards of the map's figures leave open."""
+        ...
+
+    def game_setup(
+        self,
+        doc: MapDocument,
+        party: Mapping[str, Any] | None,
+        options: Mapping[str, Any],
+        choices: Mapping[str, Mapping[str, Any]],
+    ) -> dict[str, Any]:
+        """The set-up document of a new game: the map's figures, the party's characters
+        linked to them by id, the options and the choices.  ``ValueError`` names a bad one."""
+        ...
+
+    def token_traits(self, class_id: str | None, monster_id: str | None) -> tuple[bool, bool]:
+        """(large, slips through occupied squares) for a figure of this class or monster."""
+        ...
+
+    def board(self, state: StateT) -> Board:
+        """The geometry's view of the state: the dungeon and the figures standing on it."""
+        ...
+
+    def figures(self, state: StateT) -> dict[str, FigureView]:
+        """Every figure as the table shows it."""
+        ...
+
+    def turn(self, state: StateT) -> TurnView:
+        """The round, the order and whose turn it is."""
+        ...
+
+    def prompts(self, state: StateT) -> Sequence[Prompt]:
+        """Start-of-turn work for the acting figure, before its turn begins."""
+        ...
+
+    def choices(self, state: StateT, figure_id: str | None) -> Sequence[ActionChoice]:
+        """What ``figure_id`` may do now, or the BrickMaster's table actions (None)."""
+        ...
+
+    def moves(self, state: StateT, figure_id: str) -> dict[tuple[int, int], MoveOption]:
+        """Where the figure can move with one action, each with its cheapest path."""
+        ...
+
+    def area(
+        self, state: StateT, action: Mapping[str, Any]
+    ) -> tuple[list[tuple[int, int]], list[str]]:
+        """The squares an area action would cover and the living figures in them."""
+        ...
+
+    def odds(self, state: StateT, action: Mapping[str, Any]) -> Odds | None:
+        """The exact odds of an attack or damaging spell (None for other actions)."""
+        ...
+
+    def describe(self, before: StateT, action: Mapping[str, Any], events: Sequence[Event]) -> str:
+        """One sentence for the game log: who did what, with the dice."""
         ...
 
 

@@ -2,16 +2,23 @@
 
 The current state is a fold over the log.  Undo and redo move a cursor through it;
 the file records them too, so the file itself only ever grows: each action is one
-JSON line, appended and flushed before the table sees the result, so a crash loses at
-most the action in progress.  The first line is a header with the format version.
+JSON line, appended and flushed before the action changes the state in memory, so a
+crash loses at most the action in progress and a failed write (a full disk) leaves
+memory and disk agreeing.  The first line is a header with the format version.
+
+Reading a log trusts nothing: every action is validated again on replay (an illegal
+one must be marked forced), every die must be a face of its die, and a last line cut
+off by a crash is cut from the file with a notice, so later appends stay readable.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import stat
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -78,14 +85,20 @@ class Session:
         ruleset: Ruleset[Any, Any],
         setup: Mapping[str, Any],
         path: Path | None = None,
+        header: BaseModel | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.setup = dict(setup)
         self.path = path
+        self._header = header
         self._entries: list[ActionRecord] = []
         self._states: list[Any] = [ruleset.initial_state(self.setup)]
         self._events: list[tuple[Event, ...]] = [()]
         self._cursor = 0
+        #: Records in the file (actions, undos and redos): seeds the app's next dice.
+        self.records_written = 0
+        #: What reading the file had to mend (a torn last line), for the user to see.
+        self.notice = ""
 
     # -- reading --------------------------------------------------------------
     @property
@@ -102,6 +115,10 @@ class Session:
         return self._events[self._cursor]
 
     @property
+    def cursor(self) -> int:
+        return self._cursor
+
+    @property
     def can_undo(self) -> bool:
         return self._cursor > 0
 
@@ -109,19 +126,36 @@ class Session:
     def can_redo(self) -> bool:
         return self._cursor < len(self._entries)
 
+    def state_at(self, index: int) -> Any:
+        """The state after the first ``index`` actions (0: the set-up)."""
+        return self._states[index]
+
+    def history(self) -> Iterator[Step]:
+        """Each action in effect with the state before it and what happened."""
+        for i, record in enumerate(self.entries):
+            yield Step(record, self._states[i], self._states[i + 1], self._events[i + 1])
+
     def check(self, action: Any) -> Verdict:
         """Validate without changing anything."""
-        return self.ruleset.validate(self.state, self._parse(action))
+        return self.ruleset.validate(self.state, self.parse(action))
 
     # -- changing -------------------------------------------------------------
     def act(
-        self, action: Any, dice: Dice, *, force: bool = False, why: str = ""
+        self,
+        action: Any,
+        dice: Dice,
+        *,
+        force: bool = False,
+        why: str = "",
+        before_commit: Callable[[], None] | None = None,
     ) -> tuple[Event, ...]:
         """Validate and resolve ``action``; refuse an illegal one unless ``force``.
 
         A forced illegal action is logged with the reasons it was illegal and ``why``.
+        ``before_commit`` may still refuse (raise) after the dice are rolled, before
+        anything is written (e.g. more dice typed in than the action used).
         """
-        parsed = self._parse(action)
+        parsed = self.parse(action)
         verdict = self.ruleset.validate(self.state, parsed)
         if not verdict.legal and not force:
             raise IllegalAction(verdict)
@@ -132,6 +166,8 @@ class Session:
             raise
         except ValueError as exc:  # e.g. a forced action that cannot be carried out at all
             raise SessionError(f"cannot carry out the action: {exc}") from None
+        if before_commit is not None:
+            before_commit()
         record = ActionRecord(
             action=parsed.model_dump(mode="json"),
             rolls=tuple(recorder.rolls),
@@ -139,21 +175,21 @@ class Session:
             overruled=verdict.reasons,
             why=why if not verdict.legal else "",
         )
-        self._push(record, resolution.state, resolution.events)
         self._append(record)
+        self._push(record, resolution.state, resolution.events)
         return resolution.events
 
     def undo(self) -> None:
         if not self.can_undo:
             raise SessionError("nothing to undo")
-        self._cursor -= 1
         self._append(UndoRecord(type="undo"))
+        self._cursor -= 1
 
     def redo(self) -> None:
         if not self.can_redo:
             raise SessionError("nothing to redo")
-        self._cursor += 1
         self._append(UndoRecord(type="redo"))
+        self._cursor += 1
 
     # -- files ----------------------------------------------------------------
     @classmethod
@@ -163,7 +199,9 @@ class Session:
         session.save_as(path)
         return session
 
-    def header(self) -> Header:
+    def header(self) -> BaseModel:
+        if self._header is not None:
+            return self._header
         return Header(format=FORMAT, version=VERSION, ruleset=self.ruleset.id, setup=self.setup)
 
     def save_as(self, path: Path) -> None:
@@ -173,46 +211,36 @@ class Session:
         write_atomic(path, ("\n".join(lines) + "\n").encode("utf-8"))
         self._entries = self._entries[: self._cursor]
         self.path = path
+        self.records_written = len(lines) - 1
 
     @classmethod
     def load(cls, path: Path) -> Session:
-        """Read a session file; a cut-off last line (a crash mid-write) is dropped."""
+        """Read a session file; a cut-off last line (a crash mid-write) is cut with a notice."""
+        log = read_log(path)
+        header = _parse_header(log, Header, "a session header")
+        ruleset = _ruleset(path, header.ruleset)
         try:
-            size = path.stat().st_size
-        except OSError as exc:
-            raise SessionError(f"{path}: cannot read ({exc.strerror})") from None
-        if size > MAX_FILE_BYTES:
-            raise SessionError(f"{path}: {size} bytes is larger than a session can be")
-        raw = path.read_bytes().split(b"\n")
-        if not raw or not raw[0].strip():
-            raise SessionError(f"{path}: empty file, no session header")
-        try:
-            header = Header.model_validate_json(raw[0])
-        except ValidationError as exc:
-            raise SessionError(
-                f"{path}: line 1: not a session header: {_first_error(exc)}"
-            ) from None
-        try:
-            ruleset = get_ruleset(header.ruleset)
-        except LookupError as exc:
-            raise SessionError(f"{path}: {exc}") from None
-        session = cls(ruleset, header.setup)
-        last = len(raw)  # a file cut off mid-write ends without a newline
-        for lineno, line in enumerate(raw[1:], start=2):
-            if not line.strip():
-                continue
+            session = cls(ruleset, header.setup)
+        except ValueError as exc:
+            raise SessionError(f"{path}: line 1: setup: {exc}") from None
+        session.replay(log)
+        return session
+
+    def replay(self, log: LogLines) -> None:
+        """Fold the records of ``log`` into this session, checking every one."""
+        for lineno, line in log.records:
             try:
                 record = _RECORD.validate_json(line)
             except ValidationError as exc:
-                if lineno == last:
-                    break  # the action in progress when the program stopped: dropped
-                raise SessionError(f"{path}: line {lineno}: {_first_error(exc)}") from None
-            session._replay(record, f"{path}: line {lineno}")
-        session.path = path
-        return session
+                raise SessionError(f"{log.path}: line {lineno}: {_first_error(exc)}") from None
+            self._replay(record, f"{log.path}: line {lineno}")
+        self.path = log.path
+        self.records_written = len(log.records)
+        self.notice = log.notice
 
     # -- internals ------------------------------------------------------------
-    def _parse(self, action: Any) -> Any:
+    def parse(self, action: Any) -> Any:
+        """The ruleset's action for ``action`` (a dict or already parsed)."""
         if isinstance(action, BaseModel):
             return action
         try:
@@ -238,20 +266,143 @@ class Session:
             else:
                 raise SessionError(f"{where}: {record.type} with nothing to {record.type}")
             return
-        action = self._parse(record.action)
+        try:
+            action = self.parse(record.action)
+            verdict = self.ruleset.validate(self.state, action)
+        except (SessionError, LookupError) as exc:
+            raise SessionError(f"{where}: {exc}") from None
+        if not verdict.legal and not record.forced:
+            raise SessionError(
+                f"{where}: the action is illegal ({verdict.message}) but not marked forced"
+            )
         try:
             resolution = self.ruleset.resolve(self.state, action, ReplayDice(record.rolls))
-        except ValueError as exc:
+        except (ValueError, LookupError) as exc:
             raise SessionError(f"{where}: cannot replay: {exc}") from None
         self._push(record, resolution.state, resolution.events)
 
     def _append(self, record: Record) -> None:
+        """Write ``record`` and flush it to the disk; a failed write changes nothing."""
         if self.path is None:
             return
-        with open(self.path, "a", encoding="utf-8") as fh:
-            fh.write(record.model_dump_json() + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
+        data = (record.model_dump_json() + "\n").encode("utf-8")
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        except OSError as exc:
+            raise SessionError(f"cannot write {self.path.name}: {exc.strerror}") from None
+        try:
+            size = os.fstat(fd).st_size
+            try:
+                written = os.write(fd, data)
+                if written != len(data):
+                    raise OSError(28, "No space left on device")
+                os.fsync(fd)
+            except OSError as exc:
+                os.ftruncate(fd, size)  # leave no half record behind
+                raise SessionError(
+                    f"cannot write {self.path.name}: {exc.strerror}; the action was not applied"
+                ) from None
+        finally:
+            os.close(fd)
+        self.records_written += 1
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action in effect: its record, the states around it and what happened."""
+
+    record: ActionRecord
+    before: Any
+    after: Any
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class LogLines:
+    """A log file split into its header line and its record lines (with line numbers)."""
+
+    path: Path
+    header: bytes
+    records: list[tuple[int, bytes]]
+    notice: str = ""
+
+
+def read_log(path: Path, max_bytes: int = MAX_FILE_BYTES) -> LogLines:
+    """Read a log file safely: a regular file under ``max_bytes``; a last line cut off by a
+    crash is cut from the file too (with a notice), so the next append stays readable."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise SessionError(f"{path}: cannot read ({exc.strerror})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise SessionError(f"{path}: not a regular file")
+    if info.st_size > max_bytes:
+        raise SessionError(
+            f"{path}: {info.st_size:,} bytes is larger than a game log can be"
+            f" ({max_bytes // (1024 * 1024)} MB)"
+        )
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(max_bytes + 1)
+    except OSError as exc:
+        raise SessionError(f"{path}: cannot read ({exc.strerror})") from None
+    lines = data.split(b"\n")
+    if not lines[0].strip():
+        raise SessionError(f"{path}: line 1: empty file, no header")
+    tail = lines.pop()  # after the last newline: b"" when the file ends whole
+    notice = ""
+    if tail.strip():
+        if len(lines) == 0:
+            lines.append(tail)  # a one-line file without a newline: the header alone
+        elif _is_record(tail):
+            lines.append(tail)
+            _mend(path, len(data), b"\n")
+        else:
+            lineno = len(lines) + 1
+            _mend(path, len(data) - len(tail), None)
+            notice = (
+                f"{path.name}: line {lineno} was cut off when the program stopped;"
+                " that last action is dropped."
+            )
+    records = [(i, line) for i, line in enumerate(lines[1:], start=2) if line.strip()]
+    return LogLines(path=path, header=lines[0], records=records, notice=notice)
+
+
+def _is_record(line: bytes) -> bool:
+    try:
+        _RECORD.validate_json(line)
+    except ValidationError:
+        return False
+    return True
+
+
+def _mend(path: Path, size: int, append: bytes | None) -> None:
+    """Cut the file to ``size`` bytes, or add ``append`` at its end."""
+    try:
+        if append is None:
+            os.truncate(path, size)
+        else:
+            with open(path, "ab") as fh:
+                fh.write(append)
+    except OSError:
+        pass  # read-only: the reading in memory is still right
+
+
+HeaderT = TypeVar("HeaderT", bound=BaseModel)
+
+
+def _parse_header(log: LogLines, model: type[HeaderT], what: str) -> HeaderT:
+    try:
+        return model.model_validate_json(log.header)
+    except ValidationError as exc:
+        raise SessionError(f"{log.path}: line 1: not {what}: {_first_error(exc)}") from None
+
+
+def _ruleset(path: Path, ruleset_id: str) -> Ruleset[Any, Any]:
+    try:
+        return get_ruleset(ruleset_id)
+    except LookupError as exc:
+        raise SessionError(f"{path}: line 1: {exc}") from None
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -52,6 +52,8 @@ class ReasonCode(StrEnum):
     RAGE_NEEDS_ATTACK = "rage_needs_attack"
     TURN_ALREADY_STARTED = "turn_already_started"
     POSING_AS_STATUE = "posing_as_statue"
+    INITIATIVE_NEEDED = "initiative_needed"
+    UNKNOWN_FIGURE = "unknown_figure"
 
 
 class Reason(BaseModel):

@@ -136,6 +136,59 @@ class Hold(_Action):
     action: Literal["hold"] = "hold"
 
 
+#: The actor of the table's own actions (initiative, overrides, adjustments).
+BRICKMASTER = "brickmaster"
+
+
+class _TableAction(BaseModel):
+    """An action of the BrickMaster's, not of a figure."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    actor: Literal["brickmaster"] = BRICKMASTER
+
+
+class RollInitiative(_TableAction):
+    """Roll (or type) initiative: 2d6 + bonus per character, monsters on their number."""
+
+    action: Literal["initiative"] = "initiative"
+
+
+class Reorder(_TableAction):
+    """The BrickMaster's override of the acting order (a drag in the tracker)."""
+
+    action: Literal["reorder"] = "reorder"
+    order: tuple[str, ...] = Field(min_length=1, max_length=1024)
+
+
+class Adjust(_TableAction):
+    """The BrickMaster sets a figure's points or conditions by hand (a click on a sheet)."""
+
+    action: Literal["adjust"] = "adjust"
+    figure: str
+    hp: int | None = Field(default=None, ge=0, le=999)
+    sp: int | None = Field(default=None, ge=0, le=999)
+    add_effects: tuple[str, ...] = Field(default=(), max_length=20)
+    remove_effects: tuple[str, ...] = Field(default=(), max_length=20)
+    add_items: tuple[str, ...] = Field(default=(), max_length=20)
+    remove_items: tuple[str, ...] = Field(default=(), max_length=20)
+    #: Put the figure on another square (a figure pushed by hand).
+    at: Square | None = None
+
+
+class EditMap(_TableAction):
+    """A map edit during a game: a secret door found, a barrel moved, rubble cleared."""
+
+    action: Literal["edit_map"] = "edit_map"
+    at: Square
+    #: A terrain character of the map format ('.', '#', '+', '/', 'L'...), or None.
+    terrain: str | None = Field(default=None, min_length=1, max_length=1)
+    #: Move the object standing on ``at`` to this square.
+    move_object_to: Square | None = None
+
+
+TABLE_ACTIONS = (RollInitiative, Reorder, Adjust, EditMap)
+
 Action = Annotated[
     Move
     | Attack
@@ -147,7 +200,11 @@ Action = Annotated[
     | Sapper
     | BeginTurn
     | EndTurn
-    | Hold,
+    | Hold
+    | RollInitiative
+    | Reorder
+    | Adjust
+    | EditMap,
     Field(discriminator="action"),
 ]
 ACTIONS: TypeAdapter[Action] = TypeAdapter(Action)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pydantic import ValidationError
+
 from companion.model.dungeon import Facing
 from companion.model.geometry import (
+    Board,
     area_circle,
     area_cone,
     area_line,
@@ -16,12 +19,26 @@ from companion.model.geometry import (
     ruler_distance,
     squares_of,
 )
+from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
-from companion.rules.ruleset import Resolution
+from companion.rules.ruleset import Event, Resolution
+from companion.rules.table import (
+    ActionChoice,
+    FigureView,
+    MoveOption,
+    Odds,
+    OptionSpec,
+    Prompt,
+    SetupChoice,
+    TurnView,
+)
 from companion.rules.verdict import Verdict
+from companion.rulesets.brickquest import table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
 from companion.rulesets.brickquest.context import Ctx, move_allowance
+from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
+from companion.rulesets.brickquest.odds import odds
 from companion.rulesets.brickquest.resolve import resolve
 from companion.rulesets.brickquest.setup import build_state
 from companion.rulesets.brickquest.state import GameState
@@ -63,6 +80,67 @@ class BrickQuestRules:
             i = order.index(state.current)
             order = order[i:] + order[:i]
         return order
+
+    # -- a game at the table ----------------------------------------------------------
+    def option_specs(self) -> Sequence[OptionSpec]:
+        return OPTION_SPECS
+
+    def setup_choices(self, doc: MapDocument) -> Sequence[SetupChoice]:
+        return setup_choices(doc, self.catalog)
+
+    def game_setup(
+        self,
+        doc: MapDocument,
+        party: Mapping[str, Any] | None,
+        options: Mapping[str, Any],
+        choices: Mapping[str, Mapping[str, Any]],
+    ) -> dict[str, Any]:
+        return game_setup(doc, party, options, choices, self.catalog)
+
+    def token_traits(self, class_id: str | None, monster_id: str | None) -> tuple[bool, bool]:
+        card: Any = self.catalog.classes.get(class_id or "") or self.catalog.monsters.get(
+            monster_id or ""
+        )
+        if card is None:
+            return (False, False)
+        return (card.has_ability("large_creature"), card.moves_through_occupied)
+
+    def board(self, state: GameState) -> Board:
+        return Ctx(state, self.catalog).board
+
+    def figures(self, state: GameState) -> dict[str, FigureView]:
+        return table.figure_views(Ctx(state, self.catalog))
+
+    def turn(self, state: GameState) -> TurnView:
+        return table.turn_view(state)
+
+    def prompts(self, state: GameState) -> Sequence[Prompt]:
+        return table.prompts(Ctx(state, self.catalog))
+
+    def choices(self, state: GameState, figure_id: str | None) -> Sequence[ActionChoice]:
+        return table.choices(Ctx(state, self.catalog), figure_id)
+
+    def moves(self, state: GameState, figure_id: str) -> dict[tuple[int, int], MoveOption]:
+        return table.moves(Ctx(state, self.catalog), figure_id)
+
+    def area(
+        self, state: GameState, action: Mapping[str, Any]
+    ) -> tuple[list[tuple[int, int]], list[str]]:
+        try:
+            return table.area(Ctx(state, self.catalog), action)
+        except (ValidationError, LookupError):
+            return [], []
+
+    def odds(self, state: GameState, action: Mapping[str, Any]) -> Odds | None:
+        try:
+            return odds(Ctx(state, self.catalog), action)
+        except (ValidationError, LookupError, AssertionError):
+            return None
+
+    def describe(
+        self, before: GameState, action: Mapping[str, Any], events: Sequence[Event]
+    ) -> str:
+        return table.describe(before, action, [e.text for e in events])
 
     # -- scenario queries -------------------------------------------------------------
     def query(self, state: GameState, query: Mapping[str, Any]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from companion.rulesets.brickquest.sapping import place_charge
 from companion.rulesets.brickquest.skills import resolve_skill
 from companion.rulesets.brickquest.spells import resolve_cast
 from companion.rulesets.brickquest.state import FigureState, GameState
+from companion.rulesets.brickquest.table_actions import resolve_table
 from companion.rulesets.brickquest.turns import advance, end_turn, start_turn
 
 Outcome = tuple[GameState, list[Event]]
@@ -34,6 +35,8 @@ def resolve(ctx: Ctx, action: act.Action, dice: Dice) -> Outcome:
 
     ``Unresolvable`` when a forced action cannot be carried out at all.
     """
+    if isinstance(action, act.TABLE_ACTIONS):
+        return resolve_table(ctx, action, dice)
     actor = ctx.figure(action.actor)
     check_resolvable(ctx, actor, action)
     if isinstance(action, act.EndTurn):

@@ -106,14 +106,21 @@ def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameSta
         if err["type"] == "extra_forbidden":
             name = str(err["loc"][-1])
             known = ", ".join(Options.model_fields)
-            raise SetupError(f"{where}: {_unknown('option', name, Options.model_fields)}"
-                             f" (options: {known})") from None
+            raise SetupError(
+                f"{where}: {_unknown('option', name, Options.model_fields)} (options: {known})"
+            ) from None
         raise SetupError(f"{where}: {err['msg']}") from None
     spec = setup.get("map") or {}
-    try:
-        dungeon = parse_text_map(spec.get("terrain", []), spec.get("heights"), spec.get("stairs"))
-    except TextMapError as exc:
-        raise SetupError(f"map: {exc}") from None
+    given = setup.get("dungeon")
+    if isinstance(given, DungeonMap):  # a game made from a map file (game_setup.py)
+        dungeon = given.copy()
+    else:
+        try:
+            dungeon = parse_text_map(
+                spec.get("terrain", []), spec.get("heights"), spec.get("stairs")
+            )
+        except TextMapError as exc:
+            raise SetupError(f"map: {exc}") from None
     _place_objects(dungeon, spec.get("objects") or [], catalog)
     floor_items = _floor_items(dungeon, spec.get("items") or {}, catalog)
     blocked = dungeon.blocks_movement()
@@ -162,6 +169,7 @@ def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameSta
         initiative_numbers=dict(numbers),
         current=initiative[0] if initiative else None,
         floor_items=floor_items,
+        needs_initiative=bool(setup.get("roll_initiative")) and initiative is None,
     )
 
 

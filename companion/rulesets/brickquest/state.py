@@ -31,6 +31,9 @@ class Options(BaseModel):
     walls_stop_areas: bool = True
     #: Characters wielding enchanted weapons ignore Incorporeal (the text's exception).
     enchanted_weapons: bool = False
+    #: Roll initiative again every this many rounds (0: once for the whole game, the
+    #: text's default; 1, 3 or 5 for competing players, as the text suggests).
+    reroll_initiative: Literal[0, 1, 3, 5] = 0
 
 
 class Affliction(BaseModel):
@@ -162,6 +165,8 @@ class GameState(BaseModel):
     held: tuple[str, ...] = ()
     #: The end of the round, when the figures that held act (in initiative order).
     holding_phase: bool = False
+    #: Initiative must be rolled before anyone acts (a new game, or a re-roll round).
+    needs_initiative: bool = False
 
     def figure(self, figure_id: str) -> FigureState:
         return self.figures[figure_id]

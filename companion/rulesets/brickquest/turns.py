@@ -23,8 +23,9 @@ from companion.rulesets.brickquest.combat import apply_damage
 from companion.rulesets.brickquest.context import Ctx
 from companion.rulesets.brickquest.state import Affliction, FigureState, GameState, TurnState
 
-#: Conditions that deal their ``value`` in damage at the start of the bearer's turn.
-DAMAGE_EACH_TURN = ("mummy_rot",)
+#: Conditions that deal their ``value`` in damage at the beginning of each round ("an
+#: additional point of damage at the beginning of each round until Cured").
+DAMAGE_EACH_ROUND = ("mummy_rot",)
 #: Conditions that count down at the start of the bearer's turn ("N turns after").
 START_COUNTDOWN = ("poisoned", "lycanthropy", "werewolf")
 #: Ongoing spell effects that hurt again each time they are not broken: id -> default damage.
@@ -147,16 +148,6 @@ def _tick_afflictions(ctx: Ctx, figure_id: str, dice: Dice) -> tuple[GameState, 
     damage = 0
     kept: list[Affliction] = []
     for a in fig.afflictions:
-        if a.id in DAMAGE_EACH_TURN:
-            damage += a.value or 1
-            events.append(
-                Event(
-                    kind="damage",
-                    figure=fig.id,
-                    amount=a.value or 1,
-                    text=f"{fig.name} suffers from {a.id.replace('_', ' ')}.",
-                )
-            )
         if a.id == "poisoned" and (a.rounds or 0) <= 1:
             damage += a.value or 1
             events.append(
@@ -287,7 +278,39 @@ def end_turn(ctx: Ctx, figure_id: str, dice: Dice) -> tuple[GameState, list[Even
     state = state.with_figure(fig)
     state, more = explode_due(Ctx(state, ctx.catalog), fig.id, dice)
     events += more
-    return advance(state), events
+    before = state.round
+    state = advance(state)
+    if state.round != before:
+        state, more = start_round(Ctx(state, ctx.catalog), dice)
+        events += more
+    return state, events
+
+
+def start_round(ctx: Ctx, dice: Dice) -> tuple[GameState, list[Event]]:
+    """The beginning of a round: mummy rot hurts every bearer; initiative is rolled again
+    when the game's option says so."""
+    state = ctx.state
+    events = [Event(kind="round", text=f"Round {state.round} begins.")]
+    for fig in list(state.figures.values()):
+        rot = [a for a in fig.afflictions if a.id in DAMAGE_EACH_ROUND]
+        if fig.dead or not rot:
+            continue
+        hurt = max(a.value or 1 for a in rot)  # "not cumulative"
+        events.append(
+            Event(
+                kind="damage",
+                figure=fig.id,
+                amount=hurt,
+                text=f"{fig.name} suffers from mummy rot.",
+            )
+        )
+        state, more = apply_damage(Ctx(state, ctx.catalog), fig.id, hurt, dice)
+        events += more
+    every = state.options.reroll_initiative
+    if every and state.initiative is not None and (state.round - 1) % every == 0:
+        state = state.evolve(needs_initiative=True, current=None)
+        events.append(Event(kind="round", text="Initiative is rolled again this round."))
+    return state, events
 
 
 def _count_down(fig: FigureState) -> tuple[FigureState, list[Event]]:

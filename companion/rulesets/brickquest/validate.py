@@ -18,6 +18,7 @@ from companion.rulesets.brickquest.context import (
 )
 from companion.rulesets.brickquest.schema import ActionBudget, ClassDef, MonsterDef
 from companion.rulesets.brickquest.state import FigureState, TurnState
+from companion.rulesets.brickquest.table_actions import check_table
 from companion.rulesets.brickquest.validate_abilities import (
     check_begin_turn,
     check_hold,
@@ -47,6 +48,8 @@ _CHECKS: dict[type, Checker] = {
 
 def validate(ctx: Ctx, action: act.Action) -> Verdict:
     """The verdict on ``action`` in ``ctx.state``.  Unknown figure ids raise ``UnknownFigure``."""
+    if isinstance(action, act.TABLE_ACTIONS):
+        return check_table(ctx, action)
     actor = ctx.figure(action.actor)
     common = _check_common(ctx, actor, action)
     if not common.legal:
@@ -57,6 +60,11 @@ def validate(ctx: Ctx, action: act.Action) -> Verdict:
 
 def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     state = ctx.state
+    if state.needs_initiative:
+        return illegal(
+            ReasonCode.INITIATIVE_NEEDED,
+            f"roll initiative for round {state.round} before anyone acts",
+        )
     if state.initiative is not None and state.current not in (None, actor.id):
         return illegal(
             ReasonCode.NOT_YOUR_TURN,

@@ -1,0 +1,334 @@
+"""A game at the table: a map, a party, options, a seed and the log of actions.
+
+One model-level object driven alike by the window and by ``brick-companion game``.  The
+game file is a session log (``companion.rules.session``) whose header holds the game's
+inputs — the map document, the party, the options, the choices the cards left open, the
+dice mode and the seed — so opening it builds the same set-up through the ruleset's
+``game_setup`` hook and replays the log to the identical state.
+
+Dice: rolled by the app (each action's dice from the seed and the number of records
+written, so a game reopened rolls on as it would have), or typed in from the physical
+dice.  Faces typed for an action must all be used by it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from companion.model.mapfile import MapDocument, MapFileError, dump_map, load_map_bytes
+from companion.rules.dice import Dice, DiceError, DiceRoll, SeededDice, TypedDice
+from companion.rules.ruleset import Event, Ruleset, get_ruleset
+from companion.rules.session import (
+    IllegalAction,
+    Session,
+    SessionError,
+    _parse_header,
+    _ruleset,
+    read_log,
+)
+from companion.rules.table import FigureView, TurnView
+from companion.rules.verdict import Verdict
+
+GAME_FORMAT = "brick-companion-game"
+GAME_VERSION = 1
+#: The suffix the window offers for game files.
+GAME_SUFFIX = ".game.jsonl"
+
+DiceMode = Literal["app", "typed"]
+Ask = Callable[[int, int, str], Sequence[int]]
+
+
+class GameFileError(SessionError):
+    """A game that cannot be made or opened; the message names the file and the place."""
+
+
+class GameHeader(BaseModel):
+    """The first line of a game file: everything the game was made from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["brick-companion-game"]
+    version: int = Field(ge=1, le=GAME_VERSION)
+    ruleset: str = Field(max_length=64)
+    map: dict[str, Any]
+    party: dict[str, Any] | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    choices: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    dice: DiceMode = "app"
+    seed: int = Field(default=0, ge=0, le=2**63)
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One action of the game log as the table reads it."""
+
+    index: int
+    text: str
+    actor: str
+    forced: bool
+    why: str
+    rolls: tuple[DiceRoll, ...]
+    squares: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an applied action did."""
+
+    events: tuple[Event, ...]
+    text: str
+    forced: bool
+
+
+class Game:
+    """A game in progress, kept in its file after every action."""
+
+    def __init__(self, header: GameHeader, session: Session, doc: MapDocument) -> None:
+        self.header = header
+        self.session = session
+        #: The map the game was made from (rooms, names); the game state holds its changes.
+        self.doc = doc
+
+    # -- making and opening -------------------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        path: Path,
+        doc: MapDocument,
+        *,
+        party: Mapping[str, Any] | None = None,
+        ruleset_id: str = "brickquest",
+        options: Mapping[str, Any] | None = None,
+        choices: Mapping[str, Mapping[str, Any]] | None = None,
+        dice: DiceMode = "app",
+        seed: int | None = None,
+    ) -> Game:
+        """A new game written to ``path``; with app dice, initiative is rolled at once."""
+        try:
+            ruleset = get_ruleset(ruleset_id)
+        except LookupError as exc:
+            raise GameFileError(str(exc)) from None
+        header = GameHeader(
+            format=GAME_FORMAT,
+            version=GAME_VERSION,
+            ruleset=ruleset_id,
+            map=json.loads(dump_map(doc)),
+            party=dict(party) if party is not None else None,
+            options=dict(options or {}),
+            choices={k: dict(v) for k, v in (choices or {}).items()},
+            dice=dice,
+            seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+        )
+        game = cls(header, _session(ruleset, header, doc, "new game"), doc)
+        game.session.save_as(path)
+        if dice == "app":
+            for choice in ruleset.choices(game.state, None):
+                if choice.kind == "initiative":
+                    game.act(choice.template)
+        return game
+
+    @classmethod
+    def open(cls, path: Path) -> Game:
+        """Read a game file and replay it; ``GameFileError`` says what is wrong and where."""
+        try:
+            log = read_log(path)
+            header = _parse_header(log, GameHeader, "a game header")
+            ruleset = _ruleset(path, header.ruleset)
+            try:
+                doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
+            except MapFileError as exc:
+                raise GameFileError(f"{path}: line 1: {exc}") from None
+            session = _session(ruleset, header, doc, f"{path}: line 1")
+            session.replay(log)
+        except GameFileError:
+            raise
+        except SessionError as exc:
+            raise GameFileError(str(exc)) from None
+        return cls(header, session, doc)
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def ruleset(self) -> Ruleset[Any, Any]:
+        return self.session.ruleset
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def path(self) -> Path | None:
+        return self.session.path
+
+    @property
+    def notice(self) -> str:
+        """What opening the file had to mend (a torn last line), or empty."""
+        return self.session.notice
+
+    def turn(self) -> TurnView:
+        return self.ruleset.turn(self.state)
+
+    def figures(self) -> dict[str, FigureView]:
+        return self.ruleset.figures(self.state)
+
+    def check(self, action: Any) -> Verdict:
+        try:
+            return self.session.check(action)
+        except LookupError as exc:
+            raise SessionError(str(exc)) from None
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state as ``game state`` prints it."""
+        turn = self.turn()
+        return {
+            "ruleset": self.ruleset.id,
+            "round": turn.round,
+            "acting": turn.acting,
+            "needs_initiative": turn.needs_initiative,
+            "order": list(turn.order),
+            "labels": turn.labels,
+            "figures": {
+                f.id: {
+                    "name": f.name,
+                    "side": f.side,
+                    "at": list(f.at) if f.at else None,
+                    "hp": f.hp,
+                    "max_hp": f.max_hp,
+                    "sp": f.sp,
+                    "effects": [b.id for b in f.badges],
+                    "actions_left": f.actions_left,
+                    "dead": f.dead,
+                }
+                for f in self.figures().values()
+            },
+        }
+
+    def log(self) -> list[LogLine]:
+        """The actions in effect, worded."""
+        out = []
+        for i, step in enumerate(self.session.history()):
+            action = step.record.action
+            text = self.ruleset.describe(step.before, action, step.events)
+            out.append(
+                LogLine(
+                    index=i,
+                    text=text,
+                    actor=str(action.get("actor", "")),
+                    forced=step.record.forced,
+                    why=step.record.why,
+                    rolls=step.record.rolls,
+                    squares=_squares(action, step.record.overruled),
+                )
+            )
+        return out
+
+    # -- changing -----------------------------------------------------------------------
+    def dice(self, faces: Sequence[int] | None = None, ask: Ask | None = None) -> Dice:
+        """Where the next action's dice come from: typed ``faces``, the table (``ask``),
+        or the app's seeded roll."""
+        if faces is not None or self.header.dice == "typed":
+            return TypedDice(faces or (), ask=ask)
+        return SeededDice(rng=random.Random(f"{self.header.seed}/{self.session.records_written}"))
+
+    def act(
+        self,
+        action: Any,
+        *,
+        faces: Sequence[int] | None = None,
+        ask: Ask | None = None,
+        force: str | None = None,
+    ) -> Outcome:
+        """Validate and apply ``action``; ``force`` (the reason) applies an illegal one.
+
+        Raises ``IllegalAction`` (with the verdict), ``DiceError`` (dice missing, off the
+        die, or typed but unused) or ``SessionError`` (a bad action, a failed write).
+        Nothing is changed or written when it raises.
+        """
+        dice = self.dice(faces, ask)
+        before = self.state
+
+        def all_used() -> None:
+            if isinstance(dice, TypedDice) and dice.remaining:
+                left = ", ".join(map(str, dice.remaining))
+                raise DiceError(f"{len(dice.remaining)} typed dice were not needed: {left}")
+
+        try:
+            events = self.session.act(
+                action,
+                dice,
+                force=force is not None,
+                why=force or "",
+                before_commit=all_used,
+            )
+        except (IllegalAction, DiceError, SessionError):
+            raise
+        except LookupError as exc:  # an unknown figure named by the action
+            raise SessionError(str(exc)) from None
+        record = self.session.entries[-1]
+        text = self.ruleset.describe(before, record.action, events)
+        return Outcome(events=events, text=text, forced=record.forced)
+
+    def undo(self) -> None:
+        self.session.undo()
+
+    def redo(self) -> None:
+        self.session.redo()
+
+    @property
+    def can_undo(self) -> bool:
+        return self.session.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.session.can_redo
+
+    def reset_turn(self) -> int:
+        """Undo back to the start of the acting figure's turn; the number of undos."""
+        acting = self.turn().acting
+        steps = 0
+        while self.can_undo and acting is not None:
+            before = self.session.state_at(self.session.cursor - 1)
+            turn = self.ruleset.turn(before)
+            if turn.acting != acting:
+                break
+            self.undo()
+            steps += 1
+            if not turn.turn_started:
+                break
+        return steps
+
+
+def _session(
+    ruleset: Ruleset[Any, Any], header: GameHeader, doc: MapDocument, where: str
+) -> Session:
+    try:
+        setup = ruleset.game_setup(doc, header.party, header.options, header.choices)
+        return Session(ruleset, setup, header=header)
+    except (ValueError, LookupError, ValidationError) as exc:
+        raise GameFileError(f"{where}: {exc}") from None
+
+
+def _squares(action: Mapping[str, Any], overruled: Sequence[Any]) -> tuple[tuple[int, int], ...]:
+    """The squares an action names (its path, target square or squares), for highlighting."""
+    out: list[tuple[int, int]] = []
+    for key in ("path", "squares"):
+        for sq in action.get(key) or ():
+            out.append((int(sq[0]), int(sq[1])))
+    target = action.get("target")
+    if isinstance(target, list | tuple) and len(target) == 2:
+        out.append((int(target[0]), int(target[1])))
+    for reason in overruled:
+        if reason.square is not None:
+            out.append(tuple(reason.square))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def open_game(path: Path) -> Game:
+    """Open a game file (``brick-companion validate`` checks games with this)."""
+    return Game.open(path)

@@ -1,0 +1,144 @@
+"""What the table sees of a game, in terms every ruleset can fill.
+
+The window, the command line and the tests show a game through these values only: the
+figures (hit points, conditions, actions left), whose turn it is, what the acting figure
+may do now, the odds of an attack, and the work to go through at the start of a turn.
+A ruleset builds them from its own state; nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Square = tuple[int, int]
+
+
+class _Value(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class OptionSpec(_Value):
+    """An optional rule, switched per game (a checkbox or a choice in the New Game dialog)."""
+
+    key: str
+    label: str
+    default: bool | int | str
+    #: For a choice: the values allowed, with their titles.  Empty: a switch (bool).
+    choices: tuple[tuple[int | str, str], ...] = ()
+    help: str = ""
+
+
+class SetupChoice(_Value):
+    """A choice a monster's card leaves open (a skeleton's weapon, a snakeman's spells)."""
+
+    figure: str
+    key: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    default: tuple[str, ...] = ()
+    #: Several values may be picked (optional abilities), or exactly one (a weapon).
+    multiple: bool = False
+
+
+class Badge(_Value):
+    """A condition shown on a figure: poisoned, cursed, raging... with rounds left."""
+
+    id: str
+    label: str
+    rounds: int | None = None
+
+
+class FigureView(_Value):
+    """One figure as the tracker, the roster and the map show it."""
+
+    id: str
+    name: str
+    side: str
+    #: What it is: "Human Warrior", "Orc".
+    kind: str
+    is_character: bool
+    at: Square | None
+    facing: str = "S"
+    hp: int
+    max_hp: int
+    sp: int = 0
+    max_sp: int = 0
+    dead: bool = False
+    badges: tuple[Badge, ...] = ()
+    actions_left: int = 0
+    actions_total: int = 0
+    initiative: str = ""
+    #: A few lines for the info panel: ("Move", "4"), ("Attack", "3 dice melee")...
+    stats: tuple[tuple[str, str], ...] = ()
+    items: tuple[str, ...] = ()
+
+
+class TurnView(_Value):
+    """Whose turn it is and the order of the round."""
+
+    round: int
+    #: The figure to act now (None: nobody yet, e.g. initiative is to be rolled).
+    acting: str | None
+    #: Every figure still in the order, in initiative order.
+    order: tuple[str, ...]
+    labels: dict[str, str] = Field(default_factory=dict)
+    held: tuple[str, ...] = ()
+    holding_phase: bool = False
+    #: Initiative has to be rolled (or typed) before anyone acts.
+    needs_initiative: bool = False
+    #: The acting figure's turn has begun (its start-of-turn work is done).
+    turn_started: bool = False
+
+
+class Prompt(_Value):
+    """Work to go through at the start of a turn or round, with the roll it needs."""
+
+    figure: str
+    text: str
+    #: The dice the work rolls, e.g. "1d6"; empty when it needs none.
+    dice: str = ""
+
+
+#: What a click must add to an action before it can be checked.
+Needs = Literal["none", "path", "figure", "square", "area"]
+
+
+class ActionChoice(_Value):
+    """Something the acting figure (or the BrickMaster) may do now."""
+
+    #: Stable key for the GUI and its shortcut, e.g. "move", "attack", "cast", "end_turn".
+    kind: str
+    label: str
+    #: The action to send, without what the click adds (``needs``).
+    template: dict[str, Any]
+    needs: Needs = "none"
+    #: The field ``needs`` fills: "path", "target", "squares".
+    field: str = ""
+    #: Figures the action may be aimed at (for ``needs == "figure"``).
+    targets: tuple[str, ...] = ()
+    #: For an area: its shape and size, so a template can follow the mouse.
+    area: dict[str, Any] | None = None
+    #: Grouped under this menu in the action bar ("Cast", "Interact", "Use item"...).
+    group: str = ""
+    enabled: bool = True
+    why_not: str = ""
+
+
+class Odds(_Value):
+    """The exact odds of an attack or damaging spell, computed, not sampled."""
+
+    hit: float
+    #: Damage -> probability (0 included).
+    damage: dict[int, float]
+    kill: float
+    text: str
+
+
+class MoveOption(_Value):
+    """A square the figure can reach this action, with its path and cost."""
+
+    square: Square
+    cost: int
+    path: tuple[Square, ...]

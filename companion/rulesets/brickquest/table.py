@@ -1,0 +1,619 @@
+"""BrickQuest as the table sees it: figures, the turn, what the acting figure may do.
+
+Every answer comes from the validator itself: an action is offered when ``validate``
+says it is legal now, so the action bar can never disagree with the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.model.dungeon import Terrain
+from companion.model.geometry import squares_of, tokens_in
+from companion.model.geometry.movement import reachable
+from companion.rules.table import (
+    ActionChoice,
+    Badge,
+    FigureView,
+    MoveOption,
+    Prompt,
+    TurnView,
+)
+from companion.rulesets.brickquest import actions as act
+from companion.rulesets.brickquest import schema as s
+from companion.rulesets.brickquest.context import (
+    Ctx,
+    action_limit,
+    carried_spells,
+    current_turn,
+    item_base,
+    may_know,
+    move_allowance,
+)
+from companion.rulesets.brickquest.initiative import initiative_labels
+from companion.rulesets.brickquest.spells import _area_mask
+from companion.rulesets.brickquest.state import FigureState, GameState
+from companion.rulesets.brickquest.validate import validate
+
+Square = tuple[int, int]
+#: Conditions not worth a badge (bookkeeping of the engine).
+HIDDEN_BADGES = frozenset({"sustaining"})
+INTERACT_KINDS = (
+    "open",
+    "close",
+    "unlock",
+    "lock",
+    "loot",
+    "activate",
+    "climb_in",
+    "climb_out",
+    "pick_up",
+    "arm",
+)
+
+
+# -- figures and turns --------------------------------------------------------------
+
+
+def figure_views(ctx: Ctx) -> dict[str, FigureView]:
+    labels = initiative_labels(ctx.state)
+    return {
+        fid: _figure_view(ctx, fig, labels.get(fid, "")) for fid, fig in ctx.state.figures.items()
+    }
+
+
+def _figure_view(ctx: Ctx, fig: FigureState, label: str) -> FigureView:
+    card = ctx.card(fig)
+    turn = current_turn(fig)
+    limit = _actions_total(ctx, fig)
+    used = min(turn.actions_used, limit)
+    badges = tuple(
+        Badge(id=a.id, label=a.id.replace("_", " "), rounds=a.rounds)
+        for a in fig.afflictions
+        if a.id not in HIDDEN_BADGES
+    )
+    attack = card.attack
+    stats: list[tuple[str, str]] = [("Move", str(move_allowance(card, fig)))]
+    if attack.melee_dice is not None:
+        dice = getattr(card, "attack_dice_by_weapon", {}).get(fig.weapon or "", attack.melee_dice)
+        stats.append(
+            ("Melee", f"{dice} dice" + (f" +{attack.melee_bonus}" if attack.melee_bonus else ""))
+        )
+    if attack.ranged_dice is not None:
+        stats.append(
+            ("Ranged", f"{attack.ranged_dice} dice, range {attack.min_range}–{attack.max_range}")
+        )
+    stats.append(("Defense", f"{card.defense_dice} dice"))
+    return FigureView(
+        id=fig.id,
+        name=fig.name,
+        side=fig.side,
+        kind=card.name,
+        is_character=fig.class_id is not None,
+        at=None if fig.inside is not None else fig.pos,
+        facing=fig.facing.value,
+        hp=fig.hp,
+        max_hp=fig.max_hp,
+        sp=fig.sp,
+        max_sp=fig.max_sp,
+        dead=fig.dead,
+        badges=badges,
+        actions_left=0 if fig.dead else max(0, limit - used),
+        actions_total=limit,
+        initiative=label,
+        stats=tuple(stats),
+        items=fig.items,
+    )
+
+
+def _actions_total(ctx: Ctx, fig: FigureState) -> int:
+    """Two actions; three under Rage; one under Hiccups; a budget's moves plus attacks."""
+    return action_limit(ctx.card(fig), fig, current_turn(fig))
+
+
+def turn_view(state: GameState) -> TurnView:
+    order = tuple(
+        f for f in (state.initiative or ()) if f in state.figures and not state.figures[f].dead
+    )
+    acting = None if state.needs_initiative else state.current
+    started = bool(acting and state.figures[acting].turn.started)
+    return TurnView(
+        round=state.round,
+        acting=acting,
+        order=order,
+        labels=initiative_labels(state),
+        held=state.held,
+        holding_phase=state.holding_phase,
+        needs_initiative=state.needs_initiative or state.initiative is None,
+        turn_started=started,
+    )
+
+
+def prompts(ctx: Ctx) -> list[Prompt]:
+    """The start-of-turn work of the acting figure, before its turn begins."""
+    state = ctx.state
+    fid = state.current
+    if fid is None or state.needs_initiative or state.figures[fid].turn.started:
+        return []
+    fig = state.figures[fid]
+    out: list[Prompt] = []
+    for other in state.figures.values():
+        for a in other.afflictions:
+            if a.breakable and a.source == fid and not other.dead:
+                out.append(
+                    Prompt(
+                        figure=other.id,
+                        dice="1d6",
+                        text=f"{other.name} rolls to break {a.id.replace('_', ' ')}"
+                        " (a 6 breaks it)",
+                    )
+                )
+    for a in fig.afflictions:
+        if a.id == "poisoned" and (a.rounds or 0) <= 1:
+            out.append(Prompt(figure=fid, text=f"Poison hurts {fig.name}"))
+        elif a.id == "poisoned":
+            out.append(Prompt(figure=fid, text=f"Poison: {a.rounds} rounds left"))
+        elif a.id == "lycanthropy":
+            out.append(
+                Prompt(figure=fid, text=f"Lycanthropy: {a.rounds} rounds before {fig.name} turns")
+            )
+        elif a.id == "sustaining" and a.source:
+            spell = ctx.catalog.spells.get(a.source)
+            if spell is not None:
+                out.append(
+                    Prompt(
+                        figure=fid,
+                        text=f"Keep up {spell.name}: {spell.upkeep_per_round} spell points",
+                    )
+                )
+    card = ctx.card(fig)
+    regen = card.ability("regenerates")
+    if isinstance(regen, s.Regenerates) and fig.hp < fig.max_hp:
+        out.append(
+            Prompt(
+                figure=fid, text=f"{fig.name} regenerates {regen.hit_points_per_turn} hit points"
+            )
+        )
+    if fig.meditating and not fig.attacked_since_turn:
+        out.append(Prompt(figure=fid, dice="1d6", text=f"{fig.name}'s meditation pays out"))
+    return out
+
+
+# -- what may be done ---------------------------------------------------------------
+
+
+def choices(ctx: Ctx, figure_id: str | None) -> list[ActionChoice]:
+    """The legal actions of ``figure_id`` now; the BrickMaster's with None."""
+    if figure_id is None:
+        return _table_choices(ctx.state)
+    fig = ctx.figure(figure_id)
+    base = {"actor": fig.id}
+    out: list[ActionChoice] = []
+    if not fig.turn.started and not ctx.state.needs_initiative:
+        out += _begin_choices(ctx, fig)
+    out += _move_choice(ctx, fig)
+    out += _attack_choices(ctx, fig)
+    out += _cast_choices(ctx, fig)
+    out += _interact_choices(ctx, fig)
+    out += _item_choices(ctx, fig)
+    out += _skill_choices(ctx, fig)
+    out += _sapper_choices(ctx, fig)
+    hold = {**base, "action": "hold"}
+    if _legal(ctx, hold):
+        out.append(ActionChoice(kind="hold", label="Hold", template=hold))
+    end = {**base, "action": "end_turn"}
+    if _legal(ctx, end):
+        out.append(ActionChoice(kind="end_turn", label="End turn", template=end))
+    return out
+
+
+def _table_choices(state: GameState) -> list[ActionChoice]:
+    roll = {"actor": act.BRICKMASTER, "action": "initiative"}
+    label = (
+        "Roll initiative"
+        if state.needs_initiative or state.initiative is None
+        else "Re-roll initiative"
+    )
+    return [ActionChoice(kind="initiative", label=label, template=roll)]
+
+
+def _legal(ctx: Ctx, raw: Mapping[str, Any]) -> bool:
+    try:
+        action = act.ACTIONS.validate_python(dict(raw))
+    except ValidationError:
+        return False
+    return validate(ctx, action).legal
+
+
+def _begin_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    card = ctx.card(fig)
+    out = [
+        ActionChoice(
+            kind="begin_turn",
+            label="Begin turn",
+            template={"actor": fig.id, "action": "begin_turn"},
+        )
+    ]
+    if isinstance(card.ability("rage"), s.Rage) and not fig.has("hiccups"):
+        raw = {"actor": fig.id, "action": "begin_turn", "rage": True}
+        if _legal(ctx, raw):
+            out.append(
+                ActionChoice(
+                    kind="begin_turn", label="Begin turn raging", template=raw, group="Begin turn"
+                )
+            )
+    focus = card.ability("prowess") or card.ability("ninja_focus")
+    if isinstance(focus, s.Prowess | s.NinjaFocus):
+        for n in range(1, focus.dice + 1):
+            raw = {"actor": fig.id, "action": "begin_turn", "focus_attack": n}
+            if _legal(ctx, raw):
+                out.append(
+                    ActionChoice(
+                        kind="begin_turn",
+                        template=raw,
+                        group="Begin turn",
+                        label=f"Begin turn, {n} focus dice on attack",
+                    )
+                )
+    return out
+
+
+def _move_choice(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    probe = {"actor": fig.id, "action": "move", "path": [list(fig.pos)]}
+    action = act.ACTIONS.validate_python(probe)
+    verdict = validate(ctx, action)
+    codes = set(verdict.codes)
+    blocking = {
+        "not_your_turn",
+        "actor_down",
+        "no_actions_left",
+        "initiative_needed",
+        "posing_as_statue",
+        "sustaining_spell",
+        "rage_needs_attack",
+    } & codes
+    if blocking or fig.inside is not None:
+        return []
+    return [
+        ActionChoice(
+            kind="move",
+            label="Move",
+            template={"actor": fig.id, "action": "move"},
+            needs="path",
+            field="path",
+        )
+    ]
+
+
+def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    out = []
+    card = ctx.card(fig)
+    modes = [
+        m
+        for m, on in (
+            ("melee", card.attack.melee_dice is not None or fig.disarmed),
+            ("reach", card.attack.reach_dice is not None),
+            ("ranged", card.attack.ranged_dice is not None),
+        )
+        if on
+    ]
+    others = [
+        f for f in ctx.state.figures.values() if f.id != fig.id and not f.dead and f.inside is None
+    ]
+    for mode in modes:
+        targets = tuple(
+            o.id
+            for o in others
+            if _legal(ctx, {"actor": fig.id, "action": "attack", "target": o.id, "mode": mode})
+        )
+        if targets:
+            out.append(
+                ActionChoice(
+                    kind=f"attack_{mode}",
+                    label=f"{mode.title()} attack",
+                    template={"actor": fig.id, "action": "attack", "mode": mode},
+                    needs="figure",
+                    field="target",
+                    targets=targets,
+                )
+            )
+    breath = {"actor": fig.id, "action": "breath"}
+    if _legal(ctx, breath):
+        cone = card.ability("breath")
+        length = cone.cone_length if isinstance(cone, s.Breath) else 3
+        out.append(
+            ActionChoice(
+                kind="breath",
+                label="Breath",
+                template=breath,
+                needs="area",
+                field="facing",
+                area={"shape": "cone", "size": length},
+            )
+        )
+    return out
+
+
+def _spell_needs(spell: s.SpellDef) -> tuple[str, str, dict[str, Any] | None]:
+    """(needs, field, area) for casting ``spell``."""
+    area = spell.area
+    if isinstance(area, s.AdjacentFigure | s.FigureInSight | s.TargetAndAdjacent):
+        return "figure", "target", None
+    if isinstance(area, s.Circle):
+        if area.centred_on == "target":
+            return "area", "target", {"shape": "circle", "size": area.radius}
+        return "none", "", {"shape": "circle", "size": area.radius, "on": "caster"}
+    if isinstance(area, s.Cone):
+        return "area", "facing", {"shape": "cone", "size": area.length}
+    if isinstance(area, s.Line):
+        return "area", "target", {"shape": "line", "size": area.length}
+    if isinstance(area, s.Wall):
+        return "square", "squares", {"count": area.length}
+    if isinstance(area, s.AdjacentObject | s.AdjacentSquare | s.LocationInSight):
+        return "square", "target", None
+    return "none", "", None
+
+
+def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    card = ctx.card(fig)
+    known = [sp for sp in ctx.catalog.spells.values() if may_know(card, sp)]
+    from_items = carried_spells(fig)
+    out = []
+    seen: set[tuple[str, str | None]] = set()
+    sources: list[tuple[s.SpellDef, str | None]] = [(sp, None) for sp in known]
+    sources += [
+        (ctx.catalog.spells[sid], item)
+        for sid, item in from_items.items()
+        if sid in ctx.catalog.spells
+    ]
+    for spell, item in sources:
+        if (spell.id, item) in seen:
+            continue
+        seen.add((spell.id, item))
+        needs, field, area = _spell_needs(spell)
+        template: dict[str, Any] = {"actor": fig.id, "action": "cast", "spell": spell.id}
+        if item is not None:
+            template["item"] = item
+        if spell.variable_cost:
+            template["points"] = 1
+        if not _could_cast(ctx, fig, template, needs):
+            continue
+        targets: tuple[str, ...] = ()
+        if needs == "figure":
+            targets = tuple(
+                f.id
+                for f in ctx.state.figures.values()
+                if not f.dead and _legal(ctx, {**template, "target": f.id})
+            )
+            if not targets:
+                continue
+        cost = "" if item else f" ({spell.cost if spell.cost is not None else 'X'} SP)"
+        source = f" from {item_base(item).replace('_', ' ')}" if item else ""
+        out.append(
+            ActionChoice(
+                kind="cast",
+                label=f"{spell.name}{cost}{source}",
+                template=template,
+                needs=needs,  # type: ignore[arg-type]
+                field=field,
+                area=area,
+                targets=targets,
+                group="Cast",
+            )
+        )
+    return out
+
+
+def _could_cast(ctx: Ctx, fig: FigureState, template: dict[str, Any], needs: str) -> bool:
+    """Whether the spell is castable at all now, whatever the target."""
+    try:
+        action = act.ACTIONS.validate_python(template)
+    except ValidationError:
+        return False
+    verdict = validate(ctx, action)
+    if verdict.legal:
+        return True
+    aim = {
+        "invalid_target",
+        "out_of_range",
+        "no_line_of_sight",
+        "not_adjacent",
+        "occupied",
+        "not_in_front",
+    }
+    return needs != "none" and set(verdict.codes) <= aim
+
+
+def _near(fig: FigureState) -> Iterable[Square]:
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            yield (fig.x + dx, fig.y + dy)
+
+
+def _interact_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    out = []
+    dungeon = ctx.state.dungeon
+    for sq in _near(fig):
+        if not dungeon.in_bounds(*sq):
+            continue
+        obj = dungeon.objects.get(sq)
+        terrain = dungeon.terrain_at(*sq)
+        what = (
+            obj.kind.value
+            if obj
+            else (
+                "door"
+                if terrain in (Terrain.DOOR_CLOSED, Terrain.DOOR_OPEN, Terrain.DOOR_LOCKED)
+                else ""
+            )
+        )
+        for kind in INTERACT_KINDS:
+            raw = {"actor": fig.id, "action": "interact", "kind": kind, "target": list(sq)}
+            if _legal(ctx, raw):
+                thing = what or ("items" if kind == "pick_up" else "square")
+                label = f"{kind.replace('_', ' ').capitalize()} {thing} at {list(sq)}"
+                out.append(
+                    ActionChoice(kind="interact", label=label, template=raw, group="Interact")
+                )
+    for other in ctx.state.figures.values():
+        if other.id == fig.id or not other.dead:
+            continue
+        raw = {"actor": fig.id, "action": "interact", "kind": "loot", "target": other.id}
+        if _legal(ctx, raw):
+            out.append(
+                ActionChoice(
+                    kind="interact",
+                    label=f"Loot {other.name}'s body",
+                    template=raw,
+                    group="Interact",
+                )
+            )
+    return out
+
+
+def _item_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    out = []
+    for item in dict.fromkeys(fig.items):
+        raw = {"actor": fig.id, "action": "use_item", "item": item}
+        if _legal(ctx, raw):
+            card = ctx.catalog.items.get(item_base(item))
+            name = card.name if card is not None else item
+            out.append(
+                ActionChoice(kind="use_item", label=f"Use {name}", template=raw, group="Use item")
+            )
+    return out
+
+
+def _skill_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    card = ctx.card(fig)
+    out = []
+    skills = [sk.skill for sk in getattr(card, "skills", ())]
+    for skill in skills:
+        raw = {"actor": fig.id, "action": "skill", "skill": skill}
+        name = skill.replace("_", " ").capitalize()
+        if _legal(ctx, raw):
+            out.append(ActionChoice(kind="skill", label=name, template=raw, group="Skill"))
+            continue
+        targets = [
+            sq
+            for sq in _near(fig)
+            if ctx.state.dungeon.in_bounds(*sq) and _legal(ctx, {**raw, "target": list(sq)})
+        ]
+        for sq in targets:
+            out.append(
+                ActionChoice(
+                    kind="skill",
+                    label=f"{name} at {list(sq)}",
+                    template={**raw, "target": list(sq)},
+                    group="Skill",
+                )
+            )
+    return out
+
+
+def _sapper_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    card = ctx.card(fig)
+    if not isinstance(card.ability("sapper"), s.Sapper):
+        return []
+    out = []
+    for ability in (
+        "clear_rubble",
+        "open_door",
+        "block_passage",
+        "bomb",
+        "big_bomb",
+        "really_big_bomb",
+    ):
+        raw = {"actor": fig.id, "action": "sapper", "ability": ability}
+        if any(
+            _legal(ctx, {**raw, "squares": [list(sq)]})
+            for sq in _near(fig)
+            if ctx.state.dungeon.in_bounds(*sq)
+        ):
+            out.append(
+                ActionChoice(
+                    kind="sapper",
+                    label=ability.replace("_", " ").capitalize(),
+                    template=raw,
+                    needs="square",
+                    field="squares",
+                    area={"count": 1},
+                    group="Sapper",
+                )
+            )
+    return out
+
+
+# -- geometry the window shows --------------------------------------------------------
+
+
+def moves(ctx: Ctx, figure_id: str) -> dict[Square, MoveOption]:
+    fig = ctx.figure(figure_id)
+    if fig.inside is not None or fig.dead:
+        return {}
+    reach = reachable(ctx.board, fig.id, move_allowance(ctx.card(fig), fig))
+    out = {}
+    for sq in reach.squares():
+        if sq == fig.pos or not reach.can_end(sq):
+            continue
+        path = reach.path_to(sq)
+        if path is None:
+            continue
+        out[sq] = MoveOption(
+            square=sq, cost=int(reach.cost_to(sq)), path=tuple(p for p in path if p != fig.pos)
+        )
+    return out
+
+
+def area(ctx: Ctx, raw: Mapping[str, Any]) -> tuple[list[Square], list[str]]:
+    """Squares and living figures under an area action (a cast, or a breath)."""
+    action = act.ACTIONS.validate_python(dict(raw))
+    actor = ctx.figure(action.actor)
+    mask = None
+    if isinstance(action, act.Cast):
+        spell = ctx.catalog.spells.get(action.spell)
+        if spell is not None:
+            mask = _area_mask(ctx, actor, spell, action)
+    elif isinstance(action, act.Breath):
+        from companion.model.geometry import area_cone
+
+        cone = ctx.card(actor).ability("breath")
+        length = cone.cone_length if isinstance(cone, s.Breath) else 3
+        mask = area_cone(ctx.board, actor.pos, action.facing or actor.facing, length)
+    if mask is None:
+        return [], []
+    figures = [t.id for t in tokens_in(ctx.board, mask) if not t.dead and t.id != actor.id]
+    return squares_of(mask), figures
+
+
+# -- the log ------------------------------------------------------------------------
+
+
+def describe(before: GameState, raw: Mapping[str, Any], texts: list[str]) -> str:
+    """One sentence for the game log: the action, then what happened."""
+    action = act.ACTIONS.validate_python(dict(raw))
+    fig = before.figures.get(action.actor) if action.actor != act.BRICKMASTER else None
+    who = fig.name if fig is not None else "The BrickMaster"
+    head = ""
+    if isinstance(action, act.Move):
+        end = list(action.path[-1])
+        head = f"{who} moves to {end}."
+    elif isinstance(action, act.BeginTurn):
+        extra = " in a rage" if action.rage else ""
+        if action.focus_attack:
+            extra += f", {action.focus_attack} focus dice on attack"
+        head = f"{who} begins the turn{extra}."
+    elif isinstance(action, act.EndTurn):
+        head = f"{who} ends the turn."
+    elif isinstance(action, act.Hold):
+        head = f"{who} holds."
+    elif isinstance(action, act.RollInitiative):
+        head = "Initiative is rolled."
+    elif isinstance(action, act.Cast) and not texts:
+        head = f"{who} casts {action.spell.replace('_', ' ')}."
+    elif isinstance(action, act.Interact) and not texts:
+        head = f"{who}: {action.kind.replace('_', ' ')}."
+    return " ".join(t for t in [head, *texts] if t)
