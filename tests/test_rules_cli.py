@@ -7,6 +7,7 @@ the file and the place, never with a traceback.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -143,6 +144,31 @@ BAD_INPUT = {
         scenario(checks=[{"actor": "harry", "action": "move", "path": [[2, 1]], "dice": ["six"]}]),
         "checks.0: dice: give a list of die faces",
     ),
+    "path_off_the_map": (
+        scenario(checks=[{"actor": "harry", "action": "move", "path": [[2, 1], [2, 5]]}]),
+        "checks.0: path.1: square [2, 5] is off the 5x3 map",
+    ),
+    "target_off_the_map": (
+        scenario(checks=[{"actor": "harry", "action": "attack", "target": [-1, 1],
+                          "mode": "melee"}]),
+        "checks.0: target: square [-1, 1] is off the 5x3 map",
+    ),
+    "then_not_a_table": (
+        scenario(checks=[{"actor": "harry", "action": "end_turn", "then": {"harry": 5}}]),
+        "checks.0: then: give {figure id: {field: value}}",
+    ),
+    "then_items_not_names": (
+        scenario(checks=[{"actor": "harry", "action": "end_turn",
+                          "then": {"harry": {"items": [1, "key"]}}}]),
+        "checks.0: then.harry.items: give a list of names",
+    ),
+    "string_for_a_number": (scenario(seed="3"), "seed: Input should be a valid integer"),
+    "duplicate_key": ('{"ruleset": "brickquest", "ruleset": "x"}', "'ruleset' appears twice"),
+    "too_much_work": (
+        scenario(map={"terrain": ["." * 512] * 512}, checks=[{"query": "distance",
+                 "from": [0, 0], "to": [1, 1]}] * 200),
+        "checks: 200 checks on a 512x512 map is more than this command runs",
+    ),
 }
 
 
@@ -168,6 +194,16 @@ def test_a_folder_with_no_files_exits_2(tmp_path: Path) -> None:
     assert result.stderr.strip().splitlines() == [
         f"rules check: error: {empty}: no scenario files (*.json) in this folder"
     ]
+
+
+def test_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    result = run_check(fifo)
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        f"rules check: error: {fifo}: not a regular file (a named pipe); expected a scenario file"
+    )
 
 
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:

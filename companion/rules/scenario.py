@@ -9,34 +9,50 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.rules.dice import DiceError, SeededDice, TypedDice
 from companion.rules.ruleset import Ruleset, UnknownRuleset, get_ruleset
+from companion.safefile import MAX_PROBLEMS, FileProblem, Problem, parse_json, read_bounded
 
 #: Scenario files larger than this are refused before reading.
 MAX_SCENARIO_BYTES = 4 * 1024 * 1024
+#: Checks times map squares a scenario may ask for (each check may measure the whole map).
+MAX_CHECK_SQUARES = 20_000_000
+#: Most die faces one check may type in.
+MAX_TYPED_FACES = 1000
 #: Distances compare with this tolerance (FORMAT.md).
 TOLERANCE = 0.01
 
 
-class ScenarioError(ValueError):
-    """A scenario that cannot be run; the message names the file and the place."""
+#: Keys of an action check whose value may be a square ``[x, y]``.
+_SQUARE_KEYS = ("target", "to", "at", "square", "origin", "toward")
+
+Row = Annotated[str, Field(max_length=512)]
+
+
+class ScenarioError(FileProblem):
+    """A scenario that cannot be run; names the file, the place and the problem."""
 
 
 class MapSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    terrain: list[str] = Field(min_length=1, max_length=512)
-    heights: list[str] | None = None
-    stairs: dict[str, str] | None = None
+    terrain: list[Row] = Field(min_length=1, max_length=512)
+    heights: list[Row] | None = Field(default=None, max_length=512)
+    stairs: dict[str, str] | None = Field(default=None, max_length=4096)
     #: Furniture: ``[{"at": [x, y], "kind": "chest", "facing": "S", "locked": true, ...}]``
     #: (read by the ruleset).
     objects: list[dict[str, Any]] | None = Field(default=None, max_length=4096)
     #: Items lying on the floor: ``{"x,y": ["key", ...]}``.
-    items: dict[str, list[str]] | None = None
+    items: dict[str, list[str]] | None = Field(default=None, max_length=4096)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Width and height in squares (short rows are padded with void)."""
+        return max(len(row) for row in self.terrain), len(self.terrain)
 
 
 class Scenario(BaseModel):
@@ -63,28 +79,38 @@ class Scenario(BaseModel):
 
 
 def load_scenario(path: Path) -> Scenario:
-    """Read and validate a scenario file; ``ScenarioError`` names the file and field."""
+    """Read and validate a scenario file; ``ScenarioError`` names the file and field.
+
+    The file must be a regular file under ``MAX_SCENARIO_BYTES`` (a pipe or a device is
+    refused at once), strict JSON (no duplicate keys), with values of the right types.
+    """
+    name = str(path)
+    data = read_bounded(path, MAX_SCENARIO_BYTES, what="scenario file", error=ScenarioError)
+    raw = parse_json(data, file=name, error=ScenarioError)
+    if not isinstance(raw, dict):
+        raise ScenarioError(
+            f"the file holds a JSON {type(raw).__name__}; expected a scenario object", file=name
+        )
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read ({exc.strerror})") from None
-    if size > MAX_SCENARIO_BYTES:
-        raise ScenarioError(f"{path}: {size} bytes is too large for a scenario")
-    try:
-        return Scenario.model_validate_json(path.read_bytes())
+        return Scenario.model_validate_json(data, strict=True)
     except ValidationError as exc:
-        raise ScenarioError(f"{path}: {describe(exc)}") from None
+        raise ScenarioError(file=name, problems=_problems(exc)) from None
+
+
+def _problems(exc: ValidationError) -> list[Problem]:
+    out = []
+    for err in exc.errors(include_url=False, include_input=False)[:MAX_PROBLEMS]:
+        place = ".".join(str(p) for p in err["loc"])
+        msg = str(err["msg"])
+        if err["type"] == "extra_forbidden" and err["loc"]:
+            msg = f"unknown field {err['loc'][-1]!r}"
+        out.append(Problem(place, " ".join(msg.split())))
+    return out
 
 
 def describe(exc: ValidationError) -> str:
     """The first validation error as 'field.path: message', on one line."""
-    err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"])
-    msg = err["msg"]
-    if err["type"] == "extra_forbidden" and err["loc"]:
-        msg = f"unknown field {err['loc'][-1]!r}"
-    text = f"{loc}: {msg}" if loc else msg
-    return " ".join(text.split())
+    return str(_problems(exc)[0])
 
 
 def run_scenario(scenario: Scenario, name: str) -> list[dict[str, Any]]:
@@ -92,17 +118,29 @@ def run_scenario(scenario: Scenario, name: str) -> list[dict[str, Any]]:
     try:
         ruleset: Ruleset[Any, Any] = get_ruleset(scenario.ruleset)
     except UnknownRuleset as exc:
-        raise ScenarioError(f"{name}: ruleset: {exc}") from None
+        raise ScenarioError(_plain(exc), file=name, place="ruleset") from None
     try:
         state = ruleset.initial_state(scenario.setup())
+    except ScenarioError as exc:
+        raise exc.in_file(name) from None
     except ValueError as exc:
-        raise ScenarioError(f"{name}: {exc}") from None
+        raise ScenarioError(str(exc), file=name) from None
     dice = SeededDice(scenario.seed)
+    width, height = scenario.map.size
+    most = max(1, MAX_CHECK_SQUARES // (width * height))
+    if len(scenario.checks) > most:
+        raise ScenarioError(
+            f"{len(scenario.checks)} checks on a {width}x{height} map is more than this "
+            f"command runs; give at most {most} (split the file)",
+            file=name,
+            place="checks",
+        )
     results = []
     for index, check in enumerate(scenario.checks):
-        where = f"{name}: checks.{index}"
+        where = f"checks.{index}"
         line: dict[str, Any] = {"file": name, "index": index}
         try:
+            _squares_on_map(check, width, height)
             if "query" in check:
                 answer = ruleset.query(state, check)
                 line.update(answer)
@@ -112,11 +150,34 @@ def run_scenario(scenario: Scenario, name: str) -> list[dict[str, Any]]:
                 state, verdict_line = _act(ruleset, state, check, dice)
                 line.update(verdict_line)
         except ScenarioError as exc:
-            raise ScenarioError(f"{where}: {exc}") from None
+            raise ScenarioError(str(exc), file=name, place=where) from None
         except (ValueError, LookupError) as exc:
-            raise ScenarioError(f"{where}: {_plain(exc)}") from None
+            raise ScenarioError(_plain(exc), file=name, place=where) from None
+        except (TypeError, AttributeError, ArithmeticError, RecursionError) as exc:
+            raise ScenarioError(
+                f"this check could not be read ({type(exc).__name__}: {exc}); "
+                "see FORMAT.md for the fields of each check",
+                file=name,
+                place=where,
+            ) from None
         results.append(line)
     return results
+
+
+def _squares_on_map(check: dict[str, Any], width: int, height: int) -> None:
+    """Squares off the map are bad input (FORMAT.md), not an illegal action."""
+    spots: list[tuple[str, Any]] = [(k, check[k]) for k in _SQUARE_KEYS if k in check]
+    path = check.get("path")
+    if isinstance(path, list):
+        spots += [(f"path.{i}", sq) for i, sq in enumerate(path)]
+    for key, sq in spots:
+        if (
+            isinstance(sq, list)
+            and len(sq) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in sq)
+            and not (0 <= sq[0] < width and 0 <= sq[1] < height)
+        ):
+            raise ScenarioError(f"{key}: square {sq} is off the {width}x{height} map")
 
 
 def _act(
@@ -151,8 +212,7 @@ def _act(
         if ok and not verdict.legal and "reason" in check:
             ok = check["reason"] in verdict.codes
     if "then" in check:
-        if not isinstance(check["then"], dict):
-            raise ScenarioError("then: give {figure id: {field: value}}")
+        _check_then(check["then"])
         problems = ruleset.compare(state, check["then"])
         if problems:
             ok = False
@@ -162,12 +222,27 @@ def _act(
     return state, line
 
 
+def _check_then(then: Any) -> None:
+    """``then`` is ``{figure id: {field: value}}``; lists of items or effects hold names."""
+    if not isinstance(then, dict) or not all(isinstance(v, dict) for v in then.values()):
+        raise ScenarioError('then: give {figure id: {field: value}}, e.g. {"harry": {"hp": 8}}')
+    for fid, fields in then.items():
+        for key in ("items", "effects"):
+            want = fields.get(key)
+            if want is not None and not (
+                isinstance(want, list) and all(isinstance(v, str) for v in want)
+            ):
+                raise ScenarioError(f"then.{fid}.{key}: give a list of names")
+
+
 def _typed_faces(raw: Any) -> list[int]:
     """The ``dice`` of a check: a list of whole numbers (the faces, in the order rolled)."""
     if not isinstance(raw, list) or not all(
         isinstance(f, int) and not isinstance(f, bool) for f in raw
     ):
         raise ScenarioError("dice: give a list of die faces, e.g. [6, 2, 3]")
+    if len(raw) > MAX_TYPED_FACES:
+        raise ScenarioError(f"dice: {len(raw)} faces; give at most {MAX_TYPED_FACES}")
     return list(raw)
 
 
