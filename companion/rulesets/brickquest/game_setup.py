@@ -164,7 +164,8 @@ def _check_options(options: Mapping[str, Any]) -> None:
             raise SetupError(f"options.{key}: {_unknown('option', key, known)}")
         spec = known.get(key)
         allowed = [c[0] for c in spec.choices] if spec and spec.choices else None
-        if allowed is not None and value not in allowed:
+        # by type too: True == 1, but true is not "every round"
+        if allowed is not None and not any(type(value) is type(a) and value == a for a in allowed):
             raise SetupError(f"options.{key}: {value!r} is not one of {allowed}")
         if allowed is None and not isinstance(value, bool):
             raise SetupError(f"options.{key}: give true or false, not {value!r}")
