@@ -6,14 +6,51 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QMainWindow
 
 from companion import APP_NAME
+from companion.userdirs import config_dir, home_override
 
 #: Set to a number of milliseconds to close the app that long after it starts (smoke tests).
 QUIT_AFTER_ENV = "BRICK_COMPANION_QUIT_AFTER_MS"
+#: With the above: save a screenshot of the window here just before closing.
+SCREENSHOT_ENV = "BRICK_COMPANION_SCREENSHOT"
 ORGANISATION = "BrickCompanion"
+#: Matches ``packaging/brick-companion.desktop`` (window grouping, Wayland icons).
+DESKTOP_FILE = "brick-companion"
+
+
+def configure_application(app: QApplication) -> None:
+    """Names, icon and the settings' home (one folder when ``BRICK_COMPANION_HOME`` is set).
+
+    Qt 6 scales for high-DPI screens by itself: nothing here turns that off, and icons are
+    SVG through ``QIcon``, so they stay sharp at any scale.
+    """
+    from companion.gui.uifiles import ICONS
+
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(ORGANISATION)
+    app.setDesktopFileName(DESKTOP_FILE)
+    app.setWindowIcon(QIcon(str(ICONS / "app.svg")))
+    if home_override() is not None:
+        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(config_dir()))
+
+
+def report_window(window: QMainWindow, screenshot: str) -> None:
+    """Print what the smoke run saw; save a screenshot when asked (bundle tests)."""
+    size = window.size()
+    icon = QApplication.windowIcon().pixmap(64, 64)
+    print(
+        f"window shown={window.isVisible()} size={size.width()}x{size.height()}"
+        f" icon={not icon.isNull()} title={window.windowTitle()!r}",
+        flush=True,
+    )
+    if screenshot:
+        saved = window.grab().save(screenshot)
+        print(f"screenshot saved={saved} path={screenshot}", flush=True)
 
 
 def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int:
@@ -22,8 +59,7 @@ def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int
     from companion.gui.theme import apply_theme
 
     app = QApplication.instance() or QApplication(sys.argv)
-    app.setApplicationName(APP_NAME)
-    app.setOrganizationName(ORGANISATION)
+    configure_application(app)  # type: ignore[arg-type]
     apply_theme(app)  # type: ignore[arg-type]
     window = MainWindow()
     window.show()
@@ -33,7 +69,9 @@ def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int
         window.party_dock.open_path(party_path)
     quit_after = os.environ.get(QUIT_AFTER_ENV, "").strip()
     if quit_after.isdigit():
+
         def finish() -> None:
+            report_window(window, os.environ.get(SCREENSHOT_ENV, "").strip())
             window.session.undo_stack.setClean()
             window.party_dock.model.undo_stack.setClean()
             window.close()
