@@ -132,13 +132,39 @@ def read_bounded(
     non-blocking and checked again, so a pipe swapped in meanwhile cannot block.
     """
     label = str(path) if name is None else name
+    data = _read(path, limit, what, error, label, whole=True)
+    _check_size(len(data), limit, what, error, label)
+    return data
+
+
+def read_head(
+    path: str | os.PathLike[str],
+    size: int,
+    *,
+    what: str = "file",
+    error: type[FileProblem] = FileProblem,
+) -> bytes:
+    """The first ``size`` bytes of a regular file (any length), with the same checks."""
+    return _read(path, size, what, error, str(path), whole=False)
+
+
+def _read(
+    path: str | os.PathLike[str],
+    limit: int,
+    what: str,
+    error: type[FileProblem],
+    label: str,
+    *,
+    whole: bool,
+) -> bytes:
     try:
         st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
             raise error(
                 f"not a regular file ({_kind_of(st.st_mode)}); expected a {what}", file=label
             )
-        _check_size(st.st_size, limit, what, error, label)
+        if whole:
+            _check_size(st.st_size, limit, what, error, label)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
         with os.fdopen(fd, "rb") as fh:
             st = os.fstat(fh.fileno())
@@ -146,12 +172,10 @@ def read_bounded(
                 raise error(
                     f"not a regular file ({_kind_of(st.st_mode)}); expected a {what}", file=label
                 )
-            data = fh.read(limit + 1)
+            return fh.read(limit + 1 if whole else limit)
     except OSError as exc:
         reason = (exc.strerror or str(exc)).lower()
         raise error(f"cannot read the file ({reason})", file=label) from None
-    _check_size(len(data), limit, what, error, label)
-    return data
 
 
 def _check_size(size: int, limit: int, what: str, error: type[FileProblem], label: str) -> None:

@@ -1,0 +1,127 @@
+"""``brick-companion validate FILE...``: check project files before game night.
+
+Each file is recognised by its content (a map, a party, a scenario or a game) and read
+with the same loader the app uses.  Every problem is printed on its own line as
+``FILE: PLACE: what is wrong``; a sound file gets ``FILE: ok (kind)``.  Exit status 0
+when every file is sound, 2 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from companion.model.mapfile import FORMAT_NAME as MAP_FORMAT
+from companion.model.mapfile import MAX_FILE_BYTES, load_map_bytes
+from companion.safefile import FileProblem, parse_json, read_bounded, read_head
+
+PARTY_FORMAT = "brick-companion-party"
+GAME_FORMAT = "brick-companion-game"
+#: How much of a file is read to tell whether it is a game (a JSON Lines log).
+_HEAD_BYTES = 64 * 1024
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="brick-companion validate",
+        description="Check maps, parties, scenarios and games; list every problem.",
+    )
+    p.add_argument("files", nargs="+", type=Path, help="project files to check")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    files = parser().parse_args(argv).files
+    return validate_files(files)
+
+
+def validate_files(paths: list[Path], out: TextIO | None = None) -> int:
+    """Check each file, print its problems (or ok); 0 if all are sound, else 2."""
+    stream = out if out is not None else sys.stdout
+    sound = True
+    for path in paths:
+        kind, lines = check_file(path)
+        if lines:
+            sound = False
+            for line in lines:
+                stream.write(line + "\n")
+        else:
+            stream.write(f"{path}: ok ({kind})\n")
+    stream.flush()
+    return 0 if sound else 2
+
+
+def check_file(path: Path) -> tuple[str, list[str]]:
+    """The kind of file and one line per problem (no lines: the file is sound)."""
+    name = str(path)
+    kind = "unknown"
+    try:
+        kind = _kind(path)
+        _CHECKERS[kind](path)
+    except FileProblem as exc:
+        return kind, exc.in_file(name).lines()
+    except ValueError as exc:  # games: the game module's own error, a ValueError
+        text = " ".join(str(exc).split())
+        return kind, [text if text.startswith(name) else f"{name}: {text}"]
+    return kind, []
+
+
+def _kind(path: Path) -> str:
+    head = read_head(path, _HEAD_BYTES, what="project file")
+    first = head.split(b"\n", 1)[0]
+    try:
+        header = json.loads(first)
+    except ValueError:
+        header = None
+    if isinstance(header, dict) and header.get("format") == GAME_FORMAT:
+        return "game"
+    data = read_bounded(path, MAX_FILE_BYTES, what="project file")
+    raw = parse_json(data, file=str(path))
+    if isinstance(raw, dict):
+        if raw.get("format") == MAP_FORMAT:
+            return "map"
+        if raw.get("format") == PARTY_FORMAT:
+            return "party"
+        if "checks" in raw or ("ruleset" in raw and "map" in raw):
+            return "scenario"
+    raise FileProblem(
+        'not a project file; expected a map or party (with "format"), a scenario '
+        '(with "checks") or a game log (first line with "format": "brick-companion-game")',
+        file=str(path),
+    )
+
+
+def _check_map(path: Path) -> None:
+    load_map_bytes(read_bounded(path, MAX_FILE_BYTES, what="map file"), source=str(path))
+
+
+def _check_party(path: Path) -> None:
+    from companion.rulesets.brickquest.character import MAX_PARTY_FILE_BYTES, Party
+
+    data = read_bounded(path, MAX_PARTY_FILE_BYTES, what="party file")
+    Party.from_json_bytes(data, source=str(path))
+
+
+def _check_scenario(path: Path) -> None:
+    from companion.rules.scenario import load_scenario, run_scenario
+
+    run_scenario(load_scenario(path), str(path))
+
+
+def _check_game(path: Path) -> None:
+    try:
+        from companion.rules.game import open_game
+    except ImportError:
+        raise FileProblem("game files cannot be checked by this build", file=str(path)) from None
+    open_game(path)
+
+
+_CHECKERS = {
+    "map": _check_map,
+    "party": _check_party,
+    "scenario": _check_scenario,
+    "game": _check_game,
+}
