@@ -29,12 +29,20 @@ def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     d.terrain[1:6, 5] = int(Terrain.WALL)  # a wall across the room
     d.floor[6, 9] = 2
     doc.figures = [
-        FigurePlacement(id="lina", name="Lina", side="party", class_id="elven_ranger",
-                        at=(2, 3), facing=Facing.E),
-        FigurePlacement(id="grok", name="Grok", side="dungeon", monster="orc",
-                        at=(8, 3), facing=Facing.W),
-        FigurePlacement(id="snik", name="Snik", side="dungeon", monster="goblin",
-                        at=(3, 5), facing=Facing.N),
+        FigurePlacement(
+            id="lina",
+            name="Lina",
+            side="party",
+            class_id="elven_ranger",
+            at=(2, 3),
+            facing=Facing.E,
+        ),
+        FigurePlacement(
+            id="grok", name="Grok", side="dungeon", monster="orc", at=(8, 3), facing=Facing.W
+        ),
+        FigurePlacement(
+            id="snik", name="Snik", side="dungeon", monster="goblin", at=(3, 5), facing=Facing.N
+        ),
     ]
     w.set_document(doc, None)
     w.canvas.fit()
@@ -79,8 +87,7 @@ def test_ruler_follows_the_flat_option(qtbot: object, window: MainWindow) -> Non
     assert window.session.doc.options.los_mode == "3d"
 
 
-def test_area_circle_follows_the_mouse_and_lists_figures(qtbot: object,
-                                                         window: MainWindow) -> None:
+def test_area_circle_follows_the_mouse_and_lists_figures(qtbot: object, window: MainWindow) -> None:
     window.set_tool("area")
     tool = window.tools["area"]
     tool.set_shape("circle")  # type: ignore[attr-defined]
@@ -115,6 +122,7 @@ def test_cone_from_a_figure_aims_at_the_mouse(qtbot: object, window: MainWindow)
 
 def test_reach_of_a_selected_figure(qtbot: object, window: MainWindow) -> None:
     window.set_mode("play")
+    window.set_tool("pointer")
     click(qtbot, window.canvas, (8, 3))
     assert window.ctx.selected_figure == "grok"
     tool = window.tools["pointer"]
@@ -133,10 +141,12 @@ def test_reach_of_a_selected_figure(qtbot: object, window: MainWindow) -> None:
 
 def test_attack_targets_listed(qtbot: object, window: MainWindow) -> None:
     window.set_mode("play")
+    window.set_tool("pointer")
     click(qtbot, window.canvas, (2, 3))  # Lina, a ranger: melee and ranged
     tool = window.tools["pointer"]
-    expected = geometry.attack_targets(window.session.board(), "lina", melee=True,
-                                       reach=False, ranged=(2.0, 8.0))
+    expected = geometry.attack_targets(
+        window.session.board(), "lina", melee=True, reach=False, ranged=(2.0, 8.0)
+    )
     got = [(t.target_id, t.mode, t.ok) for t in tool.targets]  # type: ignore[attr-defined]
     assert got == [(t.target_id, t.mode, t.ok) for t in expected]
     shape = window.canvas.overlays.reach.shape
@@ -149,10 +159,16 @@ def test_demo_measurements_for_the_screenshots(window: MainWindow) -> None:
     assert window.open_path(DEMO)
     shape = window.tools["ruler"].measure_between((12, 11), (19, 5))  # type: ignore[attr-defined]
     assert shape is not None and not shape.clear and shape.blocked_by == (14, 10)
-    inside = window.tools["area"].show_template("cone", 7, (19, 7), origin=(13, 6),  # type: ignore[attr-defined]
-                                                aim=Facing.E)
+    inside = window.tools["area"].show_template(
+        "cone",
+        7,
+        (19, 7),
+        origin=(13, 6),  # type: ignore[attr-defined]
+        aim=Facing.E,
+    )
     assert sorted(inside) == ["gob", "grok"]
     window.set_mode("play")
+    window.set_tool("pointer")
     window.ctx.select_figure("lira")
     lines = window.canvas.overlays.reach.shape.targets  # type: ignore[union-attr]
     assert {(t.label.split(":")[0], t.ok) for t in lines} == {("Nix", True), ("Gob", False)}

@@ -7,22 +7,24 @@ painted items that draw glyphs and figures only for the squares in view.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from companion.gui.canvas import glyphs
 from companion.gui.canvas.items import DeviceItem, DeviceMap
 from companion.gui.canvas.render import (
-    edge_segments,
     grid_edges,
     render_rgba,
     segments_array,
     steep_edges,
+    tiled_segments,
+    unfogged,
     wall_edges,
 )
 from companion.model.dungeon import DungeonMap, Terrain
@@ -35,50 +37,64 @@ GLYPH_MIN_PX = 9.0
 NUMBER_MIN_PX = 14.0
 _DOORS = (int(Terrain.DOOR_OPEN), int(Terrain.DOOR_CLOSED), int(Terrain.DOOR_LOCKED))
 #: Terrain whose squares show their floor height when numbers are on.
-_NUMBERED = [int(Terrain.FLOOR), int(Terrain.STAIRS), int(Terrain.FIRE_SPOUT), *_DOORS,
-             int(Terrain.WATER), int(Terrain.LAVA)]
+_NUMBERED = [
+    int(Terrain.FLOOR),
+    int(Terrain.STAIRS),
+    int(Terrain.FIRE_SPOUT),
+    *_DOORS,
+    int(Terrain.WATER),
+    int(Terrain.LAVA),
+]
 _NUMBERS = [str(h) for h in range(256)]
+#: Terrain drawn as a glyph (doors, stairs, fire spouts, rubble).
+_FEATURES = [*_DOORS, int(Terrain.STAIRS), int(Terrain.FIRE_SPOUT), int(Terrain.OBSTACLE)]
 _ZERO = QColor(250, 250, 250, 80)
 _LIGHT = QColor(255, 255, 255, 235)
 _DARK = QColor(20, 22, 26, 220)
 
 
-class BaseImage(pg.ImageItem):
-    """Terrain and floor colours, one RGBA pixel per square."""
+class BaseImage(QGraphicsItem):
+    """Terrain and floor colours, one RGBA pixel per square.
+
+    The QImage shares the NumPy array's memory: an edit recolours its squares in place
+    and repaints only them.
+    """
 
     def __init__(self) -> None:
-        super().__init__(axisOrder="row-major")
+        super().__init__()
         self.setZValue(0)
         self._rgba: np.ndarray | None = None
+        self._image: QImage | None = None
+        self._rect = QRectF()
 
-    def redraw(self, dungeon: DungeonMap, region: tuple[int, int, int, int] | None,
-               fog: np.ndarray | None) -> None:
+    def redraw(
+        self, dungeon: DungeonMap, region: tuple[int, int, int, int] | None, fog: np.ndarray | None
+    ) -> None:
+        old = self._rgba
         self._rgba = render_rgba(dungeon, region, fog=fog, out=self._rgba)
-        self.setImage(self._rgba, autoLevels=False, levels=(0, 255))
+        if self._rgba is not old or self._image is None:
+            h, w = self._rgba.shape[:2]
+            self.prepareGeometryChange()
+            self._image = QImage(self._rgba.data, w, h, w * 4, QImage.Format.Format_RGBA8888)
+            self._rect = QRectF(0, 0, w, h)
+            region = None
+        if region is None:
+            self.update()
+        else:
+            x0, y0, x1, y1 = region
+            # Shadows reach one square beyond the squares that changed.
+            self.update(QRectF(x0 - 1, y0 - 1, x1 - x0 + 2, y1 - y0 + 2))
 
     @property
     def rgba(self) -> np.ndarray | None:
         return self._rgba
 
-
-class GridItem(QGraphicsPathItem):
-    """Thin lines between squares one can stand on, only when zoomed in enough to help."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(1)
-        pen = QPen(QColor(24, 22, 20, 80), 1)
-        pen.setCosmetic(True)
-        self.setPen(pen)
-
-    def rebuild(self, dungeon: DungeonMap) -> None:
-        vertical, horizontal = grid_edges(dungeon)
-        self.setPath(segments_path(segments_array(vertical, horizontal, 0.0, 0.0)))
+    def boundingRect(self) -> QRectF:
+        return self._rect
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
-        t = painter.worldTransform()
-        if abs(t.m11()) + abs(t.m12()) >= GRID_MIN_PX:
-            super().paint(painter, option, widget)  # type: ignore[arg-type]
+        if self._image is not None:
+            painter.drawImage(self._rect, self._image)
 
 
 def segments_path(segs: np.ndarray) -> QPainterPath:
@@ -90,24 +106,73 @@ def segments_path(segs: np.ndarray) -> QPainterPath:
     return pg.arrayToQPath(x, y, connect="pairs", finiteCheck=False)
 
 
-class ScaledPathItem(QGraphicsPathItem):
-    """A path item that skips painting when squares are smaller than ``min_px`` pixels."""
+class TileItem(QGraphicsItem):
+    """One tile's segments, drawn with one pen when squares are ``min_px`` pixels or more.
 
-    def __init__(self, min_px: float) -> None:
+    Its bounds are the tile's, fixed: changing the segments repaints only the part of
+    the tile they changed in.
+    """
+
+    def __init__(self, rect: QRectF, pen: QPen, min_px: float) -> None:
         super().__init__()
+        self.pen = pen
         self.min_px = min_px
+        self.segs = np.zeros((0, 4))
+        self.path = QPainterPath()
+        grow = 0.5 + (0.0 if pen.isCosmetic() else pen.widthF())
+        self._rect = rect.adjusted(-grow, -grow, grow, grow)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def set_segments(self, segs: np.ndarray, dirty: QRectF | None = None) -> None:
+        self.segs = segs
+        self.path = segments_path(segs)
+        self.update(self._rect if dirty is None else dirty)
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         t = painter.worldTransform()
-        if abs(t.m11()) + abs(t.m12()) >= self.min_px:
-            super().paint(painter, option, widget)  # type: ignore[arg-type]
+        if abs(t.m11()) + abs(t.m12()) >= self.min_px and not self.path.isEmpty():
+            painter.setPen(self.pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.path)
+
+
+def _touching(segs: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
+    """The segments that reach into ``box`` (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = box
+    xs, ys = segs[:, [0, 2]], segs[:, [1, 3]]
+    near = (
+        (xs.max(axis=1) >= x0)
+        & (xs.min(axis=1) <= x1)
+        & (ys.max(axis=1) >= y0)
+        & (ys.min(axis=1) <= y1)
+    )
+    return segs[near]
+
+
+def _dirty(
+    old: np.ndarray, new: np.ndarray, region: tuple[int, int, int, int], grow: float
+) -> QRectF:
+    """What changes on screen when ``old`` segments become ``new`` around ``region``.
+
+    Runs that cross the changed squares change as a whole (their dash pattern starts
+    at their first end), so the rectangle covers them too.
+    """
+    x0, y0, x1, y1 = region
+    box = (x0 - 1.0, y0 - 1.0, x1 + 1.0, y1 + 1.0)
+    parts = [np.array([box]), _touching(old, box), _touching(new, box)]
+    segs = np.concatenate(parts)
+    bx0, bx1 = segs[:, [0, 2]].min(), segs[:, [0, 2]].max()
+    by0, by1 = segs[:, [1, 3]].min(), segs[:, [1, 3]].max()
+    return QRectF(bx0 - grow, by0 - grow, bx1 - bx0 + 2 * grow, by1 - by0 + 2 * grow)
 
 
 class TiledPath:
-    """Many segments split into one path item per 32x32-square tile.
+    """Many segments split into one item per 32x32-square tile.
 
     The scene then draws only the tiles in view, so a 512x512 map with thousands of
-    edges pans as fast as a small one.
+    edges pans as fast as a small one, and an edit rebuilds only the tiles it touches.
     """
 
     TILE = 32
@@ -117,51 +182,110 @@ class TiledPath:
         self.pen = pen
         self.z = z
         self.min_px = min_px
-        self.items: dict[tuple[int, int], ScaledPathItem] = {}
+        self.items: dict[tuple[int, int], TileItem] = {}
         self.visible = True
 
-    def set_segments(self, segs: np.ndarray,
-                     region: tuple[int, int, int, int] | None = None) -> None:
-        """Show ``segs``; with a ``region`` (x0, y0, x1, y1) only its tiles are redone."""
-        keep: tuple[int, int, int, int] | None = None
-        if region is not None:
+    def set_masks(
+        self,
+        vertical: np.ndarray,
+        horizontal: np.ndarray,
+        vx0: float,
+        hy0: float,
+        region: tuple[int, int, int, int] | None = None,
+    ) -> None:
+        """Show the edges of two masks (as ``segments_array`` reads them).
+
+        With a ``region`` (x0, y0, x1, y1) of changed squares, only the tiles within one
+        square of it are rebuilt, and only what changed in them is repainted.
+        """
+        t = self.TILE
+        rows = max(vertical.shape[0], horizontal.shape[0])
+        cols = max(vertical.shape[1], horizontal.shape[1])
+        if region is None:
+            tx0, ty0, tx1, ty1 = 0, 0, (cols - 1) // t, (rows - 1) // t
+        else:
             x0, y0, x1, y1 = region
-            t = self.TILE
-            keep = ((x0 - 1) // t, (y0 - 1) // t, (x1 + 1) // t, (y1 + 1) // t)
-            mx = (segs[:, 0] + segs[:, 2]) * 0.5 // t
-            my = (segs[:, 1] + segs[:, 3]) * 0.5 // t
-            segs = segs[(mx >= keep[0]) & (mx <= keep[2]) & (my >= keep[1]) & (my <= keep[3])]
-        keys: dict[tuple[int, int], np.ndarray] = {}
-        if len(segs):
-            tx = ((segs[:, 0] + segs[:, 2]) * 0.5 // self.TILE).astype(np.int64)
-            ty = ((segs[:, 1] + segs[:, 3]) * 0.5 // self.TILE).astype(np.int64)
-            code = tx * 4096 + ty
-            order = np.argsort(code, kind="stable")
-            code, segs = code[order], segs[order]
-            bounds = np.nonzero(np.diff(code))[0] + 1
-            for part in np.split(np.arange(len(code)), bounds):
-                c = int(code[part[0]])
-                keys[(c // 4096, c % 4096)] = segs[part]
-        for key in list(self.items):
-            inside = keep is None or (keep[0] <= key[0] <= keep[2]
-                                      and keep[1] <= key[1] <= keep[3])
-            if inside and key not in keys:
-                self.items[key].setPath(QPainterPath())
-        for key, part in keys.items():
-            item = self.items.get(key)
-            if item is None:
-                item = ScaledPathItem(self.min_px)
-                item.setPen(self.pen)
-                item.setZValue(self.z)
-                item.setVisible(self.visible)
-                self.vb.addItem(item, ignoreBounds=True)
-                self.items[key] = item
-            item.setPath(segments_path(part))
+            tx0, ty0 = max(x0 - 1, 0) // t, max(y0 - 1, 0) // t
+            tx1, ty1 = min(x1, cols - 1) // t, min(y1, rows - 1) // t
+        sx, sy = tx0 * t, ty0 * t
+        window = np.s_[sy : (ty1 + 1) * t, sx : (tx1 + 1) * t]
+        segs, tx, ty = tiled_segments(vertical[window], horizontal[window], vx0, hy0, t)
+        segs += (sx, sy, sx, sy)
+        tx += tx0
+        ty += ty0
+        order = np.lexsort((ty, tx))
+        segs, tx, ty = segs[order], tx[order], ty[order]
+        keys = tx * 65536 + ty
+        bounds = np.flatnonzero(np.diff(keys)) + 1
+        parts = {
+            (int(tx[p[0]]), int(ty[p[0]])): segs[p]
+            for p in np.split(np.arange(len(keys)), bounds)
+            if len(p)
+        }
+        empty = np.zeros((0, 4))
+        if region is None:
+            for (kx, ky), item in self.items.items():
+                if not (tx0 <= kx <= tx1 and ty0 <= ky <= ty1) and len(item.segs):
+                    item.set_segments(empty)
+        for kx in range(tx0, tx1 + 1):
+            for ky in range(ty0, ty1 + 1):
+                part = parts.get((kx, ky), empty)
+                item = self.items.get((kx, ky))
+                if item is None:
+                    if not len(part):
+                        continue
+                    item = self._new_item(kx, ky)
+                    item.set_segments(part)
+                elif region is None:
+                    item.set_segments(part)
+                elif len(part) or len(item.segs):
+                    grow = 1.0 + (0.0 if self.pen.isCosmetic() else self.pen.widthF())
+                    item.set_segments(part, _dirty(item.segs, part, region, grow))
+
+    def _new_item(self, kx: int, ky: int) -> TileItem:
+        t = self.TILE
+        item = TileItem(QRectF(kx * t, ky * t, t + 1, t + 1), self.pen, self.min_px)
+        item.setZValue(self.z)
+        item.setVisible(self.visible)
+        self.vb.addItem(item, ignoreBounds=True)
+        self.items[(kx, ky)] = item
+        return item
+
+    def clear(self) -> None:
+        """Forget every tile (the map was replaced)."""
+        for item in self.items.values():
+            self.vb.removeItem(item)
+        self.items.clear()
 
     def set_visible(self, on: bool) -> None:
         self.visible = on
         for item in self.items.values():
             item.setVisible(on)
+
+
+class GridItem:
+    """Thin lines between squares one can stand on, only when zoomed in enough to help."""
+
+    def __init__(self, vb: pg.ViewBox) -> None:
+        pen = QPen(QColor(24, 22, 20, 80), 1)
+        pen.setCosmetic(True)
+        self.tiles = TiledPath(vb, pen, 1, min_px=GRID_MIN_PX)
+
+    def rebuild(
+        self,
+        dungeon: DungeonMap,
+        region: tuple[int, int, int, int] | None = None,
+        fog: np.ndarray | None = None,
+    ) -> None:
+        """Redraw the lines around ``region`` (all if None); none over ``fog``."""
+        vertical, horizontal = grid_edges(dungeon, fog)
+        self.tiles.set_masks(vertical, horizontal, 0.0, 0.0, region)
+
+    def setVisible(self, on: bool) -> None:
+        self.tiles.set_visible(on)
+
+    def isVisible(self) -> bool:
+        return self.tiles.visible
 
 
 class EdgeItems:
@@ -179,17 +303,28 @@ class EdgeItems:
         over.setDashPattern([1.2, 1.2])
         self.steep = TiledPath(vb, over, 2.2, min_px=10)
 
-    def rebuild(self, dungeon: DungeonMap, board: Any,
-                region: tuple[int, int, int, int] | None = None) -> None:
+    def rebuild(
+        self,
+        dungeon: DungeonMap,
+        board: Any,
+        region: tuple[int, int, int, int] | None = None,
+        fog: np.ndarray | None = None,
+    ) -> None:
         """Recompute the edges; ``region``: only the tiles around these squares changed.
 
         Which steps are too steep is the geometry's call (``board``), not the canvas's.
+        No edge touching a ``fog``ged square is drawn: it would show a hidden room's shape.
         """
-        self.walls.set_segments(edge_segments(*wall_edges(dungeon)), region)
+        vertical, horizontal = wall_edges(dungeon)
+        if fog is not None:
+            vertical, horizontal = unfogged(vertical, horizontal, fog)
+        self.walls.set_masks(vertical, horizontal, 1.0, 1.0, region)
         layers = board.layers
-        steep = edge_segments(*steep_edges(layers.step_masks, layers.blocks_movement))
-        self.steep_under.set_segments(steep, region)
-        self.steep.set_segments(steep, region)
+        vertical, horizontal = steep_edges(layers.step_masks, layers.blocks_movement)
+        if fog is not None:
+            vertical, horizontal = unfogged(vertical, horizontal, fog)
+        self.steep_under.set_masks(vertical, horizontal, 1.0, 1.0, region)
+        self.steep.set_masks(vertical, horizontal, 1.0, 1.0, region)
 
 
 class RoomOutlines(QGraphicsPathItem):
@@ -207,8 +342,8 @@ class RoomOutlines(QGraphicsPathItem):
         # Boundaries between squares of different rooms (one of them a room).
         r = dungeon.room_of
         padded = np.pad(r, 1, constant_values=-1)
-        vertical = (padded[1:-1, 1:] != padded[1:-1, :-1])
-        horizontal = (padded[1:, 1:-1] != padded[:-1, 1:-1])
+        vertical = padded[1:-1, 1:] != padded[1:-1, :-1]
+        horizontal = padded[1:, 1:-1] != padded[:-1, 1:-1]
         self.setPath(segments_path(segments_array(vertical, horizontal, 0.0, 0.0)))
 
 
@@ -222,19 +357,22 @@ class FeaturesItem(DeviceItem):
         self.show_rooms = True
         self.fog: np.ndarray | None = None
         self.font = font
-        self._features: list[tuple[int, int, int]] = []
         self._room_anchors: list[tuple[int, int, int]] = []
+        self._widest: tuple[object, float] = (None, 0.0)
 
-    def refresh(self, doc: MapDocument) -> None:
+    def refresh(
+        self, doc: MapDocument, region: tuple[int, int, int, int] | None = None, rooms: bool = True
+    ) -> None:
+        """Show ``doc``; ``region``: only these squares changed; ``rooms``: the rooms did."""
         self.doc = doc
-        d = doc.dungeon
-        marked = np.isin(d.terrain, [*_DOORS, int(Terrain.STAIRS), int(Terrain.FIRE_SPOUT),
-                                     int(Terrain.OBSTACLE)])
-        ys, xs = np.nonzero(marked)
-        self._features = [(int(x), int(y), int(d.terrain[y, x])) for y, x in zip(ys, xs,
-                                                                              strict=True)]
-        self._room_anchors = room_anchors(d)
-        self.update()
+        if rooms:
+            self._room_anchors = room_anchors(doc.dungeon)
+        if region is None or rooms:
+            self.update()
+        else:
+            x0, y0, x1, y1 = region
+            # A door's glyph depends on its neighbours; numbers sit inside their square.
+            self.update(QRectF(x0 - 1, y0 - 1, x1 - x0 + 2, y1 - y0 + 2))
 
     def _fogged(self, x: int, y: int) -> bool:
         return self.fog is not None and bool(self.fog[y, x])
@@ -244,10 +382,15 @@ class FeaturesItem(DeviceItem):
             return
         d = self.doc.dungeon
         x0, y0, x1, y1 = view.visible_range(d.width, d.height)
-        if view.scale >= GLYPH_MIN_PX:
-            for x, y, t in self._features:
-                if x0 <= x < x1 and y0 <= y < y1 and not self._fogged(x, y):
-                    self._draw_feature(painter, view, d, x, y, Terrain(t))
+        if view.scale >= GLYPH_MIN_PX and x1 > x0 and y1 > y0:
+            window = d.terrain[y0:y1, x0:x1]
+            marked = np.isin(window, _FEATURES)
+            if self.fog is not None:
+                marked &= ~self.fog[y0:y1, x0:x1]
+            for y, x in zip(*np.nonzero(marked), strict=True):
+                self._draw_feature(
+                    painter, view, d, int(x) + x0, int(y) + y0, Terrain(int(window[y, x]))
+                )
             for (x, y), obj in d.objects.items():
                 if x0 <= x < x1 and y0 <= y < y1 and not self._fogged(x, y):
                     glyphs.draw_object(painter, view.square(x, y), obj)
@@ -256,13 +399,17 @@ class FeaturesItem(DeviceItem):
         if self.show_rooms:
             self._draw_room_names(painter, view, d)
 
-    def _draw_feature(self, p: QPainter, view: DeviceMap, d: DungeonMap, x: int, y: int,
-                      t: Terrain) -> None:
+    def _draw_feature(
+        self, p: QPainter, view: DeviceMap, d: DungeonMap, x: int, y: int, t: Terrain
+    ) -> None:
         r = view.square(x, y)
         if t.is_door:
+
             def wallish(xx: int, yy: int) -> bool:
                 return d.in_bounds(xx, yy) and int(d.terrain[yy, xx]) in (
-                    int(Terrain.WALL), *_DOORS)
+                    int(Terrain.WALL),
+                    *_DOORS,
+                )
 
             across = wallish(x - 1, y) + wallish(x + 1, y)
             down = wallish(x, y - 1) + wallish(x, y + 1)
@@ -276,8 +423,9 @@ class FeaturesItem(DeviceItem):
         elif t is Terrain.OBSTACLE:
             glyphs.draw_rubble(p, r)
 
-    def _draw_heights(self, p: QPainter, view: DeviceMap, d: DungeonMap,
-                      rng: tuple[int, int, int, int]) -> None:
+    def _draw_heights(
+        self, p: QPainter, view: DeviceMap, d: DungeonMap, rng: tuple[int, int, int, int]
+    ) -> None:
         """Floor heights in each square's top-left corner (vectorised placement)."""
         x0, y0, x1, y1 = rng
         if x1 <= x0 or y1 <= y0:
@@ -298,8 +446,11 @@ class FeaturesItem(DeviceItem):
         pad = view.scale * 0.07
         px = t.m11() * (xs + x0) + t.m21() * (ys + y0) + t.dx() + pad
         py = t.m12() * (xs + x0) + t.m22() * (ys + y0) + t.dy() + pad * 0.4 + ascent
-        for colour, pick in ((_ZERO, heights == 0), (_LIGHT, (heights > 0) & (heights < 3)),
-                             (_DARK, heights >= 3)):
+        for colour, pick in (
+            (_ZERO, heights == 0),
+            (_LIGHT, (heights > 0) & (heights < 3)),
+            (_DARK, heights >= 3),
+        ):
             idx = np.nonzero(pick)[0]
             if len(idx) == 0:
                 continue
@@ -310,8 +461,23 @@ class FeaturesItem(DeviceItem):
         for (x, y), obj in d.objects.items():
             if x0 <= x < x1 and y0 <= y < y1 and not self._fogged(x, y):
                 r = view.square(x, y).adjusted(pad, pad, -pad, -pad * 0.4)
-                p.drawText(r, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
-                           f"+{obj.height}")
+                p.drawText(
+                    r, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom, f"+{obj.height}"
+                )
+
+    def _widest_name(self, metrics: QFontMetrics, d: DungeonMap) -> float:
+        """Pixels of the widest room name label at this font (cached)."""
+        key = (metrics.height(), tuple((r.name, r.hidden) for r in d.rooms))
+        if self._widest[0] != key:
+            widest = max(
+                (
+                    metrics.horizontalAdvance(r.name + ("  (hidden)" if r.hidden else ""))
+                    for r in d.rooms
+                ),
+                default=0,
+            )
+            self._widest = (key, widest + 12.0)
+        return self._widest[1]
 
     def _draw_room_names(self, p: QPainter, view: DeviceMap, d: DungeonMap) -> None:
         if not d.rooms or view.scale < 6:
@@ -321,8 +487,11 @@ class FeaturesItem(DeviceItem):
         f.setBold(True)
         p.setFont(f)
         metrics = p.fontMetrics()
+        # A name starts at its room's top-left square and runs right and down from it.
+        x0, y0, x1, y1 = view.visible_range(d.width, d.height)
+        reach = math.ceil(self._widest_name(metrics, d) / view.scale) + 1
         for i, left, top in self._room_anchors:
-            if i >= len(d.rooms):
+            if not (x0 - reach <= left < x1 and y0 - 2 <= top < y1) or i >= len(d.rooms):
                 continue
             room = d.rooms[i]
             if self._fogged(left, top):
@@ -356,13 +525,30 @@ class FiguresItem(DeviceItem):
         self.figures = list(figures)
         self.update()
 
+    def set_marked(self, marked: dict[str, QColor]) -> None:
+        """Ring these figures (others lose their ring); repaints only the figures changed."""
+        if marked == self.marked:
+            return
+        changed = {
+            k for k in marked.keys() | self.marked.keys() if marked.get(k) != self.marked.get(k)
+        }
+        self.marked = dict(marked)
+        for f in self.figures:
+            if f.id in changed:
+                self.update(QRectF(f.at[0] - 0.5, f.at[1] - 0.5, 2, 2))
+
     def paint_device(self, painter: QPainter, view: DeviceMap) -> None:
+        r_ex = view.exposed
+        x0, y0 = r_ex.left() - 1, r_ex.top() - 1
+        x1, y1 = r_ex.right() + 1, r_ex.bottom() + 1
         for f in self.figures:
             if f.id in self.hidden:
                 continue
             x, y = f.at
-            r = view.square(x, y)
             off = self.offsets.get(f.id)
+            if off is None and not (x0 <= x < x1 and y0 <= y < y1):
+                continue
+            r = view.square(x, y)
             if off is not None:
                 r = view.square(off.x(), off.y())
             mark = self.marked.get(f.id)
@@ -371,8 +557,16 @@ class FiguresItem(DeviceItem):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 rad = view.scale * 0.5
                 painter.drawEllipse(r.center(), rad, rad)
-            glyphs.draw_figure(painter, r, f.label, f.side, f.facing, large=f.large,
-                               selected=f.id == self.selected, font=self.font)
+            glyphs.draw_figure(
+                painter,
+                r,
+                f.label,
+                f.side,
+                f.facing,
+                large=f.large,
+                selected=f.id == self.selected,
+                font=self.font,
+            )
 
 
 def room_anchors(d: DungeonMap) -> list[tuple[int, int, int]]:
@@ -399,5 +593,8 @@ def fog_mask(doc: MapDocument, play: bool) -> np.ndarray | None:
 
 def needs_edges(changes: Changes) -> bool:
     """Whether walls or impassable steps may have moved (objects block steps too)."""
-    return (changes.everything or changes.objects
-            or bool(changes.layers & {"terrain", "floor", "stairs"}))
+    return (
+        changes.everything
+        or changes.objects
+        or bool(changes.layers & {"terrain", "floor", "stairs"})
+    )

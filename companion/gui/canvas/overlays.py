@@ -1,7 +1,8 @@
 """Measurement overlays: hover outline, rectangles, tints, the ruler, paths and arcs.
 
 Overlays only draw what the tools hand them (squares, masks, results of the
-geometry); they compute nothing about the rules.
+geometry); they compute nothing about the rules.  Each keeps its bounds tight around
+what it draws, so a change repaints only that part of the view, not the whole map.
 """
 
 from __future__ import annotations
@@ -14,10 +15,18 @@ from typing import Generic, TypeVar
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
-from companion.gui.canvas.items import DeviceItem, DeviceMap
+from companion.gui.canvas.items import DeviceItem, DeviceMap, Extent
 from companion.gui.canvas.render import mask_outline, tint_rgba
 
 CLEAR = QColor(46, 204, 113)
@@ -55,7 +64,11 @@ class HoverRect(QGraphicsRectItem):
 
 
 class TintImage(pg.ImageItem):
-    """A translucent colour over a set of squares (areas, reachable squares)."""
+    """A translucent colour over a set of squares (areas, reachable squares).
+
+    Only the mask's bounding box becomes the image, placed at its corner, so moving a
+    small template repaints a small part of the view.
+    """
 
     def __init__(self, z: float) -> None:
         super().__init__(axisOrder="row-major")
@@ -63,19 +76,32 @@ class TintImage(pg.ImageItem):
         self.outline = QGraphicsPathItem()
         self.outline.setZValue(z + 0.1)
 
-    def show_mask(self, mask: np.ndarray | None, colour: QColor, alpha: int = 110,
-                  values: np.ndarray | None = None, outline: bool = True) -> None:
+    def show_mask(
+        self,
+        mask: np.ndarray | None,
+        colour: QColor,
+        alpha: int = 110,
+        values: np.ndarray | None = None,
+        outline: bool = True,
+    ) -> None:
         if mask is None or not mask.any():
             self.hide_mask()
             return
         rgb = (colour.red(), colour.green(), colour.blue())
-        self.setImage(tint_rgba(mask, rgb, alpha, values), autoLevels=False, levels=(0, 255))
+        rows = np.flatnonzero(mask.any(axis=1))
+        cols = np.flatnonzero(mask.any(axis=0))
+        y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+        sub = mask[y0:y1, x0:x1]
+        part = None if values is None else values[y0:y1, x0:x1]
+        self.setImage(tint_rgba(sub, rgb, alpha, part), autoLevels=False, levels=(0, 255))
+        self.setPos(x0, y0)
         self.show()
         if outline:
             from companion.gui.canvas.layers import segments_path
 
             self.outline.setPen(cosmetic(colour.lighter(115), 2))
-            self.outline.setPath(segments_path(mask_outline(mask)))
+            self.outline.setPath(segments_path(mask_outline(sub)))
+            self.outline.setPos(x0, y0)
             self.outline.show()
         else:
             self.outline.hide()
@@ -85,9 +111,16 @@ class TintImage(pg.ImageItem):
         self.outline.hide()
 
 
-def draw_caption(p: QPainter, anchor: QPointF, lines: Sequence[str], font: QFont,
-                 accent: QColor, bounds: QRectF | None = None, gap: float = 14.0,
-                 above: bool = False) -> None:
+def draw_caption(
+    p: QPainter,
+    anchor: QPointF,
+    lines: Sequence[str],
+    font: QFont,
+    accent: QColor,
+    bounds: QRectF | None = None,
+    gap: float = 14.0,
+    above: bool = False,
+) -> None:
     """A rounded label of one or more lines beside ``anchor`` (``gap`` pixels away),
     below (or ``above``) and to the right unless that runs off ``bounds``."""
     p.setFont(font)
@@ -113,17 +146,55 @@ def draw_caption(p: QPainter, anchor: QPointF, lines: Sequence[str], font: QFont
         p.drawText(line_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, s)
 
 
-class ShapeItem(DeviceItem, Generic[S]):
+def caption_size(font: QFont, lines: Sequence[str]) -> tuple[float, float]:
+    """Width and height in pixels of ``draw_caption``'s box (with its pen)."""
+    m = QFontMetricsF(font)
+    w = max((m.horizontalAdvance(s) for s in lines), default=0.0) + 20
+    return w, m.height() * len(lines) + 14
+
+
+def add_caption(
+    ext: Extent, x: float, y: float, size: tuple[float, float], gap_px: float, px: float
+) -> None:
+    """Grow ``ext`` by a caption at map point ``(x, y)``, on whichever side it lands."""
+    w, h = size
+    ext.add(x, y, (w + gap_px) / px, (h + gap_px) / px)
+
+
+def _sized(font: QFont, pixels: int, bold: bool = False) -> QFont:
+    f = QFont(font)
+    f.setPixelSize(pixels)
+    if bold:
+        f.setBold(True)
+    return f
+
+
+class TightItem(DeviceItem):
+    """A device item whose bounds follow what it draws (``extent``), not the map."""
+
+    def set_map_size(self, width: int, height: int, margin: float = 2.0) -> None:
+        self.relayout()
+
+    def relayout(self) -> None:
+        self.set_bounds(self.extent())
+
+    def extent(self) -> QRectF | None:
+        """Map units covered by the next paint (None: nothing)."""
+        return None
+
+
+class ShapeItem(TightItem, Generic[S]):
     """A device item that draws one shape handed to it by a tool (or nothing)."""
 
     def __init__(self, font: QFont, z: float) -> None:
         super().__init__(z=z)
         self.font = font
         self.shape: S | None = None
+        self.set_bounds(None)
 
     def set_shape(self, shape: S | None) -> None:
         self.shape = shape
-        self.update()
+        self.relayout()
 
 
 @dataclass(slots=True)
@@ -142,6 +213,24 @@ class RulerItem(ShapeItem[RulerShape]):
 
     def __init__(self, font: QFont) -> None:
         super().__init__(font, z=40)
+
+    def extent(self) -> QRectF | None:
+        s = self.shape
+        if s is None:
+            return None
+        ext = Extent()
+        for sq in (s.a, s.b) + ((s.blocked_by,) if s.blocked_by is not None else ()):
+            ext.add_square(sq)
+        if s.lines:
+            add_caption(
+                ext,
+                s.b[0] + 0.5,
+                s.b[1] + 0.5,
+                caption_size(_sized(self.font, 14), s.lines),
+                self.px * 0.55 + 4,
+                self.px,
+            )
+        return ext.rect(12 / self.px)
 
     def paint_device(self, p: QPainter, view: DeviceMap) -> None:
         s = self.shape
@@ -178,12 +267,12 @@ class RulerItem(ShapeItem[RulerShape]):
             p.drawRect(r)
             inset = r.width() * 0.22
             p.drawLine(r.topLeft() + QPointF(inset, inset), r.bottomRight() - QPointF(inset, inset))
-            p.drawLine(r.topRight() + QPointF(-inset, inset),
-                       r.bottomLeft() + QPointF(inset, -inset))
+            p.drawLine(
+                r.topRight() + QPointF(-inset, inset), r.bottomLeft() + QPointF(inset, -inset)
+            )
         font = QFont(self.font)
         font.setPixelSize(14)
-        draw_caption(p, b, s.lines, font, colour, QRectF(p.viewport()),
-                     gap=view.scale * 0.55 + 4)
+        draw_caption(p, b, s.lines, font, colour, QRectF(p.viewport()), gap=view.scale * 0.55 + 4)
 
 
 @dataclass(slots=True)
@@ -217,19 +306,54 @@ class ReachItem(ShapeItem[ReachShape]):
     def __init__(self, font: QFont) -> None:
         super().__init__(font, z=35)
 
+    def extent(self) -> QRectF | None:
+        s = self.shape
+        if s is None:
+            return None
+        ext = Extent()
+        radius = s.ranged_max if s.ranged_max else 2.5
+        ext.add(s.origin[0] + 0.5, s.origin[1] + 0.5, max(radius, 0.5))
+        for sq in (*s.front, *s.reach, *s.path):
+            ext.add_square(sq)
+        gap = self.px * 0.55 + 4
+        label_font = _sized(self.font, 12, bold=True)
+        for t in s.targets:
+            ext.add_square(t.target)
+            add_caption(
+                ext,
+                t.target[0] + 0.5,
+                t.target[1] + 0.5,
+                caption_size(label_font, [t.label]),
+                gap,
+                self.px,
+            )
+        if s.path_lines and s.path:
+            end = s.path[-1]
+            add_caption(
+                ext,
+                end[0] + 0.5,
+                end[1] + 0.5,
+                caption_size(_sized(self.font, 13), s.path_lines),
+                gap,
+                self.px,
+            )
+        return ext.rect(12 / self.px)
+
     def paint_device(self, p: QPainter, view: DeviceMap) -> None:
         s = self.shape
         if s is None:
             return
         self._draw_arc(p, view, s)
         for sq in s.front:
-            p.setPen(QPen(QColor(255, 80, 60, 230), max(2.0, view.scale * 0.06),
-                          Qt.PenStyle.DashLine))
+            p.setPen(
+                QPen(QColor(255, 80, 60, 230), max(2.0, view.scale * 0.06), Qt.PenStyle.DashLine)
+            )
             p.setBrush(QColor(255, 80, 60, 40))
             p.drawRect(view.square(*sq).adjusted(3, 3, -3, -3))
         for sq in s.reach:
-            p.setPen(QPen(QColor(255, 170, 60, 200), max(1.5, view.scale * 0.04),
-                          Qt.PenStyle.DotLine))
+            p.setPen(
+                QPen(QColor(255, 170, 60, 200), max(1.5, view.scale * 0.04), Qt.PenStyle.DotLine)
+            )
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRect(view.square(*sq).adjusted(4, 4, -4, -4))
         origin = view.centre(s.origin)
@@ -245,15 +369,30 @@ class ReachItem(ShapeItem[ReachShape]):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(colour)
             _arrow_head(p, origin, end, view.scale * 0.42)
-            draw_caption(p, end, [t.label], font, colour, QRectF(p.viewport()),
-                         gap=view.scale * 0.55 + 4)
+            draw_caption(
+                p, end, [t.label], font, colour, QRectF(p.viewport()), gap=view.scale * 0.55 + 4
+            )
         if len(s.path) >= 2:
             poly = QPolygonF([view.centre(sq) for sq in s.path])
-            p.setPen(QPen(QColor(0, 0, 0, 150), 7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                          Qt.PenJoinStyle.RoundJoin))
+            p.setPen(
+                QPen(
+                    QColor(0, 0, 0, 150),
+                    7,
+                    Qt.PenStyle.SolidLine,
+                    Qt.PenCapStyle.RoundCap,
+                    Qt.PenJoinStyle.RoundJoin,
+                )
+            )
             p.drawPolyline(poly)
-            p.setPen(QPen(QColor(255, 255, 255), 3.5, Qt.PenStyle.SolidLine,
-                          Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            p.setPen(
+                QPen(
+                    QColor(255, 255, 255),
+                    3.5,
+                    Qt.PenStyle.SolidLine,
+                    Qt.PenCapStyle.RoundCap,
+                    Qt.PenJoinStyle.RoundJoin,
+                )
+            )
             p.drawPolyline(poly)
             for c in poly:
                 p.setBrush(QColor(255, 255, 255))
@@ -262,8 +401,15 @@ class ReachItem(ShapeItem[ReachShape]):
         if s.path_lines and s.path:
             cap = QFont(self.font)
             cap.setPixelSize(13)
-            draw_caption(p, view.centre(s.path[-1]), s.path_lines, cap, REACH,
-                         QRectF(p.viewport()), gap=view.scale * 0.55 + 4)
+            draw_caption(
+                p,
+                view.centre(s.path[-1]),
+                s.path_lines,
+                cap,
+                REACH,
+                QRectF(p.viewport()),
+                gap=view.scale * 0.55 + 4,
+            )
 
     def _draw_arc(self, p: QPainter, view: DeviceMap, s: ReachShape) -> None:
         """The ±45° firing arc out to the longest ranged distance (or 2.5 squares)."""
@@ -300,14 +446,16 @@ def _arrow_head(p: QPainter, a: QPointF, b: QPointF, back: float) -> None:
     ang = math.atan2(b.y() - a.y(), b.x() - a.x())
     tip = QPointF(b.x() - math.cos(ang) * back, b.y() - math.sin(ang) * back)
     size = 9.0
-    left = QPointF(tip.x() - math.cos(ang - 0.45) * size * 1.6,
-                   tip.y() - math.sin(ang - 0.45) * size * 1.6)
-    right = QPointF(tip.x() - math.cos(ang + 0.45) * size * 1.6,
-                    tip.y() - math.sin(ang + 0.45) * size * 1.6)
+    left = QPointF(
+        tip.x() - math.cos(ang - 0.45) * size * 1.6, tip.y() - math.sin(ang - 0.45) * size * 1.6
+    )
+    right = QPointF(
+        tip.x() - math.cos(ang + 0.45) * size * 1.6, tip.y() - math.sin(ang + 0.45) * size * 1.6
+    )
     p.drawPolygon(QPolygonF([tip, left, right]))
 
 
-class CaptionItem(DeviceItem):
+class CaptionItem(TightItem):
     """A floating caption at a square (area template summary)."""
 
     def __init__(self, font: QFont) -> None:
@@ -316,11 +464,30 @@ class CaptionItem(DeviceItem):
         self.anchor: Square | None = None
         self.lines: tuple[str, ...] = ()
         self.accent = AREA
+        self.set_bounds(None)
 
-    def set_caption(self, anchor: Square | None, lines: Sequence[str],
-                    accent: QColor = AREA) -> None:
-        self.anchor, self.lines, self.accent = anchor, tuple(lines), accent
-        self.update()
+    def set_caption(
+        self, anchor: Square | None, lines: Sequence[str], accent: QColor = AREA
+    ) -> None:
+        new = (anchor, tuple(lines), accent)
+        if new == (self.anchor, self.lines, self.accent):
+            return
+        self.anchor, self.lines, self.accent = new
+        self.relayout()
+
+    def extent(self) -> QRectF | None:
+        if self.anchor is None or not self.lines:
+            return None
+        ext = Extent()
+        add_caption(
+            ext,
+            self.anchor[0] + 0.5,
+            self.anchor[1],
+            caption_size(_sized(self.font, 13), self.lines),
+            6,
+            self.px,
+        )
+        return ext.rect(4 / self.px)
 
     def paint_device(self, p: QPainter, view: DeviceMap) -> None:
         if self.anchor is None or not self.lines:
@@ -328,11 +495,10 @@ class CaptionItem(DeviceItem):
         f = QFont(self.font)
         f.setPixelSize(13)
         top = view.point(self.anchor[0] + 0.5, self.anchor[1])
-        draw_caption(p, top, self.lines, f, self.accent, QRectF(p.viewport()), gap=6,
-                     above=True)
+        draw_caption(p, top, self.lines, f, self.accent, QRectF(p.viewport()), gap=6, above=True)
 
 
-class HoverLabel(DeviceItem):
+class HoverLabel(TightItem):
     """The floor height of the square under the mouse, in a small badge at its corner."""
 
     def __init__(self, font: QFont) -> None:
@@ -340,10 +506,21 @@ class HoverLabel(DeviceItem):
         self.font = font
         self.square: Square | None = None
         self.text = ""
+        self.set_bounds(None)
 
     def set_label(self, square: Square | None, text: str = "") -> None:
+        if (square, text) == (self.square, self.text):
+            return
         self.square, self.text = square, text
-        self.update()
+        self.relayout()
+
+    def extent(self) -> QRectF | None:
+        if self.square is None or not self.text:
+            return None
+        w, h = caption_size(_sized(self.font, 12, bold=True), [self.text])
+        ext = Extent()
+        ext.add_square(self.square)
+        return ext.rect(max(w, h) / self.px)
 
     def paint_device(self, p: QPainter, view: DeviceMap) -> None:
         if self.square is None or not self.text or view.scale < 8:

@@ -55,7 +55,7 @@ def height_rgb(h: int) -> Rgb:
 def _lut() -> np.ndarray:
     lut = np.zeros((256, 3), np.float32)
     lut[: len(HEIGHT_RAMP)] = HEIGHT_RAMP
-    lut[len(HEIGHT_RAMP):] = HEIGHT_RAMP[-1]
+    lut[len(HEIGHT_RAMP) :] = HEIGHT_RAMP[-1]
     return lut
 
 
@@ -91,8 +91,9 @@ def render_rgba(
     terrain = dungeon.terrain[y0:y1, x0:x1]
     floor = dungeon.floor[y0:y1, x0:x1]
     floor_like = _IS_FLOOR_LIKE[terrain]
-    rgb = np.where(floor_like[..., None], _HEIGHT_LUT[np.clip(floor, 0, 255)],
-                   _TERRAIN_LUT[terrain])
+    rgb = np.where(
+        floor_like[..., None], _HEIGHT_LUT[np.clip(floor, 0, 255)], _TERRAIN_LUT[terrain]
+    )
     factor = np.ones(terrain.shape, np.float32)
     gy, gx = np.mgrid[y0:y1, x0:x1]
     factor -= CHECKER * ((gx + gy) % 2) * (terrain != int(Terrain.WALL))
@@ -114,8 +115,8 @@ def _shadow(dungeon: DungeonMap, x0: int, y0: int, x1: int, y1: int) -> np.ndarr
     top = _surface(dungeon)
     pad = np.pad(top, 1, mode="edge")
     own = top[y0:y1, x0:x1]
-    north = pad[y0:y1, x0 + 1:x1 + 1]
-    west = pad[y0 + 1:y1 + 1, x0:x1]
+    north = pad[y0:y1, x0 + 1 : x1 + 1]
+    west = pad[y0 + 1 : y1 + 1, x0:x1]
     rise = np.maximum(north - own, 0) + 0.5 * np.maximum(west - own, 0)
     return np.clip(rise, 0, 4).astype(np.float32) * SHADOW_PER_BRICK
 
@@ -154,13 +155,23 @@ def wall_edges(dungeon: DungeonMap) -> tuple[np.ndarray, np.ndarray]:
     return vertical, horizontal
 
 
-def grid_edges(dungeon: DungeonMap) -> tuple[np.ndarray, np.ndarray]:
-    """Edges of the square grid worth drawing: those touching a square one can stand on.
+def unfogged(
+    vertical: np.ndarray, horizontal: np.ndarray, fog: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Edge masks shaped like ``steep_edges`` without the edges touching a fogged square."""
+    return (vertical & ~fog[:, :-1] & ~fog[:, 1:], horizontal & ~fog[:-1, :] & ~fog[1:, :])
+
+
+def grid_edges(dungeon: DungeonMap, fog: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Edges of the square grid worth drawing: those touching a square one can stand on
+    (and, with a ``fog`` mask, can see).
 
     Shaped like ``steep_edges`` but with the map's outer border included: ``vertical``
     is ``[h, w + 1]`` (x = 0..w) and ``horizontal`` ``[h + 1, w]``.
     """
     ground = ~np.isin(dungeon.terrain, [int(Terrain.WALL), int(Terrain.VOID)])
+    if fog is not None:
+        ground &= ~fog
     padded = np.pad(ground, 1)
     vertical = padded[1:-1, 1:] | padded[1:-1, :-1]
     horizontal = padded[1:, 1:-1] | padded[:-1, 1:-1]
@@ -178,8 +189,9 @@ def _column_runs(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return sc, sr, er
 
 
-def segments_array(vertical: np.ndarray, horizontal: np.ndarray,
-                   vx0: float = 1.0, hy0: float = 1.0) -> np.ndarray:
+def segments_array(
+    vertical: np.ndarray, horizontal: np.ndarray, vx0: float = 1.0, hy0: float = 1.0
+) -> np.ndarray:
     """Merge edge masks into straight segments, an ``(n, 4)`` array of ``x0, y0, x1, y1``.
 
     ``vertical[y, x]`` is a unit segment at ``x + vx0`` from ``y`` to ``y + 1``;
@@ -190,6 +202,36 @@ def segments_array(vertical: np.ndarray, horizontal: np.ndarray,
     v = np.stack([vc + vx0, vs, vc + vx0, ve], axis=1).astype(np.float64)
     h = np.stack([hs, hr + hy0, he, hr + hy0], axis=1).astype(np.float64)
     return np.concatenate([v, h]) if len(v) or len(h) else np.zeros((0, 4))
+
+
+def _band_runs(mask: np.ndarray, band: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Like ``_column_runs`` but every run also ends at each multiple of ``band`` rows."""
+    rows, cols = mask.shape
+    bands = -(-rows // band)
+    padded = np.zeros((bands * band, cols), bool)
+    padded[:rows] = mask
+    stacked = padded.reshape(bands, band, cols).transpose(1, 0, 2).reshape(band, bands * cols)
+    c, s, e = _column_runs(stacked)
+    b, col = np.divmod(c, cols)
+    return col, s + b * band, e + b * band
+
+
+def tiled_segments(
+    vertical: np.ndarray, horizontal: np.ndarray, vx0: float, hy0: float, tile: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Segments as ``segments_array`` makes them, but cut at every ``tile`` squares.
+
+    Returns ``(segs, tx, ty)``: the ``(n, 4)`` segments and the tile each lies in (by
+    the squares it borders), so each tile can be drawn and redrawn on its own.
+    """
+    vc, vs, ve = _band_runs(vertical, tile)
+    hr, hs, he = _band_runs(horizontal.T, tile)
+    v = np.stack([vc + vx0, vs, vc + vx0, ve], axis=1).astype(np.float64)
+    h = np.stack([hs, hr + hy0, he, hr + hy0], axis=1).astype(np.float64)
+    segs = np.concatenate([v, h]) if len(v) or len(h) else np.zeros((0, 4))
+    tx = np.concatenate([vc // tile, hs // tile]).astype(np.int64)
+    ty = np.concatenate([vs // tile, hr // tile]).astype(np.int64)
+    return segs, tx, ty
 
 
 def edge_segments(vertical: np.ndarray, horizontal: np.ndarray) -> np.ndarray:
@@ -205,8 +247,9 @@ def mask_outline(mask: np.ndarray) -> np.ndarray:
     return segments_array(vertical, horizontal, 0.0, 0.0)
 
 
-def tint_rgba(mask: np.ndarray, rgb: Rgb, alpha: int, values: np.ndarray | None = None
-              ) -> np.ndarray:
+def tint_rgba(
+    mask: np.ndarray, rgb: Rgb, alpha: int, values: np.ndarray | None = None
+) -> np.ndarray:
     """An RGBA overlay: ``rgb`` at ``alpha`` where ``mask``; ``values`` (0..1) fade it."""
     h, w = mask.shape
     out = np.zeros((h, w, 4), np.uint8)

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QResizeEvent, QWheelEvent
@@ -62,6 +63,12 @@ class MouseInfo:
         return bool(self.modifiers & Qt.KeyboardModifier.ShiftModifier)
 
 
+def _same_mask(a: np.ndarray | None, b: np.ndarray | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a.shape == b.shape and bool(np.array_equal(a, b))
+
+
 class Overlays:
     """The measurement overlays, shared by the tools."""
 
@@ -75,9 +82,20 @@ class Overlays:
         self.caption = CaptionItem(font)
         self.paste = PastePreview()
         self.hover_label = HoverLabel(font)
-        for item in (self.hover_label, self.hover, self.rect, self.area, self.area.outline,
-                     self.reach_tint, self.reach_tint.outline, self.ruler, self.reach,
-                     self.caption, self.paste, self.paste.frame):
+        for item in (
+            self.hover_label,
+            self.hover,
+            self.rect,
+            self.area,
+            self.area.outline,
+            self.reach_tint,
+            self.reach_tint.outline,
+            self.ruler,
+            self.reach,
+            self.caption,
+            self.paste,
+            self.paste.frame,
+        ):
             vb.addItem(item, ignoreBounds=True)
         self.area.hide_mask()
         self.reach_tint.hide_mask()
@@ -85,6 +103,11 @@ class Overlays:
     def set_map_size(self, w: int, h: int) -> None:
         for item in (self.ruler, self.reach, self.caption, self.hover_label):
             item.set_map_size(w, h, margin=max(w, h))
+
+    def set_scale(self, px: float) -> None:
+        """The zoom changed: captions sized in pixels cover another part of the map."""
+        for item in (self.ruler, self.reach, self.caption, self.hover_label):
+            item.set_scale(px)
 
     def clear(self) -> None:
         """Hide every measurement (tool switch, new map)."""
@@ -109,19 +132,18 @@ class MapCanvas(pg.GraphicsView):
         self.session = session
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
-        self.vb = pg.ViewBox(lockAspect=True, invertY=True, enableMenu=False,
-                             defaultPadding=0.02)
+        self.vb = pg.ViewBox(lockAspect=True, invertY=True, enableMenu=False, defaultPadding=0.02)
         self.vb.setMouseEnabled(True, True)
         self.setCentralItem(self.vb)
         font = QFont(self.font())
         self.play = False
         self.base = BaseImage()
-        self.grid = GridItem()
+        self.grid = GridItem(self.vb)
         self.edges = EdgeItems(self.vb)
         self.rooms = RoomOutlines()
         self.features = FeaturesItem(font)
         self.figures = FiguresItem(font)
-        for item in (self.base, self.grid, self.rooms, self.features, self.figures):
+        for item in (self.base, self.rooms, self.features, self.figures):
             self.vb.addItem(item)
         self.overlays = Overlays(self.vb, font)
         self.tool: Tool | None = None
@@ -142,25 +164,33 @@ class MapCanvas(pg.GraphicsView):
         size = (d.width, d.height)
         everything = changes.everything or size != self._size
         fog = fog_mask(doc, self.play)
+        fog_changed = not _same_mask(fog, self.features.fog)
         self.features.fog = fog
-        if everything or changes.rooms:
+        # Redraw only the squares an edit touched, unless the whole look may have changed.
+        whole = everything or fog_changed or changes.region is None
+        region = None if whole else changes.region
+        terrain_like = bool(changes.layers & {"terrain", "floor", "stairs"})
+        if whole or changes.rooms:
             self.base.redraw(d, None, fog)
-        elif changes.layers & {"terrain", "floor", "stairs"}:
-            self.base.redraw(d, changes.region, fog)
+        elif terrain_like:
+            self.base.redraw(d, region, fog)
         if everything:
             self._size = size
             for item in (self.features, self.figures):
                 item.set_map_size(*size)
             self.overlays.set_map_size(*size)
-            self.vb.setLimits(minXRange=3, minYRange=3, maxXRange=max(size) * 3 + 10,
-                              maxYRange=max(size) * 3 + 10)
-        if everything or needs_edges(changes):
-            self.edges.rebuild(d, self.session.board(), None if everything else changes.region)
-            self.grid.rebuild(d)
-        if everything or changes.rooms or "room_of" in changes.layers:
+            self.vb.setLimits(
+                minXRange=3, minYRange=3, maxXRange=max(size) * 3 + 10, maxYRange=max(size) * 3 + 10
+            )
+        if everything or fog_changed or needs_edges(changes):
+            self.edges.rebuild(d, self.session.board(), region, fog)
+        if everything or fog_changed or "terrain" in changes.layers:
+            self.grid.rebuild(d, region, fog)
+        rooms = everything or changes.rooms or "room_of" in changes.layers
+        if rooms:
             self.rooms.rebuild(d)
-        if everything or changes.layers or changes.objects or changes.rooms:
-            self.features.refresh(doc)
+        if rooms or fog_changed or changes.layers or changes.objects:
+            self.features.refresh(doc, None if (rooms or fog_changed) else region, rooms=rooms)
         if everything or changes.figures or changes.rooms:
             self.figures.hidden = self._hidden_figures(fog)
             self.figures.set_figures(doc.figures)
@@ -188,6 +218,8 @@ class MapCanvas(pg.GraphicsView):
     # -- view ------------------------------------------------------------------------
     def fit(self) -> None:
         """Show the whole map; it stays fitted as the window resizes until the user zooms."""
+        if getattr(self, "closed", False):
+            return  # closed: pyqtgraph has cleared the scene, a queued fit has no view
         w, h = self._size
         self.vb.setRange(QRectF(0, 0, w, h), padding=0.02)
         self._keep_fitted = True
@@ -195,7 +227,7 @@ class MapCanvas(pg.GraphicsView):
     def resizeEvent(self, ev: QResizeEvent) -> None:
         super().resizeEvent(ev)
         if getattr(self, "_keep_fitted", False):
-            QTimer.singleShot(0, self.fit)
+            QTimer.singleShot(0, self, self.fit)
 
     def wheelEvent(self, ev: QWheelEvent) -> None:
         self._keep_fitted = False
@@ -223,7 +255,9 @@ class MapCanvas(pg.GraphicsView):
         return self.vb.width() / rect.width()
 
     def _range_changed(self, *args: object) -> None:
-        self.zoomChanged.emit(self.pixels_per_square())
+        px = self.pixels_per_square()
+        self.overlays.set_scale(px)
+        self.zoomChanged.emit(px)
 
     # -- coordinates -------------------------------------------------------------------
     def map_pos(self, pos: QPointF | QPoint) -> QPointF:
@@ -299,10 +333,15 @@ class MapCanvas(pg.GraphicsView):
         self.mousePressEvent(ev)
 
     def _label_height(self, sq: Square | None) -> None:
-        """Badge the hovered square with its floor height (bricks)."""
+        """Badge the hovered square with its floor height (bricks), unless it is fogged."""
         d = self.session.doc.dungeon
-        if sq is None or not d.in_bounds(*sq) or d.terrain_at(*sq) in (Terrain.WALL,
-                                                                        Terrain.VOID):
+        fog = self.features.fog
+        if (
+            sq is None
+            or not d.in_bounds(*sq)
+            or d.terrain_at(*sq) in (Terrain.WALL, Terrain.VOID)
+            or (fog is not None and fog[sq[1], sq[0]])
+        ):
             self.overlays.hover_label.set_label(None)
             return
         self.overlays.hover_label.set_label(sq, f"{d.floor_at(*sq)}")

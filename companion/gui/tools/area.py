@@ -28,8 +28,12 @@ from companion.model.dungeon import Facing
 from companion.model.edits import Changes
 
 SHAPES = ("circle", "cone", "line", "square")
-SHAPE_TITLES = {"circle": "Circle (radius)", "cone": "Cone (length)",
-                "line": "Line (length)", "square": "Square (side)"}
+SHAPE_TITLES = {
+    "circle": "Circle (radius)",
+    "cone": "Cone (length)",
+    "line": "Line (length)",
+    "square": "Square (side)",
+}
 AIMS: tuple[Facing | None, ...] = (None, Facing.N, Facing.E, Facing.S, Facing.W)
 
 
@@ -39,9 +43,11 @@ class AreaTool(Tool):
     shortcut: ClassVar[str] = "A"
     icon: ClassVar[str] = "area"
     modes: ClassVar[frozenset[str]] = frozenset({"edit", "play"})
-    hint: ClassVar[str] = ("Circles and squares follow the mouse; cones and lines start at "
-                           "the selected figure or your first click and aim at the mouse. "
-                           "Click to pin, Esc to clear.")
+    hint: ClassVar[str] = (
+        "Circles and squares follow the mouse; cones and lines start at "
+        "the selected figure or your first click and aim at the mouse. "
+        "Click to pin, Esc to clear."
+    )
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
@@ -58,14 +64,27 @@ class AreaTool(Tool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        shape = add_combo(form, "Shape", "area_shape", ((SHAPE_TITLES[s], s) for s in SHAPES),
-                          lambda i: self.set_shape(SHAPES[i]))
+        shape = add_combo(
+            form,
+            "Shape",
+            "area_shape",
+            ((SHAPE_TITLES[s], s) for s in SHAPES),
+            lambda i: self.set_shape(SHAPES[i]),
+        )
         size = add_spin(form, "Size (squares)", "area_size", 1, 30, self.size, self.set_size)
         facings = [(f"Facing {FACING_TITLES[f].lower()}", None) for f in AIMS[1:]]  # type: ignore[index]
-        aim = add_combo(form, "Aim", "area_aim", [("Toward the mouse", None), *facings],
-                        lambda i: self.set_aim(AIMS[i]))
-        add_hint(form, "Areas are measured flat and never hold a wall square. Whether "
-                       "walls stop them is a map option (Map menu).")
+        aim = add_combo(
+            form,
+            "Aim",
+            "area_aim",
+            [("Toward the mouse", None), *facings],
+            lambda i: self.set_aim(AIMS[i]),
+        )
+        add_hint(
+            form,
+            "Areas are measured flat and never hold a wall square. Whether "
+            "walls stop them is a map option (Map menu).",
+        )
         self._widgets = {"shape": shape, "size": size, "aim": aim}
         return w
 
@@ -100,6 +119,17 @@ class AreaTool(Tool):
     def activate(self) -> None:
         self.origin = None
         self.pinned = False
+        self.ctx.selectionChanged.connect(self._selection_changed)
+
+    def deactivate(self) -> None:
+        self.ctx.selectionChanged.disconnect(self._selection_changed)
+        super().deactivate()
+
+    def _selection_changed(self, _fid: object) -> None:
+        """A newly picked figure is the origin from now on, replacing any chosen square."""
+        self.origin = None
+        if self.target is not None and self.on_map(self.target):
+            self.update_area()
 
     def press(self, ev: MouseInfo) -> bool:
         if ev.button != Qt.MouseButton.LeftButton or not self.on_map(ev.square):
@@ -109,7 +139,8 @@ class AreaTool(Tool):
                 self.origin = ev.square
                 self.pinned = False
             elif self.origin is None:
-                self.origin = self._default_origin()
+                # Pinned from the picked figure: ``origin`` stays None, so the template
+                # keeps following whichever figure is picked, never a stale square.
                 self.pinned = True
             else:
                 self.pinned = not self.pinned
@@ -120,7 +151,7 @@ class AreaTool(Tool):
         return True
 
     def move(self, ev: MouseInfo) -> None:
-        if self.pinned or not self.on_map(ev.square):
+        if self.pinned or not self.on_map(ev.square) or ev.square == self.target:
             return
         self.target = ev.square
         self.update_area()
@@ -132,8 +163,7 @@ class AreaTool(Tool):
         self.canvas.overlays.area.hide_mask()
         self.canvas.overlays.caption.set_caption(None, ())
         self.canvas.overlays.rect.hide()
-        self.canvas.figures.marked = {}
-        self.canvas.figures.update()
+        self.canvas.figures.set_marked({})
 
     def leave(self) -> None:
         if not self.pinned:
@@ -143,8 +173,14 @@ class AreaTool(Tool):
         if self.target is not None and self.on_map(self.target):
             self.update_area()
 
-    def show_template(self, shape: str, size: int, target: Square,
-                      origin: Square | None = None, aim: Facing | None = None) -> list[str]:
+    def show_template(
+        self,
+        shape: str,
+        size: int,
+        target: Square,
+        origin: Square | None = None,
+        aim: Facing | None = None,
+    ) -> list[str]:
         """Place a template as if by mouse (used by tests and screenshots)."""
         self.origin, self.target, self.pinned = origin, target, True
         self.options_widget()
@@ -167,15 +203,21 @@ class AreaTool(Tool):
         if self.shape == "circle":
             return g.area_circle(board, target, self.size), target, f"Circle r{self.size}"
         if self.shape == "square":
-            return g.area_square(board, target, self.size), target, \
-                f"Square {self.size}×{self.size}"
+            return (
+                g.area_square(board, target, self.size),
+                target,
+                f"Square {self.size}×{self.size}",
+            )
         origin = self.origin or self._default_origin()
         if origin is None or (origin == target and self.aim is None):
             return None, target, ""
         if self.shape == "cone":
             facing = self.aim or g.facing_toward(origin, target)
-            return (g.area_cone(board, origin, facing, self.size), origin,
-                    f"Cone {self.size} facing {FACING_TITLES[Facing(facing)].lower()}")
+            return (
+                g.area_cone(board, origin, facing, self.size),
+                origin,
+                f"Cone {self.size} facing {FACING_TITLES[Facing(facing)].lower()}",
+            )
         toward: Square | Facing = self.aim if self.aim is not None else target
         return g.area_line(board, origin, toward, self.size), origin, f"Line {self.size}"
 
@@ -189,8 +231,7 @@ class AreaTool(Tool):
             overlays.area.hide_mask()
             overlays.caption.set_caption(None, ())
             self.covered, self.inside = [], []
-            self.canvas.figures.marked = {}
-            self.canvas.figures.update()
+            self.canvas.figures.set_marked({})
             return
         board = self.session.board()
         self.covered = [tuple(s) for s in g.squares_of(mask)]  # type: ignore[misc]
@@ -200,8 +241,10 @@ class AreaTool(Tool):
         self.inside = [t.id for t in tokens]
         names = [doc.figure(t.id).label if doc.figure(t.id) else t.id for t in tokens]
         overlays.area.show_mask(mask, AREA, alpha=120)
-        lines = [f"{title}: {len(self.covered)} squares",
-                 ("Inside: " + ", ".join(names)) if names else "No figures inside"]
+        lines = [
+            f"{title}: {len(self.covered)} squares",
+            ("Inside: " + ", ".join(names)) if names else "No figures inside",
+        ]
         # The caption sits above the template, so it hides none of it.
         ys, xs = np.nonzero(mask)
         if len(xs):
@@ -212,8 +255,10 @@ class AreaTool(Tool):
             overlays.rect.show_squares(*origin, *origin)
         else:
             overlays.rect.hide()
-        self.canvas.figures.marked = {fid: AREA for fid in self.inside}
-        self.canvas.figures.update()
-        self.ctx.measured.emit(title, [f"{len(self.covered)} squares covered",
-                                       *(f"• {n}" for n in names)] if names else
-                               [f"{len(self.covered)} squares covered", "No figures inside"])
+        self.canvas.figures.set_marked({fid: AREA for fid in self.inside})
+        self.ctx.measured.emit(
+            title,
+            [f"{len(self.covered)} squares covered", *(f"• {n}" for n in names)]
+            if names
+            else [f"{len(self.covered)} squares covered", "No figures inside"],
+        )
