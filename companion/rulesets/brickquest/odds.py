@@ -73,10 +73,17 @@ def attack_odds(ctx: Ctx, action: act.Attack) -> Odds | None:
     )
 
 
-def spell_odds(ctx: Ctx, action: act.Cast, target_hp: int | None) -> Odds | None:
+def spell_odds(
+    ctx: Ctx, action: act.Cast, target_hp: int | None, ethereal: bool = False
+) -> Odds | None:
+    """A damaging spell's odds against a target with ``target_hp`` (None: a square).
+
+    Physical damage (fire, electricity, cold) passes through an ``ethereal`` target."""
     spell = ctx.catalog.spells.get(action.spell)
     if spell is None or not spell.effect.damage_dice:
         return None
+    if ethereal and spell.effect.physical:
+        return _odds({0: 1.0}, target_hp, "the target is ethereal: physical damage passes through")
     dist = sum_distribution(spell.effect.damage_dice)
     return _odds(dist, target_hp, f"{spell.effect.damage_dice} damage dice, no defense roll")
 
@@ -100,7 +107,9 @@ def odds(ctx: Ctx, raw: Mapping[str, Any]) -> Odds | None:
     if isinstance(action, act.Cast):
         target = action.target
         hp = None
+        ethereal = False
         if isinstance(target, str) and target in ctx.state.figures:
             hp = ctx.state.figures[target].hp
-        return spell_odds(ctx, action, hp)
+            ethereal = ctx.state.figures[target].has("ethereal")
+        return spell_odds(ctx, action, hp, ethereal)
     return None
