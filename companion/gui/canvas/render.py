@@ -104,7 +104,10 @@ def render_rgba(
     rgb = np.where(floor_like[..., None], rgb + extra[..., None] * 0.3, rgb)
     if fog is not None:
         f = fog[y0:y1, x0:x1]
-        rgb = np.where(f[..., None], np.asarray(FOG, np.float32) * factor[..., None], rgb)
+        # Only the checker: shadows and the walls' plain squares would show the hidden
+        # room's platforms and shape through the fog.
+        plain = 1.0 - CHECKER * ((gx + gy) % 2).astype(np.float32)
+        rgb = np.where(f[..., None], np.asarray(FOG, np.float32) * plain[..., None], rgb)
     out[y0:y1, x0:x1, :3] = np.clip(rgb, 0, 255).astype(np.uint8)
     out[y0:y1, x0:x1, 3] = 255
     return out
@@ -112,19 +115,21 @@ def render_rgba(
 
 def _shadow(dungeon: DungeonMap, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
     """How much each square is darkened by higher walkable neighbours to its north/west."""
-    top = _surface(dungeon)
-    pad = np.pad(top, 1, mode="edge")
-    own = top[y0:y1, x0:x1]
-    north = pad[y0:y1, x0 + 1 : x1 + 1]
-    west = pad[y0 + 1 : y1 + 1, x0:x1]
+    # The window and one square around it (edge squares repeat beyond the map).
+    wx0, wy0 = max(x0 - 1, 0), max(y0 - 1, 0)
+    top = _surface(dungeon, wx0, wy0, x1, y1)
+    pad = np.pad(top, ((1 if y0 == 0 else 0, 0), (1 if x0 == 0 else 0, 0)), mode="edge")
+    own = pad[1:, 1:]
+    north = pad[:-1, 1:]
+    west = pad[1:, :-1]
     rise = np.maximum(north - own, 0) + 0.5 * np.maximum(west - own, 0)
     return np.clip(rise, 0, 4).astype(np.float32) * SHADOW_PER_BRICK
 
 
-def _surface(dungeon: DungeonMap) -> np.ndarray:
+def _surface(dungeon: DungeonMap, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
     """Floor height, walls counted 3 bricks up so rooms get a soft shadow along them."""
-    top = dungeon.floor.astype(np.float32)
-    wall = dungeon.terrain == int(Terrain.WALL)
+    top = dungeon.floor[y0:y1, x0:x1].astype(np.float32)
+    wall = dungeon.terrain[y0:y1, x0:x1] == int(Terrain.WALL)
     return np.where(wall, top + 3, top)
 
 
