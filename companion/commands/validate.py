@@ -74,7 +74,7 @@ def _kind(path: Path) -> str:
     first = head.split(b"\n", 1)[0]
     try:
         header = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):
         header = None
     if isinstance(header, dict) and header.get("format") == GAME_FORMAT:
         return "game"
