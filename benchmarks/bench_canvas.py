@@ -131,9 +131,14 @@ class Rig:
         }
         self.canvas.resize(1280, 720)
         self.canvas.show()
+        self.edits = 0
+        self.session.changed.connect(self._edited)
         self.counter = PaintCounter()
         self.canvas.viewport().installEventFilter(self.counter)
         self.settle()
+
+    def _edited(self, _changes: object) -> None:
+        self.edits += 1
 
     def settle(self) -> None:
         for _ in range(3):
@@ -274,18 +279,20 @@ def bench_view(
         rig.move(start)
         rig.press(start)
         rig.paint()
-        rows.append(
-            (
-                f"brush step ({name}, size 3)",
-                label,
-                timed(
-                    lambda i, y=row_y: rig.move((mid[0] - 6 + (i % 12) + 1, y), held=True),
-                    rig,
-                    repeat,
-                ),
-            )
-        )
-        rig.release((mid[0] - 6 + ((repeat + 1) % 12) + 1, row_y))
+
+        def step(i: int, y: int = row_y, tool: object = tool, name: str = name) -> None:
+            # Back and forth over 12 squares; each pass paints another terrain (the
+            # height brush raises), so every step is a real edit.
+            if name == "terrain":
+                lava = (i // 12) % 2 == 1
+                tool.set_terrain(Terrain.LAVA if lava else Terrain.WATER)  # type: ignore[attr-defined]
+            k = i % 24
+            rig.move((mid[0] - 6 + (k if k < 12 else 23 - k) + 1, y), held=True)
+
+        edits = rig.edits
+        rows.append((f"brush step ({name}, size 3)", label, timed(step, rig, repeat)))
+        assert rig.edits - edits == repeat + 2, "a brush step painted nothing"
+        rig.release((mid[0] - 6, row_y))
         rig.paint()
         rig.session.undo_stack.undo()
         rig.paint()
@@ -301,7 +308,9 @@ def bench_view(
         rig.press(target)
         rig.release(target)
 
+    edits = rig.edits
     rows.append(("flood fill (a room's floor)", label, timed(fill, rig, repeat)))
+    assert rig.edits - edits == repeat + 2, "a fill painted nothing"
     rig.session.undo_stack.clear()
     return rows
 

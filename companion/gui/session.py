@@ -69,11 +69,18 @@ class MapSession(QObject):
         return inverses
 
     def _forget_board(self, changes: Changes) -> None:
-        """Drop the cached board, keeping its terrain when only figures moved."""
+        """Update the cached board: its terrain is kept when only figures moved, and
+        recomputed only around the squares an edit touched; else it is dropped."""
         map_changed = (changes.everything or changes.layers or changes.objects
                        or changes.options)
+        local = (self._board is not None and changes.region is not None
+                 and not (changes.everything or changes.options))
         if self._board is not None and not map_changed and changes.figures:
             self._board = self._board.with_tokens(self.tokens())
+        elif map_changed and local:
+            tokens = self.tokens() if changes.figures else None
+            self._board = self._board.with_changed_squares(self.doc.dungeon, changes.region,
+                                                           tokens)
         elif map_changed or changes.figures:
             self._board = None
 

@@ -14,14 +14,13 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from companion.gui.canvas import glyphs
 from companion.gui.canvas.items import DeviceItem, DeviceMap
 from companion.gui.canvas.render import (
     grid_edges,
     render_rgba,
-    segments_array,
     steep_edges,
     tiled_segments,
     unfogged,
@@ -110,31 +109,49 @@ class TileItem(QGraphicsItem):
     """One tile's segments, drawn with one pen when squares are ``min_px`` pixels or more.
 
     Its bounds are the tile's, fixed: changing the segments repaints only the part of
-    the tile they changed in.
+    the tile they changed in, and a small repaint strokes only the segments there.
     """
 
     def __init__(self, rect: QRectF, pen: QPen, min_px: float) -> None:
         super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.pen = pen
         self.min_px = min_px
         self.segs = np.zeros((0, 4))
-        self.path = QPainterPath()
-        grow = 0.5 + (0.0 if pen.isCosmetic() else pen.widthF())
-        self._rect = rect.adjusted(-grow, -grow, grow, grow)
+        self._path: QPainterPath | None = None
+        self._grow = 0.5 + (0.0 if pen.isCosmetic() else pen.widthF())
+        self._rect = rect.adjusted(-self._grow, -self._grow, self._grow, self._grow)
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    @property
+    def path(self) -> QPainterPath:
+        """All the tile's segments as one path (built when first drawn whole)."""
+        if self._path is None:
+            self._path = segments_path(self.segs)
+        return self._path
+
     def set_segments(self, segs: np.ndarray, dirty: QRectF | None = None) -> None:
         self.segs = segs
-        self.path = segments_path(segs)
+        self._path = None
         self.update(self._rect if dirty is None else dirty)
 
-    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: object = None
+    ) -> None:
         t = painter.worldTransform()
-        if abs(t.m11()) + abs(t.m12()) >= self.min_px and not self.path.isEmpty():
-            painter.setPen(self.pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
+        if abs(t.m11()) + abs(t.m12()) < self.min_px or not len(self.segs):
+            return
+        painter.setPen(self.pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        r = option.exposedRect
+        if r.isValid() and r.width() * r.height() < 0.25 * self._rect.width() * self._rect.height():
+            g = self._grow
+            part = _touching(self.segs, (r.left() - g, r.top() - g, r.right() + g, r.bottom() + g))
+            if len(part):
+                painter.drawPath(segments_path(part))
+        else:
             painter.drawPath(self.path)
 
 
@@ -152,16 +169,22 @@ def _touching(segs: np.ndarray, box: tuple[float, float, float, float]) -> np.nd
 
 
 def _dirty(
-    old: np.ndarray, new: np.ndarray, region: tuple[int, int, int, int], grow: float
+    old: np.ndarray,
+    new: np.ndarray,
+    region: tuple[int, int, int, int],
+    grow: float,
+    dashed: bool,
 ) -> QRectF:
     """What changes on screen when ``old`` segments become ``new`` around ``region``.
 
-    Runs that cross the changed squares change as a whole (their dash pattern starts
-    at their first end), so the rectangle covers them too.
+    With a ``dashed`` pen, runs that cross the changed squares change as a whole (their
+    dash pattern starts at their first end), so the rectangle covers them too.
     """
     x0, y0, x1, y1 = region
     box = (x0 - 1.0, y0 - 1.0, x1 + 1.0, y1 + 1.0)
-    parts = [np.array([box]), _touching(old, box), _touching(new, box)]
+    parts = [np.array([box])]
+    if dashed:
+        parts += [_touching(old, box), _touching(new, box)]
     segs = np.concatenate(parts)
     bx0, bx1 = segs[:, [0, 2]].min(), segs[:, [0, 2]].max()
     by0, by1 = segs[:, [1, 3]].min(), segs[:, [1, 3]].max()
@@ -177,13 +200,22 @@ class TiledPath:
 
     TILE = 32
 
-    def __init__(self, vb: pg.ViewBox, pen: QPen, z: float, min_px: float = 0.0) -> None:
+    def __init__(
+        self,
+        vb: pg.ViewBox,
+        pen: QPen,
+        z: float,
+        min_px: float = 0.0,
+        dashed: bool | None = None,
+    ) -> None:
         self.vb = vb
         self.pen = pen
         self.z = z
         self.min_px = min_px
         self.items: dict[tuple[int, int], TileItem] = {}
         self.visible = True
+        #: Whether a run's dashes depend on where it starts (so a change repaints it all).
+        self.dashed = pen.style() != Qt.PenStyle.SolidLine if dashed is None else dashed
 
     def set_masks(
         self,
@@ -240,7 +272,8 @@ class TiledPath:
                     item.set_segments(part)
                 elif len(part) or len(item.segs):
                     grow = 1.0 + (0.0 if self.pen.isCosmetic() else self.pen.widthF())
-                    item.set_segments(part, _dirty(item.segs, part, region, grow))
+                    dirty = _dirty(item.segs, part, region, grow, self.dashed)
+                    item.set_segments(part, dirty)
 
     def _new_item(self, kx: int, ky: int) -> TileItem:
         t = self.TILE
@@ -300,8 +333,11 @@ class EdgeItems:
         self.steep_under = TiledPath(vb, under, 2.1, min_px=2)
         over = QPen(QColor(250, 196, 60), 0.05)
         over.setCapStyle(Qt.PenCapStyle.FlatCap)
-        over.setDashPattern([1.2, 1.2])
-        self.steep = TiledPath(vb, over, 2.2, min_px=10)
+        # A dash period of 0.125 squares divides a square, and runs start on square
+        # edges: the dashes line up the same wherever a run starts or is cut, so an
+        # edit repaints only the squares around it.
+        over.setDashPattern([1.25, 1.25])
+        self.steep = TiledPath(vb, over, 2.2, min_px=10, dashed=False)
 
     def rebuild(
         self,
@@ -327,16 +363,14 @@ class EdgeItems:
         self.steep.set_masks(vertical, horizontal, 1.0, 1.0, region)
 
 
-class RoomOutlines(QGraphicsPathItem):
-    """Dashed outlines around named rooms (edit mode)."""
+class RoomOutlines:
+    """Dashed outlines around named rooms (edit mode), tiled like the edges."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, vb: pg.ViewBox) -> None:
         pen = QPen(QColor(255, 226, 140, 170), 1.6)
         pen.setCosmetic(True)
         pen.setDashPattern([5, 4])
-        self.setPen(pen)
-        self.setZValue(2.5)
+        self.tiles = TiledPath(vb, pen, 2.5)
 
     def rebuild(self, dungeon: DungeonMap) -> None:
         # Boundaries between squares of different rooms (one of them a room).
@@ -344,7 +378,13 @@ class RoomOutlines(QGraphicsPathItem):
         padded = np.pad(r, 1, constant_values=-1)
         vertical = padded[1:-1, 1:] != padded[1:-1, :-1]
         horizontal = padded[1:, 1:-1] != padded[:-1, 1:-1]
-        self.setPath(segments_path(segments_array(vertical, horizontal, 0.0, 0.0)))
+        self.tiles.set_masks(vertical, horizontal, 0.0, 0.0)
+
+    def setVisible(self, on: bool) -> None:
+        self.tiles.set_visible(on)
+
+    def isVisible(self) -> bool:
+        return self.tiles.visible
 
 
 class FeaturesItem(DeviceItem):

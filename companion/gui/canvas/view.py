@@ -140,10 +140,10 @@ class MapCanvas(pg.GraphicsView):
         self.base = BaseImage()
         self.grid = GridItem(self.vb)
         self.edges = EdgeItems(self.vb)
-        self.rooms = RoomOutlines()
+        self.rooms = RoomOutlines(self.vb)
         self.features = FeaturesItem(font)
         self.figures = FiguresItem(font)
-        for item in (self.base, self.rooms, self.features, self.figures):
+        for item in (self.base, self.features, self.figures):
             self.vb.addItem(item)
         self.overlays = Overlays(self.vb, font)
         self.tool: Tool | None = None

@@ -30,7 +30,14 @@ LOS_MODES: tuple[str, ...] = ("3d", "flat")
 #: The eight steps, (dx, dy): the four orthogonal ones first (cost 1), then the diagonals
 #: (cost 2).  ``DIRECTIONS[i]`` is the step an index ``i`` in the step layers stands for.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
+    (1, -1),
 )
 STEP_COSTS: tuple[int, ...] = (1, 1, 1, 1, 2, 2, 2, 2)
 #: Height change (bricks) one ordinary step may make, and one step along stairs.
@@ -38,6 +45,16 @@ MAX_STEP = 1
 MAX_STAIR_STEP = 3
 
 _WALL_LIKE = (int(Terrain.WALL), int(Terrain.DOOR_CLOSED), int(Terrain.DOOR_LOCKED))
+#: ``TerrainLayers`` arrays whose value at a square depends on that square alone.
+_SQUARE_LAYERS = (
+    "blocks_movement",
+    "blocks_corners",
+    "blocks_sight",
+    "column_top",
+    "wall_like",
+    "not_in_areas",
+    "fire",
+)
 
 
 def _frozen(a: np.ndarray) -> np.ndarray:
@@ -115,6 +132,59 @@ class TerrainLayers:
                 ok &= ~shift_to_source(corner, 0, dy, fill=True)
             masks[d] = ok
         return _frozen(masks)
+
+    def changed(self, dungeon: DungeonMap, region: tuple[int, int, int, int]) -> TerrainLayers:
+        """The layers of ``dungeon``: this map changed only in ``region`` (x0, y0, x1, y1).
+
+        ``dungeon`` is kept (pass a copy).  Only the squares near the region are
+        recomputed, from a window of the map two squares wider than it (a step looks at
+        its neighbours); every result is the same as ``TerrainLayers(dungeon)``'s.
+        """
+        h, w = self.height, self.width
+        if dungeon.terrain.shape != (h, w):
+            return TerrainLayers(dungeon)
+        x0, y0 = max(region[0], 0), max(region[1], 0)
+        x1, y1 = min(region[2], w), min(region[3], h)
+        if x1 <= x0 or y1 <= y0:
+            x0, y0, x1, y1 = 0, 0, 0, 0
+        ax0, ay0, ax1, ay1 = max(x0 - 2, 0), max(y0 - 2, 0), min(x1 + 2, w), min(y1 + 2, h)
+        window = np.s_[ay0:ay1, ax0:ax1]
+        part = TerrainLayers(
+            DungeonMap(
+                terrain=dungeon.terrain[window],
+                floor=dungeon.floor[window],
+                stairs=dungeon.stairs[window],
+                feature_height=dungeon.feature_height[window],
+                room_of=dungeon.room_of[window],
+                objects={
+                    (x - ax0, y - ay0): obj
+                    for (x, y), obj in dungeon.objects.items()
+                    if ax0 <= x < ax1 and ay0 <= y < ay1
+                },
+            )
+        )
+        new = TerrainLayers.__new__(TerrainLayers)
+        new.dungeon = dungeon
+        new.height, new.width = h, w
+        new.terrain = _frozen(dungeon.terrain.copy())
+        new.floor = _frozen(dungeon.floor.astype(np.int64))
+        new.floor_min = int(new.floor.min())
+        new.floor_max = int(new.floor.max())
+        inner = np.s_[y0:y1, x0:x1]
+        local = np.s_[y0 - ay0 : y1 - ay0, x0 - ax0 : x1 - ax0]
+        for name in _SQUARE_LAYERS:
+            layer = getattr(self, name).copy()
+            layer[inner] = getattr(part, name)[local]
+            setattr(new, name, _frozen(layer))
+        if "step_masks" in self.__dict__:
+            # Steps out of the squares next to the region change too.
+            sx0, sy0, sx1, sy1 = max(x0 - 1, 0), max(y0 - 1, 0), min(x1 + 1, w), min(y1 + 1, h)
+            masks = self.step_masks.copy()
+            masks[:, sy0:sy1, sx0:sx1] = part.step_masks[
+                :, sy0 - ay0 : sy1 - ay0, sx0 - ax0 : sx1 - ax0
+            ]
+            new.__dict__["step_masks"] = _frozen(masks)
+        return new
 
     def padded(self, pad: int) -> PaddedLayers:
         """The area layers with a margin of ``pad`` squares (cached per margin)."""
@@ -227,6 +297,25 @@ class Board:
             self._los_mode,
             self._walls_stop_areas,
             _layers=self._layers,
+        )
+
+    def with_changed_squares(
+        self,
+        dungeon: DungeonMap,
+        region: tuple[int, int, int, int],
+        tokens: Sequence[Token] | None = None,
+    ) -> Board:
+        """The board of ``dungeon``, this board's map changed only inside ``region``.
+
+        ``region`` is ``(x0, y0, x1, y1)``, exclusive ends; the terrain layers outside
+        it are reused.  ``tokens``: the figures, if they changed too.
+        """
+        return Board(
+            dungeon,
+            self._tokens if tokens is None else tokens,
+            self._los_mode,
+            self._walls_stop_areas,
+            _layers=self._layers.changed(dungeon.copy(), region),
         )
 
     def with_options(
