@@ -275,7 +275,7 @@ def bench_view(
         else:
             tool.set_mode("raise")  # type: ignore[attr-defined]
         row_y = mid[1] + (3 if name == "terrain" else -3)
-        start = (mid[0] - 6, row_y)
+        start = (mid[0] - 7, row_y)
         rig.move(start)
         rig.press(start)
         rig.paint()
@@ -287,7 +287,7 @@ def bench_view(
                 lava = (i // 12) % 2 == 1
                 tool.set_terrain(Terrain.LAVA if lava else Terrain.WATER)  # type: ignore[attr-defined]
             k = i % 24
-            rig.move((mid[0] - 6 + (k if k < 12 else 23 - k) + 1, y), held=True)
+            rig.move((mid[0] - 6 + (k if k < 12 else 24 - k), y), held=True)
 
         edits = rig.edits
         rows.append((f"brush step ({name}, size 3)", label, timed(step, rig, repeat)))
