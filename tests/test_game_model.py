@@ -292,6 +292,56 @@ def test_a_move_is_worded_once(game: Game) -> None:
     assert game.log()[-1].text == out.text
 
 
+def test_a_forced_move_into_a_wall_says_the_figure_did_not_get_there(game: Game) -> None:
+    fid = acting(game)
+    at = game.figures()[fid].at
+    out = game.act({"actor": fid, "action": "move", "path": [[0, 0]]}, force="try it")
+    assert out.forced
+    assert game.figures()[fid].at == at
+    assert out.text == f"{game.figures()[fid].name} does not get to [0, 0]."
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        ({"action": "adjust", "figure": "zzz", "hp": 1}, "no figure 'zzz'"),
+        ({"action": "adjust", "figure": "grok", "at": [999, 3]}, "off the map"),
+        ({"action": "adjust", "figure": "grok", "remove_items": ["sword"]}, "does not carry"),
+        ({"action": "reorder", "order": ["zzz"]}, "no figure 'zzz'"),
+        ({"action": "edit_map", "at": [999, 3], "terrain": "#"}, "off the map"),
+        ({"action": "edit_map", "at": [1, 1], "terrain": "Q"}, "not a terrain"),
+        ({"action": "edit_map", "at": [3, 3], "move_object_to": [4, 4]}, "no object"),
+        ({"action": "edit_map", "at": [1, 1], "move_object_to": [999, 4]}, "off the map"),
+        ({"action": "edit_map", "at": [1, 1], "move_object_to": [2, 1]}, "barrel already"),
+    ],
+)
+def test_the_brickmaster_cannot_force_the_impossible(
+    game: Game, action: dict[str, Any], words: str
+) -> None:
+    """A figure or an object off the map, an unknown figure or terrain would leave a game
+    that cannot be drawn or played on: refused even when forced, nothing written."""
+    size = game.path.stat().st_size  # type: ignore[union-attr]
+    before = game.snapshot()
+    full = {"actor": "brickmaster", **action}
+    with pytest.raises(IllegalAction):
+        game.act(full)
+    with pytest.raises(SessionError, match=f"cannot carry out the action: .*{words}"):
+        game.act(full, force="I am the BrickMaster")
+    assert game.path.stat().st_size == size  # type: ignore[union-attr]
+    assert game.snapshot() == before
+    assert game.ruleset.choices(game.state, acting(game))
+
+
+def test_the_brickmaster_may_force_a_figure_onto_an_occupied_square(game: Game) -> None:
+    spot = game.figures()["gob"].at
+    assert spot is not None
+    action = {"actor": "brickmaster", "action": "adjust", "figure": "nix", "at": list(spot)}
+    assert game.check(action).codes == ["occupied"]
+    out = game.act(action, force="they share the square")
+    assert out.forced and game.figures()["nix"].at == spot
+    assert Game.open(game.path).snapshot() == game.snapshot()  # type: ignore[arg-type]
+
+
 def test_an_unknown_figure_or_a_bad_action_is_a_session_error(game: Game) -> None:
     size = game.path.stat().st_size  # type: ignore[union-attr]
     with pytest.raises(SessionError, match="nobody"):

@@ -601,7 +601,7 @@ def describe(before: GameState, raw: Mapping[str, Any], texts: list[str]) -> str
     if isinstance(action, act.Move):
         # the move's own event says where the figure got to (it may stop short)
         moved = any(t.startswith(f"{who} moves to ") for t in texts)
-        head = "" if moved else f"{who} moves to {list(action.path[-1])}."
+        head = "" if moved else f"{who} does not get to {list(action.path[-1])}."
     elif isinstance(action, act.BeginTurn):
         extra = " in a rage" if action.rage else ""
         if action.focus_attack:

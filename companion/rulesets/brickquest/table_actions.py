@@ -91,13 +91,34 @@ def _check_edit(ctx: Ctx, action: act.EditMap) -> Verdict:
         if action.at not in dungeon.objects:
             return illegal(ReasonCode.INVALID_TARGET, f"no object stands on [{x}, {y}]", action.at)
         to = action.move_object_to
-        if not dungeon.in_bounds(*to) or to in dungeon.objects:
-            return illegal(ReasonCode.OCCUPIED, f"the object cannot go to {list(to)}", to)
+        if not dungeon.in_bounds(*to):
+            return illegal(ReasonCode.INVALID_TARGET, f"{list(to)} is off the map", to)
+        if to in dungeon.objects:
+            other = dungeon.objects[to].kind.value
+            return illegal(ReasonCode.OCCUPIED, f"a {other} already stands on {list(to)}", to)
     return LEGAL
 
 
+#: What forcing may override in the BrickMaster's own actions: a figure or a wall put where
+#: a figure stands.  Anything else their checks find (an unknown figure, a square off the map,
+#: an item not carried, one object onto another) cannot be carried out at all.
+FORCEABLE = frozenset({ReasonCode.OCCUPIED})
+
+
+def _impossible(ctx: Ctx, action: TableAction) -> str | None:
+    """Why the action cannot be carried out even when forced, or None."""
+    for reason in check_table(ctx, action).reasons:
+        onto_object = isinstance(action, act.EditMap) and reason.square == action.move_object_to
+        if reason.code not in FORCEABLE or onto_object:
+            return reason.message
+    return None
+
+
 def resolve_table(ctx: Ctx, action: TableAction, dice: Dice) -> Outcome:
-    """Carry out the BrickMaster's action."""
+    """Carry out the BrickMaster's action; ``ValueError`` when it cannot be done at all."""
+    why_not = _impossible(ctx, action)
+    if why_not is not None:
+        raise ValueError(why_not)
     state = ctx.state
     if isinstance(action, act.RollInitiative):
         new, events = roll_initiative(state, ctx.catalog, dice)
