@@ -62,6 +62,7 @@ class Actions:
             if QKeySequence(extra) not in redo_keys:
                 redo_keys.append(QKeySequence(extra))
         self.redo.setShortcuts(redo_keys)
+        self.redo_keys = list(redo_keys)
         self.redo.setIcon(icon("redo"))
         w.addAction(self.undo)
         w.addAction(self.redo)

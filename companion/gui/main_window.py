@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QUndoGroup, QUndoStack
+from PySide6.QtGui import QCloseEvent, QKeySequence, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -30,16 +30,29 @@ from companion.gui.docks.measure import MeasureDock
 from companion.gui.docks.rooms import RoomsDock
 from companion.gui.docks.tool_options import ToolOptionsDock
 from companion.gui.party_dock import PartyActions, PartyDock
+from companion.gui.play.action_dock import ActionDock
+from companion.gui.play.controller import LAST_GAME_KEY, PlayController
+from companion.gui.play.log_dock import LogDock
+from companion.gui.play.new_game import GameSpec, NewGameDialog
+from companion.gui.play.roster import RosterDock
+from companion.gui.play.tool import PlayMarks, PlayTool
+from companion.gui.play.tracker import TrackerDock
 from companion.gui.session import MapSession
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
 from companion.gui.tools.paint import PaintTool
 from companion.gui.tools.terrain import TERRAIN_TITLES
 from companion.model import edits
 from companion.model.mapfile import MapDocument, MapFileError, new_document
+from companion.rules.game import GAME_SUFFIX
+from companion.rules.ruleset import get_ruleset
 from companion.rulesets.brickquest.catalog import default_catalog
 
 MAX_RECENT = 8
 MAP_FILTER = "Brick Companion maps (*.json);;All files (*)"
+GAME_FILTER = f"Brick Companion games (*{GAME_SUFFIX});;All files (*)"
+#: Docks shown only in each mode (the others stay as the user left them).
+EDIT_DOCKS = ("tool_dock", "rooms_dock", "legend_dock", "history_dock")
+PLAY_DOCKS = ("tracker_dock", "action_dock", "log_dock")
 
 
 class MainWindow(QMainWindow):
@@ -53,9 +66,14 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.canvas)
         self.ctx = ToolContext(self.session, self.canvas)
         self.tools: dict[str, Tool] = {cls.name: cls(self.ctx) for cls in TOOL_CLASSES}
+        self.play = PlayController(self, self.settings)
+        play_tool = PlayTool(self.ctx)
+        play_tool.bind(self.play)
+        self.tools["play"] = play_tool
+        self.marks = PlayMarks(self.canvas.vb)
         self.mode = "edit"
         #: The tool last used in each mode, restored when coming back to it.
-        self._mode_tool = {"edit": "terrain", "play": "pointer"}
+        self._mode_tool = {"edit": "terrain", "play": "play"}
         self.toolbars: list[QToolBar] = []
         self.party_dock = PartyDock(default_catalog(), self)
         # Undo and redo act on whichever of the map and the party was edited last.
@@ -71,6 +89,8 @@ class MainWindow(QMainWindow):
         self.party_actions.build_menu()
         self.actions_.build_toolbars()
         self._build_docks()
+        self._build_play_docks()
+        self._build_game_menu()
         self._build_status()
         self.session.undo_stack.cleanChanged.connect(self._update_title)
         self.session.pathChanged.connect(self._update_title)
@@ -80,12 +100,16 @@ class MainWindow(QMainWindow):
         self.canvas.zoomChanged.connect(self._show_zoom)
         self.ctx.message.connect(lambda m: self.statusBar().showMessage(m, 5000))
         self.ctx.measured.connect(self.measure_dock.show_measure)
+        self.play.changed.connect(self._game_changed)
+        self.play.gameChanged.connect(self._game_opened)
+        self.play.message.connect(self._play_message)
         self.resize(1380, 860)
         self.resizeDocks([self.tool_dock, self.measure_dock], [250, 430],
                          Qt.Orientation.Horizontal)
         self.resizeDocks([self.tool_dock, self.rooms_dock], [430, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.measure_dock, self.legend_dock], [260, 520],
                          Qt.Orientation.Vertical)
+        self.resizeDocks([self.action_dock], [150], Qt.Orientation.Vertical)
         self.restore_layout()
         self._sync_map_options()
         self.set_mode("edit")
@@ -123,6 +147,63 @@ class MainWindow(QMainWindow):
         for dock in self.docks:
             self.actions_.panels_menu.addAction(dock.toggleViewAction())
 
+    def _build_play_docks(self) -> None:
+        self.tracker_dock = TrackerDock(self.play, self)
+        self.action_dock = ActionDock(self.play, self)
+        self.log_dock = LogDock(self.play, self)
+        self.roster_dock = RosterDock(self.play, self)
+        self.log_dock.squaresSelected.connect(self._show_log_squares)
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        self.tabifyDockWidget(self.legend_dock, self.measure_dock)
+        self.legend_dock.raise_()
+        self.addDockWidget(right, self.tracker_dock)
+        self.addDockWidget(right, self.log_dock)
+        self.tabifyDockWidget(self.log_dock, self.roster_dock)
+        self.log_dock.raise_()
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.action_dock)
+        for dock in (self.tracker_dock, self.action_dock, self.log_dock, self.roster_dock):
+            self.docks.append(dock)
+            self.actions_.panels_menu.addAction(dock.toggleViewAction())
+
+    def _build_game_menu(self) -> None:
+        from PySide6.QtGui import QAction, QKeySequence
+
+        menu = self.menuBar().addMenu("&Game")
+
+        def add(text: str, slot: object, keys: str = "") -> QAction:
+            a = QAction(text, self)
+            if keys:
+                a.setShortcut(QKeySequence(keys))
+            a.triggered.connect(slot)
+            self.addAction(a)
+            menu.addAction(a)
+            return a
+
+        self.new_game_action = add("&New game…", self.new_game, "Ctrl+Shift+N")
+        self.open_game_action = add("&Open game…", self.open_game, "Ctrl+Shift+O")
+        self.close_game_action = add("&Close game", self.close_game)
+        menu.addSeparator()
+        self.game_undo = add("&Undo action", self.play.undo)
+        self.game_redo = add("&Redo action", self.play.redo)
+        self.reset_turn_action = add("Reset &turn", self.play.reset_turn, "Ctrl+Shift+T")
+        menu.addSeparator()
+        self.export_log_action = add("&Export the log…", lambda: self.log_dock.export())
+        self._sync_game_actions()
+
+    def _sync_game_actions(self) -> None:
+        """In play mode with a game open, Ctrl+Z and the redo keys step through its log."""
+        on = self.play.game is not None
+        playing = on and self.mode == "play"
+        undo_keys = [QKeySequence(QKeySequence.StandardKey.Undo)]
+        redo_keys = list(self.actions_.redo_keys)
+        self.actions_.undo.setShortcuts([] if playing else undo_keys)
+        self.actions_.redo.setShortcuts([] if playing else redo_keys)
+        self.game_undo.setShortcuts(undo_keys if playing else [])
+        self.game_redo.setShortcuts(redo_keys if playing else [])
+        for a in (self.close_game_action, self.game_undo, self.game_redo,
+                  self.reset_turn_action, self.export_log_action):
+            a.setEnabled(on)
+
     def _build_status(self) -> None:
         bar = self.statusBar()
         self.square_label = QLabel("")
@@ -147,6 +228,12 @@ class MainWindow(QMainWindow):
                        a.shape_fill):
             action.setEnabled(editing)
         self.canvas.set_play(not editing)
+        for name in EDIT_DOCKS if editing else PLAY_DOCKS:
+            getattr(self, name).show()
+        for name in PLAY_DOCKS if editing else EDIT_DOCKS:
+            getattr(self, name).hide()
+        if hasattr(self, "game_undo"):
+            self._sync_game_actions()
         self.mode_label.setText("EDIT" if editing else "PLAY")
         self.mode_label.setProperty("mode", mode)
         self.mode_label.style().unpolish(self.mode_label)
@@ -248,7 +335,9 @@ class MainWindow(QMainWindow):
         return self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        """Open a map; a file that cannot be read is refused and the open map stays."""
+        """Open a map or a game; a file that cannot be read is refused, the open one stays."""
+        if path.name.endswith(GAME_SUFFIX):
+            return self.open_game(path)
         try:
             with busy():
                 doc = self.session.load(path)
@@ -314,6 +403,134 @@ class MainWindow(QMainWindow):
             self.canvas.tool.cancel()
         self._update_title()
 
+    # -- games ---------------------------------------------------------------------------
+    def new_game(self) -> bool:
+        """Start a game on the open map with the open party (File → New game…)."""
+        rules = get_ruleset("brickquest")
+        party = self.party_dock.model.party
+        placed = {f.id for f in self.session.doc.figures if f.class_id}
+        linked = [c.name for c in party.characters if c.id in placed]
+        note = (f"Map: {self.session.doc.name}. Characters linked to the party's sheets: "
+                f"{', '.join(linked) or 'none (the map figures keep their class cards)'}.")
+        dialog = NewGameDialog(list(rules.option_specs()),
+                               list(rules.setup_choices(self.session.doc)), note, self)
+        if not dialog.exec():
+            return False
+        start = str(Path.home() / f"{self.session.doc.name}{GAME_SUFFIX}")
+        name, _ = QFileDialog.getSaveFileName(self, "Save the game as", start, GAME_FILTER)
+        if not name:
+            return False
+        path = Path(name)
+        if not path.name.endswith(GAME_SUFFIX):
+            path = path.with_name(path.name.removesuffix(".jsonl") + GAME_SUFFIX)
+        return self.start_game(path, dialog.spec())
+
+    def start_game(self, path: Path, spec: GameSpec) -> bool:
+        """A new game on the open map and party, written to ``path``."""
+        party = self.party_dock.model.party
+        party_doc = party.model_dump(mode="json") if party.characters else None
+        if party_doc is not None:
+            party_doc = {"characters": party_doc.get("characters", [])}
+        with busy():
+            ok = self.play.new_game(path, self.session.doc.copy(), party=party_doc,
+                                    options=spec.options, choices=spec.choices,
+                                    dice=spec.dice, seed=spec.seed)
+        if ok:
+            self._add_recent(path)
+        return ok
+
+    def open_game(self, path: Path | None = None) -> bool:
+        if path is None:
+            name, _ = QFileDialog.getOpenFileName(self, "Open game", "", GAME_FILTER)
+            if not name:
+                return False
+            path = Path(name)
+        if not self.maybe_save():
+            return False
+        with busy():
+            ok = self.play.open_game(path)
+        if ok:
+            self._add_recent(path)
+        return ok
+
+    def close_game(self) -> None:
+        self.play.close_game()
+
+    def offer_recovery(self) -> bool:
+        """After a crash, offer the game that was open (its every action is on disk)."""
+        last = self.settings.value(LAST_GAME_KEY, "")
+        if not last or self.play.game is not None:
+            return False
+        path = Path(str(last))
+        if not path.is_file():
+            self.settings.remove(LAST_GAME_KEY)
+            return False
+        answer = self.ask_resume(path)
+        if answer:
+            return self.open_game(path)
+        self.settings.remove(LAST_GAME_KEY)
+        return False
+
+    def ask_resume(self, path: Path) -> bool:
+        """Ask whether to resume ``path`` (tests replace this)."""
+        return QMessageBox.question(
+            self, APP_NAME, f"The game “{path.name}” was still open when the program stopped."
+            " Resume it?") == QMessageBox.StandardButton.Yes
+
+    def _game_opened(self) -> None:
+        game = self.play.game
+        if game is not None:
+            self.set_document(game.doc.copy(), None)
+            self.session.undo_stack.setClean()
+            self.set_mode("play")
+            self.set_tool("play")
+        else:
+            self.marks.clear()
+        self._sync_game_actions()
+        self._update_title()
+
+    def _game_changed(self) -> None:
+        if self.play.game is None:
+            return
+        self.play.sync_map(self.session)
+        self.marks.show(self.play)
+        self._center_acting()
+        self._update_title()
+
+    def _center_acting(self) -> None:
+        turn = self.play.turn()
+        if turn is None or turn.acting is None:
+            return
+        view = self.play.figures().get(turn.acting)
+        if view is None or view.at is None:
+            return
+        x, y = view.at
+        rect = self.canvas.vb.viewRect()
+        if not rect.contains(x + 0.5, y + 0.5):
+            w, h = rect.width(), rect.height()
+            self.canvas.vb.setRange(xRange=(x + 0.5 - w / 2, x + 0.5 + w / 2),
+                                    yRange=(y + 0.5 - h / 2, y + 0.5 + h / 2), padding=0)
+
+    def _play_message(self, text: str) -> None:
+        if text.startswith(("center:", "odds:")):
+            kind, _, fid = text.partition(":")
+            if kind == "odds" and self.play.pending is not None:
+                action = {**self.play.pending.template, self.play.pending.field: fid}
+                self.action_dock.odds.show_odds(self.play.odds(action))
+            return
+        self.statusBar().showMessage(text, 8000)
+
+    def _show_log_squares(self, squares: object) -> None:
+        import numpy as np
+        from PySide6.QtGui import QColor
+
+        d = self.session.doc.dungeon
+        mask = np.zeros((d.height, d.width), dtype=bool)
+        for x, y in squares:  # type: ignore[attr-defined]
+            if d.in_bounds(x, y):
+                mask[y, x] = True
+        self.canvas.overlays.area.show_mask(mask, QColor(120, 200, 255), 130)
+
     # -- recent files --------------------------------------------------------------------
     def recent_files(self) -> list[str]:
         value = self.settings.value("recentFiles", [])
@@ -327,6 +544,11 @@ class MainWindow(QMainWindow):
         self.settings.setValue("recentFiles", files[:MAX_RECENT])
         self._refresh_recent()
 
+    def open_recent(self, path: Path) -> bool:
+        if path.name.endswith(GAME_SUFFIX):
+            return self.open_game(path)
+        return self.open_map(path)
+
     def _refresh_recent(self) -> None:
         menu = self.actions_.recent_menu
         menu.clear()
@@ -334,7 +556,7 @@ class MainWindow(QMainWindow):
         for i, f in enumerate(files, 1):
             a = menu.addAction(f"&{i} {Path(f).name}")
             a.setStatusTip(f)
-            a.triggered.connect(lambda _=False, f=f: self.open_map(Path(f)))
+            a.triggered.connect(lambda _=False, f=f: self.open_recent(Path(f)))
         menu.setEnabled(bool(files))
 
     # -- status bar and title -----------------------------------------------------------
@@ -364,6 +586,10 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         doc = self.session.doc
         where = f" — {self.session.path.name}" if self.session.path else ""
+        game = getattr(self, "play", None)
+        if game is not None and game.game is not None and game.game.path is not None:
+            turn = game.turn()
+            where = f" — {game.game.path.name} — round {turn.round if turn else 1}"
         self.setWindowTitle(f"{doc.name}{where}[*] — {APP_NAME}")
         self.setWindowModified(not self.session.undo_stack.isClean())
 
@@ -391,4 +617,5 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.save_layout()
+        self.settings.remove(LAST_GAME_KEY)  # closed cleanly: nothing to recover
         event.accept()

@@ -68,6 +68,11 @@ class MapSession(QObject):
         self.changed.emit(changes)
         return inverses
 
+    def refresh(self, changes: Changes) -> None:
+        """Announce a change made outside the undo stack (a game moving its figures)."""
+        self._forget_board(changes)
+        self.changed.emit(changes)
+
     def _forget_board(self, changes: Changes) -> None:
         """Update the cached board: its terrain is kept when only figures moved, and
         recomputed only around the squares an edit touched; else it is dropped."""

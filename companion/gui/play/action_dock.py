@@ -1,0 +1,174 @@
+"""The action bar: what the acting figure may do now, and the odds before committing.
+
+Buttons come from the ruleset's ``choices``: one per action kind, grouped ones (spells,
+interactions, items, skills) as a menu.  Keys 1-9 press the buttons in order; the
+BrickMaster's keys (initiative, begin and end turn, hold) are fixed.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.gui.play.controller import PlayController
+from companion.rules.table import ActionChoice, Odds
+
+#: Fixed keys for the turn's own actions; the others get 1-9 in order.
+FIXED_KEYS = {
+    "initiative": "Ctrl+I",
+    "begin_turn": "Return",
+    "end_turn": "Ctrl+Return",
+    "hold": "Ctrl+H",
+}
+
+
+class OddsView(QWidget):
+    """Chance to hit and to kill, and the damage distribution as a small bar chart."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.text = QLabel("")
+        self.text.setObjectName("oddsText")
+        self.text.setWordWrap(True)
+        layout.addWidget(self.text, 1)
+        self.plot = pg.PlotWidget(background=None)
+        self.plot.setObjectName("oddsChart")
+        self.plot.setFixedSize(200, 64)
+        self.plot.setMouseEnabled(False, False)
+        self.plot.hideButtons()
+        self.plot.getPlotItem().setMenuEnabled(False)
+        self.plot.getPlotItem().hideAxis("left")
+        self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush=(255, 190, 60))
+        self.plot.addItem(self.bars)
+        layout.addWidget(self.plot)
+        self.show_odds(None)
+
+    def show_odds(self, odds: Odds | None) -> None:
+        self.odds = odds
+        if odds is None:
+            self.text.setText("")
+            self.plot.hide()
+            return
+        self.text.setText(
+            f"<b>{odds.hit:.0%}</b> to hurt, <b>{odds.kill:.0%}</b> to kill"
+            f"<br><small>{odds.text}</small>"
+        )
+        xs = list(odds.damage)
+        self.bars.setOpts(x=xs, height=[odds.damage[x] for x in xs], width=0.8)
+        self.plot.setXRange(-0.5, max(xs, default=0) + 0.5, padding=0)
+        self.plot.setYRange(0, max(odds.damage.values(), default=1) * 1.05, padding=0)
+        self.plot.show()
+
+
+class ActionDock(QDockWidget):
+    """The acting figure's actions as buttons; the hint and odds of the pending one."""
+
+    def __init__(self, controller: PlayController, parent: QWidget | None = None) -> None:
+        super().__init__("Actions", parent)
+        self.setObjectName("actionDock")
+        self.controller = controller
+        body = QWidget()
+        outer = QHBoxLayout(body)
+        outer.setContentsMargins(6, 2, 6, 2)
+        left = QVBoxLayout()
+        self.row = QHBoxLayout()
+        self.row.setSpacing(6)
+        left.addLayout(self.row)
+        self.hint = QLabel("")
+        self.hint.setObjectName("actionHint")
+        self.hint.setWordWrap(True)
+        left.addWidget(self.hint)
+        outer.addLayout(left, 1)
+        self.odds = OddsView()
+        outer.addWidget(self.odds)
+        self.setWidget(body)
+        self.buttons: dict[str, QToolButton] = {}
+        self.key_actions: list[QAction] = []
+        controller.changed.connect(self.refresh)
+        controller.pendingChanged.connect(self._pending)
+        controller.verdictShown.connect(self._refused)
+        self.refresh()
+
+    def refresh(self) -> None:
+        for i in reversed(range(self.row.count())):
+            item = self.row.takeAt(i)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.hide()
+                w.setParent(None)
+                w.deleteLater()
+        for a in self.key_actions:
+            self.removeAction(a)
+        self.buttons.clear()
+        self.key_actions.clear()
+        groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
+        for choice in self.controller.choices():
+            groups.setdefault(choice.group or choice.label, []).append(choice)
+        number = 1
+        for title, members in groups.items():
+            first = members[0]
+            key = FIXED_KEYS.get(first.kind) if not first.group else None
+            if key is None and number <= 9:
+                key = str(number)
+                number += 1
+            button = QToolButton()
+            button.setObjectName(f"action_{first.kind}" if not first.group
+                                 else f"action_{first.kind}_menu")
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            text = f"{title}" + (f"  [{QKeySequence(key).toString()}]" if key else "")
+            button.setText(text + (" ▾" if first.group else ""))
+            if first.group:
+                menu = QMenu(button)
+                for c in members:
+                    a = menu.addAction(c.label)
+                    a.triggered.connect(lambda _=False, c=c: self.controller.choose(c))
+                button.setMenu(menu)
+                button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+            else:
+                button.clicked.connect(lambda _=False, c=first: self.controller.choose(c))
+            if key:
+                shortcut = QAction(self)
+                shortcut.setShortcut(QKeySequence(key))
+                shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+                shortcut.triggered.connect(button.click if not first.group
+                                           else button.showMenu)
+                self.addAction(shortcut)
+                self.key_actions.append(shortcut)
+            self.row.addWidget(button)
+            self.buttons[title] = button
+        self.row.addStretch(1)
+        if self.controller.game is None:
+            self.hint.setText("Start a game (File → New game…) to take actions.")
+        elif not self.controller.pending:
+            self.hint.setText("")
+            self.odds.show_odds(None)
+
+    def _pending(self, choice: ActionChoice | None) -> None:
+        if choice is None:
+            self.hint.setText("")
+            self.odds.show_odds(None)
+            return
+        asks = {"path": "Click a highlighted square to move there",
+                "figure": "Click a highlighted figure",
+                "area": "Move the template and click to place it",
+                "square": "Click the square"}
+        self.hint.setText(f"<b>{choice.label}</b>: {asks.get(choice.needs, '')}"
+                          " (Esc cancels).")
+
+    def _refused(self, verdict: object) -> None:
+        reasons = getattr(verdict, "reasons", ())
+        self.hint.setText("<b>Not allowed:</b> " + "; ".join(r.message for r in reasons))

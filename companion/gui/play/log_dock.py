@@ -1,0 +1,98 @@
+"""The game log: each action as a sentence with its dice; forced ones marked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.atomic import write_atomic
+from companion.gui.play.controller import PlayController
+from companion.rules.game import LogLine
+
+FORCED = QColor(235, 120, 60)
+
+
+def line_text(line: LogLine) -> str:
+    dice = "; ".join(f"{r.purpose}: {' '.join(map(str, r.faces))}" for r in line.rolls)
+    forced = f"  ⚠ FORCED ({line.why})" if line.forced else ""
+    return f"{line.index + 1}. {line.text}{forced}" + (f"\n    🎲 {dice}" if dice else "")
+
+
+def log_markdown(lines: list[LogLine], title: str) -> str:
+    out = [f"# {title}", ""]
+    for line in lines:
+        text = line_text(line).replace("\n    🎲 ", " — dice: ")
+        out.append(f"- {text}")
+    return "\n".join(out) + "\n"
+
+
+class LogDock(QDockWidget):
+    """The log; selecting an entry shows its squares on the map."""
+
+    squaresSelected = Signal(object)  # tuple of squares
+
+    def __init__(self, controller: PlayController, parent: QWidget | None = None) -> None:
+        super().__init__("Game log", parent)
+        self.setObjectName("logDock")
+        self.controller = controller
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        self.list = QListWidget()
+        self.list.setObjectName("gameLog")
+        self.list.setWordWrap(True)
+        self.list.currentItemChanged.connect(self._selected)
+        layout.addWidget(self.list, 1)
+        self.export_button = QPushButton("Export as Markdown…")
+        self.export_button.clicked.connect(lambda: self.export())
+        layout.addWidget(self.export_button)
+        self.setWidget(body)
+        self.lines: list[LogLine] = []
+        controller.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        game = self.controller.game
+        self.lines = game.log() if game else []
+        self.list.blockSignals(True)
+        self.list.clear()
+        for line in self.lines:
+            item = QListWidgetItem(line_text(line))
+            item.setData(Qt.ItemDataRole.UserRole, line.index)
+            if line.forced:
+                item.setForeground(QBrush(FORCED))
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        self.list.scrollToBottom()
+        self.export_button.setEnabled(bool(self.lines))
+
+    def _selected(self, item: QListWidgetItem | None) -> None:
+        if item is None:
+            return
+        line = self.lines[int(item.data(Qt.ItemDataRole.UserRole))]
+        self.squaresSelected.emit(line.squares)
+
+    def export(self, path: Path | None = None) -> bool:
+        game = self.controller.game
+        if game is None:
+            return False
+        if path is None:
+            start = str(game.path.with_suffix("").with_suffix(".md")) if game.path else ""
+            name, _ = QFileDialog.getSaveFileName(self, "Export the log", start,
+                                                  "Markdown (*.md)")
+            if not name:
+                return False
+            path = Path(name)
+        title = f"{game.doc.name} — game log"
+        write_atomic(path, log_markdown(self.lines, title).encode("utf-8"))
+        return True

@@ -1,0 +1,45 @@
+"""The roster: every figure's hit points, conditions and initiative number."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+
+from companion.gui.play.controller import PlayController
+
+COLUMNS = ("Figure", "What", "HP", "Init", "Conditions")
+
+
+class RosterDock(QDockWidget):
+    """A table of the figures, monsters first; the dead greyed and marked."""
+
+    def __init__(self, controller: PlayController, parent: QWidget | None = None) -> None:
+        super().__init__("Roster", parent)
+        self.setObjectName("rosterDock")
+        self.controller = controller
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("rosterTable")
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.setWidget(self.table)
+        controller.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        views = sorted(self.controller.figures().values(),
+                       key=lambda v: (v.is_character, v.dead, v.name))
+        self.table.setRowCount(len(views))
+        for row, v in enumerate(views):
+            conditions = ", ".join(b.label + (f" ({b.rounds})" if b.rounds else "")
+                                   for b in v.badges)
+            cells = (v.name + (" ✝" if v.dead else ""), v.kind, f"{v.hp}/{v.max_hp}",
+                     v.initiative, conditions)
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, v.id)
+                if v.dead:
+                    item.setForeground(Qt.GlobalColor.gray)
+                self.table.setItem(row, col, item)

@@ -1,0 +1,244 @@
+"""The play tool: clicks on the map finish the pending action (a path, a target, an area).
+
+Everything it highlights comes from the controller (reachable squares and paths, valid
+targets, an area's squares and the figures under it, the odds): it asks, never decides.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QKeyEvent, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
+
+from companion.gui.tools.base import Tool
+from companion.model.geometry.facing import facing_toward
+from companion.rules.table import ActionChoice
+
+if TYPE_CHECKING:
+    from companion.gui.canvas.view import MouseInfo
+    from companion.gui.play.controller import PlayController
+
+Square = tuple[int, int]
+MOVE = QColor(80, 170, 255)
+PATH = QColor(255, 230, 90)
+TARGET = QColor(235, 70, 60)
+AREA = QColor(255, 150, 40)
+ACTING = QColor(255, 214, 40)
+
+
+class PlayMarks:
+    """What play mode draws on the map: the acting ring, crosses on the dead, badges."""
+
+    def __init__(self, vb: pg.ViewBox) -> None:
+        self.vb = vb
+        self.ring = QGraphicsEllipseItem()
+        pen = QPen(ACTING, 0.12)
+        self.ring.setPen(pen)
+        self.ring.setZValue(40)
+        self.ring.hide()
+        vb.addItem(self.ring, ignoreBounds=True)
+        self.crosses = QGraphicsPathItem()
+        self.crosses.setPen(QPen(QColor(40, 40, 40, 230), 0.12))
+        self.crosses.setZValue(41)
+        vb.addItem(self.crosses, ignoreBounds=True)
+        self.badges: list[pg.TextItem] = []
+
+    def show(self, controller: PlayController) -> None:
+        turn = controller.turn()
+        figures = controller.figures()
+        acting = figures.get(turn.acting) if turn and turn.acting else None
+        if acting is not None and acting.at is not None:
+            x, y = acting.at
+            self.ring.setRect(QRectF(x - 0.08, y - 0.08, 1.16, 1.16))
+            self.ring.show()
+        else:
+            self.ring.hide()
+        path = QPainterPath()
+        for v in figures.values():
+            if v.dead and v.at is not None:
+                x, y = v.at
+                path.moveTo(x + 0.2, y + 0.2)
+                path.lineTo(x + 0.8, y + 0.8)
+                path.moveTo(x + 0.8, y + 0.2)
+                path.lineTo(x + 0.2, y + 0.8)
+        self.crosses.setPath(path)
+        for item in self.badges:
+            self.vb.removeItem(item)
+        self.badges = []
+        for v in figures.values():
+            if v.dead or v.at is None or not v.badges:
+                continue
+            text = ", ".join(b.label + (f" {b.rounds}" if b.rounds else "") for b in v.badges)
+            item = pg.TextItem(text, color=(255, 235, 150), fill=(30, 30, 30, 190),
+                               anchor=(0.5, 0))
+            item.setPos(v.at[0] + 0.5, v.at[1] + 1.0)
+            item.setZValue(42)
+            self.vb.addItem(item, ignoreBounds=True)
+            self.badges.append(item)
+
+    def clear(self) -> None:
+        self.ring.hide()
+        self.crosses.setPath(QPainterPath())
+        for item in self.badges:
+            self.vb.removeItem(item)
+        self.badges = []
+
+
+class PlayTool(Tool):
+    name = "play"
+    title = "Play"
+    shortcut = ""
+    icon = "play-mode"
+    modes = frozenset({"play"})
+    hint = "Take the acting figure's actions: pick one in the Actions panel, then click."
+
+    controller: PlayController | None = None
+    _squares: list[Square]
+
+    def bind(self, controller: PlayController) -> None:
+        self.controller = controller
+        self._squares = []
+        controller.pendingChanged.connect(self._pending)
+        controller.changed.connect(lambda: self._pending(controller.pending))
+
+    # -- showing --------------------------------------------------------------------------
+    def _mask(self, squares: Any) -> np.ndarray:
+        d = self.session.doc.dungeon
+        mask = np.zeros((d.height, d.width), dtype=bool)
+        for x, y in squares:
+            if 0 <= x < d.width and 0 <= y < d.height:
+                mask[y, x] = True
+        return mask
+
+    def _pending(self, choice: ActionChoice | None) -> None:
+        o = self.canvas.overlays
+        o.area.hide_mask()
+        o.caption.set_caption(None, ())
+        self._squares = []
+        if choice is None or self.controller is None:
+            o.reach_tint.hide_mask()
+            return
+        if choice.needs == "path":
+            o.reach_tint.show_mask(self._mask(self.controller.moves()), MOVE, 70)
+        elif choice.needs == "figure":
+            where = [self.controller.figures()[t].at for t in choice.targets]
+            o.reach_tint.show_mask(self._mask([w for w in where if w]), TARGET, 90)
+        else:
+            o.reach_tint.hide_mask()
+
+    def deactivate(self) -> None:
+        self.cancel()
+
+    def cancel(self) -> None:
+        o = self.canvas.overlays
+        o.area.hide_mask()
+        o.reach_tint.hide_mask()
+        o.caption.set_caption(None, ())
+        if self.controller is not None and self.controller.pending is not None:
+            self.controller.set_pending(None)
+
+    def _figure_at(self, sq: Square) -> str | None:
+        if self.controller is None:
+            return None
+        living = [v for v in self.controller.figures().values() if v.at == sq]
+        living.sort(key=lambda v: v.dead)
+        return living[0].id if living else None
+
+    def _value(self, choice: ActionChoice, sq: Square) -> Any:
+        """What a click on ``sq`` adds to the pending action."""
+        assert self.controller is not None
+        if choice.needs == "path":
+            option = self.controller.moves().get(sq)
+            return [list(p) for p in option.path] if option else [list(sq)]
+        if choice.needs == "figure":
+            return self._figure_at(sq) or [sq[0], sq[1]]
+        if choice.field == "facing":
+            turn = self.controller.turn()
+            views = self.controller.figures()
+            origin = views[turn.acting].at if turn and turn.acting else None
+            return facing_toward(origin, sq).value if origin and origin != sq else None
+        if choice.field == "squares":
+            return [list(s) for s in [*self._squares, sq]]
+        return [sq[0], sq[1]]
+
+    def move(self, ev: MouseInfo) -> None:
+        self.show_hover(ev.square)
+        c = self.controller
+        if c is None or c.game is None:
+            return
+        choice = c.pending
+        o = self.canvas.overlays
+        sq = ev.square
+        if choice is None:
+            fid = self._figure_at(sq)
+            if fid is None:
+                o.caption.set_caption(None, ())
+                return
+            v = c.figures()[fid]
+            lines = [f"{v.name} — {v.kind}", f"♥ {v.hp}/{v.max_hp}"
+                     + (f"  ✦ {v.sp}/{v.max_sp}" if v.max_sp else "")]
+            lines += [f"{k}: {val}" for k, val in v.stats]
+            lines += [", ".join(b.label for b in v.badges)] if v.badges else []
+            o.caption.set_caption(sq, lines)
+            return
+        if choice.needs == "path":
+            option = c.moves().get(sq)
+            if option is None:
+                o.area.hide_mask()
+                o.caption.set_caption(sq, ["cannot end a move here"])
+                return
+            o.area.show_mask(self._mask(option.path), PATH, 140)
+            o.caption.set_caption(sq, [f"move {option.cost} squares"])
+        elif choice.needs == "figure":
+            fid = self._figure_at(sq)
+            if fid is None:
+                o.caption.set_caption(None, ())
+                return
+            action = {**choice.template, choice.field: fid}
+            odds = c.odds(action)
+            lines = [c.figures()[fid].name]
+            if odds is not None:
+                lines.append(f"{odds.hit:.0%} to hurt, {odds.kill:.0%} to kill")
+            if fid not in choice.targets:
+                lines.append("not a valid target")
+            o.caption.set_caption(sq, lines)
+            c.message.emit(f"odds:{fid}")
+        elif choice.needs == "area":
+            value = self._value(choice, sq)
+            if value is None:
+                return
+            action = {**choice.template, choice.field: value}
+            squares, hit = c.area(action)
+            o.area.show_mask(self._mask(squares), AREA, 120)
+            names = [c.figures()[f].name for f in hit]
+            o.caption.set_caption(sq, [f"hits: {', '.join(names)}" if names else "hits nobody"])
+
+    def press(self, ev: MouseInfo) -> bool:
+        if ev.button != Qt.MouseButton.LeftButton:
+            return False
+        c = self.controller
+        if c is None or c.game is None:
+            return True
+        choice = c.pending
+        if choice is None:
+            return True
+        value = self._value(choice, ev.square)
+        if value is None:
+            return True
+        if choice.field == "squares":
+            count = int((choice.area or {}).get("count", 1))
+            if len(value) < count:
+                self._squares.append(ev.square)
+                return True
+        c.complete(value)
+        return True
+
+    def key_press(self, ev: QKeyEvent) -> bool:
+        if ev.key() == Qt.Key.Key_Escape:
+            self.cancel()
+            return True
+        return False

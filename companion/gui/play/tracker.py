@@ -1,0 +1,139 @@
+"""The initiative and round tracker: the round, the order, whose turn, the turn's work."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.gui.play.controller import PlayController
+from companion.rules.table import FigureView
+
+ACTING_BG = QColor(255, 214, 40, 90)
+SIDE_COLOURS = {"party": QColor(70, 140, 230), "dungeon": QColor(215, 70, 60)}
+
+
+def pips(view: FigureView) -> str:
+    """Actions left as filled and empty pips: ●●○."""
+    return "●" * view.actions_left + "○" * max(0, view.actions_total - view.actions_left)
+
+
+def figure_line(view: FigureView, label: str) -> str:
+    hp = f"♥ {view.hp}/{view.max_hp}"
+    sp = f"  ✦ {view.sp}/{view.max_sp}" if view.max_sp else ""
+    badges = "  " + ", ".join(
+        b.label + (f" ({b.rounds})" if b.rounds else "") for b in view.badges
+    ) if view.badges else ""
+    return f"{label:>4}  {view.name}   {hp}{sp}   {pips(view)}{badges}"
+
+
+class TrackerDock(QDockWidget):
+    """Round counter, initiative order (drag to override), start-of-turn prompts."""
+
+    def __init__(self, controller: PlayController, parent: QWidget | None = None) -> None:
+        super().__init__("Initiative", parent)
+        self.setObjectName("trackerDock")
+        self.controller = controller
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        self.round_label = QLabel("No game")
+        self.round_label.setObjectName("roundLabel")
+        big = QFont(self.round_label.font())
+        big.setPointSizeF(big.pointSizeF() * 1.4)
+        big.setBold(True)
+        self.round_label.setFont(big)
+        layout.addWidget(self.round_label)
+        self.acting_label = QLabel("")
+        self.acting_label.setObjectName("actingLabel")
+        self.acting_label.setWordWrap(True)
+        layout.addWidget(self.acting_label)
+        self.order = QListWidget()
+        self.order.setObjectName("initiativeList")
+        self.order.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.order.model().rowsMoved.connect(self._dragged)
+        self.order.itemDoubleClicked.connect(self._center)
+        layout.addWidget(self.order, 1)
+        self.prompts = QLabel("")
+        self.prompts.setObjectName("promptsLabel")
+        self.prompts.setWordWrap(True)
+        self.prompts.setProperty("hint", True)
+        layout.addWidget(self.prompts)
+        row = QHBoxLayout()
+        self.undo_button = QPushButton("Undo action")
+        self.undo_button.clicked.connect(controller.undo)
+        self.reset_button = QPushButton("Reset turn")
+        self.reset_button.setObjectName("resetTurn")
+        self.reset_button.clicked.connect(controller.reset_turn)
+        row.addWidget(self.undo_button)
+        row.addWidget(self.reset_button)
+        layout.addLayout(row)
+        self.setWidget(body)
+        self._filling = False
+        controller.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        turn = self.controller.turn()
+        self._filling = True
+        self.order.clear()
+        if turn is None:
+            self.round_label.setText("No game")
+            self.acting_label.setText("File → New game… starts one on this map.")
+            self.prompts.setText("")
+            self._filling = False
+            return
+        figures = self.controller.figures()
+        self.round_label.setText(f"Round {turn.round}")
+        if turn.needs_initiative:
+            self.acting_label.setText("Roll initiative to begin (Ctrl+I).")
+        elif turn.acting:
+            who = figures[turn.acting]
+            phase = " (held actions)" if turn.holding_phase else ""
+            self.acting_label.setText(f"▶ {who.name}'s turn{phase}")
+        for fid in turn.order:
+            view = figures[fid]
+            label = turn.labels.get(fid, "")
+            item = QListWidgetItem(figure_line(view, label))
+            item.setData(Qt.ItemDataRole.UserRole, fid)
+            colour = SIDE_COLOURS.get(view.side, QColor(150, 150, 150))
+            item.setForeground(QBrush(colour.lighter(130)))
+            if fid in turn.held:
+                item.setText(item.text() + "   (holding)")
+            if fid == turn.acting:
+                item.setBackground(QBrush(ACTING_BG))
+                font = QFont(item.font())
+                font.setBold(True)
+                item.setFont(font)
+            self.order.addItem(item)
+        prompts = self.controller.game.ruleset.prompts(self.controller.game.state) \
+            if self.controller.game else ()
+        self.prompts.setText(
+            "Start of turn:\n" + "\n".join(
+                f"• {p.text}" + (f" — roll {p.dice}" if p.dice else "") for p in prompts)
+            if prompts else "")
+        self._filling = False
+
+    def order_ids(self) -> list[str]:
+        return [str(self.order.item(i).data(Qt.ItemDataRole.UserRole))
+                for i in range(self.order.count())]
+
+    def _dragged(self, *_args: object) -> None:
+        """A drag in the list is the BrickMaster's override of the order, logged."""
+        if self._filling:
+            return
+        order = self.order_ids()
+        self.controller.act({"actor": "brickmaster", "action": "reorder", "order": order})
+        self.refresh()
+
+    def _center(self, item: QListWidgetItem) -> None:
+        self.controller.message.emit(f"center:{item.data(Qt.ItemDataRole.UserRole)}")

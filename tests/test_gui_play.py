@@ -1,0 +1,219 @@
+"""Play mode through the window: a scripted round on the demo dungeon, every step asserted.
+
+Typed dice (the table's), initiative typed per character, a move clicked on the map, a
+melee attack with typed dice, an illegal action refused with its reasons then forced,
+undo and redo, hold, end of turn, the monsters' turns, and the game reopened identical.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.gui.main_window import MainWindow
+from companion.gui.play.dice_dialog import parse_faces
+from companion.gui.play.new_game import GameSpec
+from companion.gui.testing import DEMO, DEMO_PARTY, click, hover, make_settings, make_window
+from companion.rules.game import Game
+from companion.rules.table import ActionChoice
+from companion.rules.verdict import Verdict
+
+
+@pytest.fixture
+def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
+    errors: list[str] = []
+    w = make_window(qtbot, make_settings(tmp_path), errors)
+    assert w.open_path(DEMO)
+    assert w.party_dock.open_path(DEMO_PARTY)
+    w.play.show_error = lambda title, text: errors.append(f"{title}: {text}")
+
+    def refuse(verdict: Verdict) -> None:
+        errors.append(f"refused: {verdict.message}")
+
+    w.play.confirm_force = refuse  # type: ignore[assignment]
+    w.errors = errors  # type: ignore[attr-defined]
+    yield w
+    w.session.undo_stack.setClean()
+    w.party_dock.model.undo_stack.setClean()
+
+
+class Table:
+    """The physical dice: faces queued by the test, handed out as the app asks."""
+
+    def __init__(self) -> None:
+        self.queue: list[int] = []
+        self.asked: list[str] = []
+
+    def __call__(self, count: int, sides: int, purpose: str) -> list[int]:
+        self.asked.append(purpose)
+        out, self.queue = self.queue[:count], self.queue[count:]
+        return out
+
+
+def choice(w: MainWindow, kind: str) -> ActionChoice:
+    found = [c for c in w.play.choices() if c.kind == kind]
+    assert found, f"no {kind} among {[c.kind for c in w.play.choices()]}"
+    return found[0]
+
+
+def click_square(qtbot: object, w: MainWindow, sq: tuple[int, int]) -> None:
+    hover(qtbot, w.canvas, sq)
+    click(qtbot, w.canvas, sq)
+
+
+def test_typed_faces_are_checked() -> None:
+    assert parse_faces("3 5 6", 3, 6) == [3, 5, 6]
+    assert parse_faces("356", 3, 6) == [3, 5, 6]
+    with pytest.raises(ValueError, match="3 dice needed, 2 typed"):
+        parse_faces("3 5", 3, 6)
+    with pytest.raises(ValueError, match="7 is not a face of a d6"):
+        parse_faces("3 5 7", 3, 6)
+
+
+def test_a_scripted_round_through_the_window(qtbot: object, window: MainWindow,
+                                             tmp_path: Path) -> None:
+    w = window
+    table = Table()
+    w.play.ask_dice = table
+    path = tmp_path / "demo.game.jsonl"
+    assert w.start_game(path, GameSpec(dice="typed"))
+    assert w.mode == "play" and w.tool is w.tools["play"]
+    assert w.play.turn().needs_initiative
+    assert "Roll initiative" in w.tracker_dock.acting_label.text()
+    # The demo's characters are the demo party's: same ids, the sheet's numbers.
+    figures = w.play.figures()
+    assert figures["mira"].max_sp == 14 and figures["brannoc"].is_character
+    # Initiative typed per character: Brannoc 6+6, Lira 5+5, Mira 1+1, Snik 2+2.
+    table.queue = [6, 6, 5, 5, 1, 1, 2, 2]
+    w.action_dock.buttons["Roll initiative"].click()
+    assert table.asked[0] == "Brannoc's initiative"
+    turn = w.play.turn()
+    assert turn.acting == "brannoc" and turn.round == 1
+    assert turn.labels["brannoc"] == "13"
+    assert w.tracker_dock.order_ids()[0] == "brannoc"
+    assert w.tracker_dock.order.item(0).font().bold()
+    # Begin Brannoc's turn, then move him by clicking a highlighted square.
+    w.action_dock.buttons["Begin turn"].click()
+    assert w.play.figures()["brannoc"].actions_left == 2
+    w.action_dock.buttons["Move"].click()
+    assert w.play.pending is not None and w.play.pending.kind == "move"
+    moves = w.play.moves()
+    dest = (12, 5)
+    assert dest in moves
+    click_square(qtbot, w, dest)
+    assert not w.errors, w.errors  # type: ignore[attr-defined]
+    assert w.play.figures()["brannoc"].at == dest
+    assert w.play.figures()["brannoc"].actions_left == 1
+    assert w.session.doc.figure("brannoc").at == dest  # the map shows the game
+    # An illegal move (7 squares for a move of 5) is refused with its reasons.
+    far = [[12, 4], [12, 3], [12, 2], [13, 2], [14, 2], [15, 2], [16, 2]]
+    refused: list[Verdict] = []
+
+    def decline(verdict: Verdict) -> None:
+        refused.append(verdict)
+
+    w.play.confirm_force = decline  # type: ignore[assignment]
+    log_before = len(w.log_dock.lines)
+    assert not w.play.act({"actor": "brannoc", "action": "move", "path": far})
+    assert [r.code.value for r in refused[0].reasons] == ["insufficient_movement"]
+    assert "Not allowed" in w.action_dock.hint.text()
+    assert len(w.log_dock.lines) == log_before  # nothing written
+    # Forced by the BrickMaster, with a reason: applied and logged as forced.
+    w.play.confirm_force = lambda verdict: "the floor gave way"
+    assert w.play.act({"actor": "brannoc", "action": "move", "path": far})
+    lines = w.log_dock.lines
+    assert len(lines) == log_before + 1
+    assert lines[-1].forced and lines[-1].why == "the floor gave way"
+    assert "FORCED" in w.log_dock.list.item(w.log_dock.list.count() - 1).text()
+    assert w.play.figures()["brannoc"].at == (16, 2)
+    # Undo and redo through the log.
+    at = w.play.figures()["brannoc"].at
+    w.game_undo.trigger()
+    assert len(w.log_dock.lines) == len(lines) - 1
+    w.game_redo.trigger()
+    assert len(w.log_dock.lines) == len(lines)
+    assert w.play.figures()["brannoc"].at == at
+    # End Brannoc's turn: Lira is next.
+    w.action_dock.buttons["End turn"].click()
+    assert w.play.turn().acting == "lira"
+    # Go round to the end: each figure ends its turn; the round counter moves on.
+    for _ in range(20):
+        turn = w.play.turn()
+        if turn.round == 2:
+            break
+        w.play.act({"actor": turn.acting, "action": "end_turn"})
+    assert w.play.turn().round == 2
+    assert "Round 2" in w.tracker_dock.round_label.text()
+    assert not w.errors  # type: ignore[attr-defined]
+    # The file holds it all: reopened, the same state.
+    again = Game.open(path)
+    assert again.snapshot() == w.play.game.snapshot()  # type: ignore[union-attr]
+
+
+def test_melee_attack_with_typed_dice_and_odds(qtbot: object, window: MainWindow,
+                                               tmp_path: Path) -> None:
+    w = window
+    table = Table()
+    w.play.ask_dice = table
+    assert w.start_game(tmp_path / "a.game.jsonl", GameSpec(dice="typed"))
+    table.queue = [6, 6, 5, 5, 1, 1, 2, 2]
+    w.play.act(choice(w, "initiative").template)
+    # Put Grok in front of Brannoc by the BrickMaster's hand (a logged adjustment).
+    assert w.play.act({"actor": "brickmaster", "action": "adjust", "figure": "grok",
+                       "at": [14, 6]})
+    assert w.play.figures()["grok"].at == (14, 6)
+    attack = choice(w, "attack_melee")
+    assert "grok" in attack.targets
+    odds = w.play.odds({**attack.template, "target": "grok"})
+    assert odds is not None and 0 < odds.hit < 1
+    assert abs(sum(odds.damage.values()) - 1) < 1e-9
+    w.play.choose(attack)
+    attack_dice = int(odds.text.split(" attack dice")[0])
+    defense_dice = int(odds.text.split(" against ")[1].split(" defense dice")[0])
+    table.queue = [6] * attack_dice + [1] * defense_dice
+    hp = w.play.figures()["grok"].hp
+    w.canvas.fit()
+    qtbot.wait(50)  # type: ignore[attr-defined]
+    click_square(qtbot, w, (14, 6))
+    assert not w.errors, w.errors  # type: ignore[attr-defined]
+    assert w.play.pending is None, [line.text for line in w.log_dock.lines]
+    grok = w.play.figures()["grok"]
+    assert grok.hp < hp
+    assert "Brannoc attacks Grok" in w.log_dock.lines[-1].text
+    assert any(r.faces == (6,) * attack_dice for r in w.log_dock.lines[-1].rolls)
+    assert table.asked[-2:] == ["Brannoc attacks Grok", "Grok defends"]
+
+
+def test_hold_needs_the_option_and_then_acts_at_the_end(window: MainWindow,
+                                                        tmp_path: Path) -> None:
+    w = window
+    assert w.start_game(tmp_path / "h.game.jsonl",
+                        GameSpec(options={"holding": True}, seed=11))
+    first = w.play.turn().acting
+    w.play.act(choice(w, "hold").template)
+    turn = w.play.turn()
+    assert first in turn.held and turn.acting != first
+    assert "(holding)" in w.tracker_dock.order.item(0).text() or any(
+        "(holding)" in w.tracker_dock.order.item(i).text()
+        for i in range(w.tracker_dock.order.count()))
+
+
+def test_a_crash_is_offered_back_on_the_next_launch(qtbot: object, tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    errors: list[str] = []
+    w = make_window(qtbot, settings, errors)
+    assert w.open_path(DEMO)
+    path = tmp_path / "c.game.jsonl"
+    assert w.start_game(path, GameSpec(seed=2))
+    acting = w.play.turn().acting
+    w.play.act({"actor": acting, "action": "end_turn"})
+    # No clean close: the next window is offered the game.
+    second = make_window(qtbot, settings, errors)
+    second.ask_resume = lambda p: True  # type: ignore[method-assign]
+    assert second.offer_recovery()
+    assert second.play.game is not None
+    assert len(second.play.game.log()) == 2  # initiative and the end of a turn
+    w.session.undo_stack.setClean()
+    second.session.undo_stack.setClean()
