@@ -70,6 +70,8 @@ class Scenario(BaseModel):
     initiative: list[str] | None = None
     #: The number each figure goes on (an extension: where a newcomer joins the order).
     initiative_numbers: dict[str, int] | None = None
+    #: Initiative is to be rolled before anyone acts (an extension: a game's start).
+    roll_initiative: bool | None = None
     seed: int = 0
     checks: list[dict[str, Any]] = Field(default_factory=list, max_length=2000)
 
