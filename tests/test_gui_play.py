@@ -72,8 +72,9 @@ def test_typed_faces_are_checked() -> None:
         parse_faces("3 5 7", 3, 6)
 
 
-def test_a_scripted_round_through_the_window(qtbot: object, window: MainWindow,
-                                             tmp_path: Path) -> None:
+def test_a_scripted_round_through_the_window(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
     w = window
     table = Table()
     w.play.ask_dice = table
@@ -152,8 +153,9 @@ def test_a_scripted_round_through_the_window(qtbot: object, window: MainWindow,
     assert again.snapshot() == w.play.game.snapshot()  # type: ignore[union-attr]
 
 
-def test_melee_attack_with_typed_dice_and_odds(qtbot: object, window: MainWindow,
-                                               tmp_path: Path) -> None:
+def test_melee_attack_with_typed_dice_and_odds(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
     w = window
     table = Table()
     w.play.ask_dice = table
@@ -161,8 +163,7 @@ def test_melee_attack_with_typed_dice_and_odds(qtbot: object, window: MainWindow
     table.queue = [6, 6, 5, 5, 1, 1, 2, 2]
     w.play.act(choice(w, "initiative").template)
     # Put Grok in front of Brannoc by the BrickMaster's hand (a logged adjustment).
-    assert w.play.act({"actor": "brickmaster", "action": "adjust", "figure": "grok",
-                       "at": [14, 6]})
+    assert w.play.act({"actor": "brickmaster", "action": "adjust", "figure": "grok", "at": [14, 6]})
     assert w.play.figures()["grok"].at == (14, 6)
     attack = choice(w, "attack_melee")
     assert "grok" in attack.targets
@@ -186,18 +187,17 @@ def test_melee_attack_with_typed_dice_and_odds(qtbot: object, window: MainWindow
     assert table.asked[-2:] == ["Brannoc attacks Grok", "Grok defends"]
 
 
-def test_hold_needs_the_option_and_then_acts_at_the_end(window: MainWindow,
-                                                        tmp_path: Path) -> None:
+def test_hold_needs_the_option_and_then_acts_at_the_end(window: MainWindow, tmp_path: Path) -> None:
     w = window
-    assert w.start_game(tmp_path / "h.game.jsonl",
-                        GameSpec(options={"holding": True}, seed=11))
+    assert w.start_game(tmp_path / "h.game.jsonl", GameSpec(options={"holding": True}, seed=11))
     first = w.play.turn().acting
     w.play.act(choice(w, "hold").template)
     turn = w.play.turn()
     assert first in turn.held and turn.acting != first
     assert "(holding)" in w.tracker_dock.order.item(0).text() or any(
         "(holding)" in w.tracker_dock.order.item(i).text()
-        for i in range(w.tracker_dock.order.count()))
+        for i in range(w.tracker_dock.order.count())
+    )
 
 
 def test_a_crash_is_offered_back_on_the_next_launch(qtbot: object, tmp_path: Path) -> None:

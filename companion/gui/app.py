@@ -67,6 +67,9 @@ def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int
         window.open_path(map_path)
     if party_path is not None:
         window.party_dock.open_path(party_path)
+    quit_after_set = os.environ.get(QUIT_AFTER_ENV, "").strip().isdigit()
+    if not quit_after_set and not (map_path and map_path.name.endswith(".game.jsonl")):
+        QTimer.singleShot(0, window.offer_recovery)  # a game left open by a crash
     quit_after = os.environ.get(QUIT_AFTER_ENV, "").strip()
     if quit_after.isdigit():
 

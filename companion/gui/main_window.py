@@ -104,11 +104,9 @@ class MainWindow(QMainWindow):
         self.play.gameChanged.connect(self._game_opened)
         self.play.message.connect(self._play_message)
         self.resize(1380, 860)
-        self.resizeDocks([self.tool_dock, self.measure_dock], [250, 430],
-                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.tool_dock, self.measure_dock], [250, 430], Qt.Orientation.Horizontal)
         self.resizeDocks([self.tool_dock, self.rooms_dock], [430, 260], Qt.Orientation.Vertical)
-        self.resizeDocks([self.measure_dock, self.legend_dock], [260, 520],
-                         Qt.Orientation.Vertical)
+        self.resizeDocks([self.measure_dock, self.legend_dock], [260, 520], Qt.Orientation.Vertical)
         self.resizeDocks([self.action_dock], [150], Qt.Orientation.Vertical)
         self.restore_layout()
         self._sync_map_options()
@@ -142,8 +140,14 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.legend_dock, self.history_dock)
         self.tabifyDockWidget(self.legend_dock, self.party_dock)
         self.legend_dock.raise_()
-        self.docks = [self.tool_dock, self.rooms_dock, self.measure_dock, self.legend_dock,
-                      self.history_dock, self.party_dock]
+        self.docks = [
+            self.tool_dock,
+            self.rooms_dock,
+            self.measure_dock,
+            self.legend_dock,
+            self.history_dock,
+            self.party_dock,
+        ]
         for dock in self.docks:
             self.actions_.panels_menu.addAction(dock.toggleViewAction())
 
@@ -179,8 +183,8 @@ class MainWindow(QMainWindow):
             menu.addAction(a)
             return a
 
-        self.new_game_action = add("&New game…", self.new_game, "Ctrl+Shift+N")
-        self.open_game_action = add("&Open game…", self.open_game, "Ctrl+Shift+O")
+        self.new_game_action = add("&New game…", self.new_game, "Ctrl+Alt+N")
+        self.open_game_action = add("&Open game…", self.open_game, "Ctrl+Alt+O")
         self.close_game_action = add("&Close game", self.close_game)
         menu.addSeparator()
         self.game_undo = add("&Undo action", self.play.undo)
@@ -200,8 +204,13 @@ class MainWindow(QMainWindow):
         self.actions_.redo.setShortcuts([] if playing else redo_keys)
         self.game_undo.setShortcuts(undo_keys if playing else [])
         self.game_redo.setShortcuts(redo_keys if playing else [])
-        for a in (self.close_game_action, self.game_undo, self.game_redo,
-                  self.reset_turn_action, self.export_log_action):
+        for a in (
+            self.close_game_action,
+            self.game_undo,
+            self.game_redo,
+            self.reset_turn_action,
+            self.export_log_action,
+        ):
             a.setEnabled(on)
 
     def _build_status(self) -> None:
@@ -224,14 +233,18 @@ class MainWindow(QMainWindow):
         for name, action in a.tools.items():
             action.setVisible(mode in self.tools[name].modes)
         editing = mode == "edit"
-        for action in (a.copy, a.paste, a.resize, a.rename, a.shape_brush, a.shape_rect,
-                       a.shape_fill):
+        for action in (
+            a.copy,
+            a.paste,
+            a.resize,
+            a.rename,
+            a.shape_brush,
+            a.shape_rect,
+            a.shape_fill,
+        ):
             action.setEnabled(editing)
         self.canvas.set_play(not editing)
-        for name in EDIT_DOCKS if editing else PLAY_DOCKS:
-            getattr(self, name).show()
-        for name in PLAY_DOCKS if editing else EDIT_DOCKS:
-            getattr(self, name).hide()
+        self._swap_mode_docks(mode)
         if hasattr(self, "game_undo"):
             self._sync_game_actions()
         self.mode_label.setText("EDIT" if editing else "PLAY")
@@ -239,6 +252,21 @@ class MainWindow(QMainWindow):
         self.mode_label.style().unpolish(self.mode_label)
         self.mode_label.style().polish(self.mode_label)
         self.set_tool(self._mode_tool[mode])
+
+    def _swap_mode_docks(self, mode: str) -> None:
+        """Each mode keeps its own docks: hide the other mode's, bring back this one's as the
+        user last left them (the first time, as the saved layout has them)."""
+        previous = getattr(self, "_docks_mode", None)
+        seen: dict[str, dict[str, bool]] = self.__dict__.setdefault("_mode_docks", {})
+        own = EDIT_DOCKS if mode == "edit" else PLAY_DOCKS
+        other = PLAY_DOCKS if mode == "edit" else EDIT_DOCKS
+        if previous is not None and previous != mode:
+            seen[previous] = {n: getattr(self, n).isVisible() for n in other}
+            for name in own:
+                getattr(self, name).setVisible(seen.get(mode, {}).get(name, True))
+        for name in other:
+            getattr(self, name).hide()
+        self._docks_mode = mode
 
     def set_tool(self, name: str) -> None:
         tool = self.tools[name]
@@ -276,9 +304,12 @@ class MainWindow(QMainWindow):
         d = self.session.doc.dungeon
         spec = ResizeMapDialog(d.width, d.height, self).exec()
         if spec is not None:
-            self.ctx.push(lambda: edits.resize(self.session.doc, spec.width, spec.height,
-                                               spec.offset, spec.fill),
-                          f"Resize map to {spec.width}×{spec.height}")
+            self.ctx.push(
+                lambda: edits.resize(
+                    self.session.doc, spec.width, spec.height, spec.offset, spec.fill
+                ),
+                f"Resize map to {spec.width}×{spec.height}",
+            )
 
     def rename_map(self) -> None:
         name, ok = QInputDialog.getText(self, "Rename map", "Name", text=self.session.doc.name)
@@ -289,16 +320,18 @@ class MainWindow(QMainWindow):
     def set_los_mode(self, mode: str) -> None:
         opts = self.session.doc.options
         if opts.los_mode != mode:
-            self.session.push(edits.SetOptions(opts.model_copy(update={"los_mode": mode})),
-                              "Flat line of sight" if mode == "flat"
-                              else "Line of sight with heights")
+            self.session.push(
+                edits.SetOptions(opts.model_copy(update={"los_mode": mode})),
+                "Flat line of sight" if mode == "flat" else "Line of sight with heights",
+            )
 
     def set_walls_stop_areas(self, on: bool) -> None:
         opts = self.session.doc.options
         if opts.walls_stop_areas != on:
             self.session.push(
                 edits.SetOptions(opts.model_copy(update={"walls_stop_areas": bool(on)})),
-                "Walls stop areas" if on else "Areas pass walls")
+                "Walls stop areas" if on else "Areas pass walls",
+            )
 
     def _sync_map_options(self) -> None:
         opts = self.session.doc.options
@@ -386,11 +419,18 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Discard
 
     def ask_save_changes(self) -> QMessageBox.StandardButton:
-        buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                   | QMessageBox.StandardButton.Cancel)
-        return QMessageBox.question(self, APP_NAME,
-                                    f"Save the changes to “{self.session.doc.name}”?",
-                                    buttons, QMessageBox.StandardButton.Save)
+        buttons = (
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        return QMessageBox.question(
+            self,
+            APP_NAME,
+            f"Save the changes to “{self.session.doc.name}”?",
+            buttons,
+            QMessageBox.StandardButton.Save,
+        )
 
     def show_error(self, title: str, text: str) -> None:
         """Tell the user what went wrong (tests replace this to read the message)."""
@@ -410,10 +450,13 @@ class MainWindow(QMainWindow):
         party = self.party_dock.model.party
         placed = {f.id for f in self.session.doc.figures if f.class_id}
         linked = [c.name for c in party.characters if c.id in placed]
-        note = (f"Map: {self.session.doc.name}. Characters linked to the party's sheets: "
-                f"{', '.join(linked) or 'none (the map figures keep their class cards)'}.")
-        dialog = NewGameDialog(list(rules.option_specs()),
-                               list(rules.setup_choices(self.session.doc)), note, self)
+        note = (
+            f"Map: {self.session.doc.name}. Characters linked to the party's sheets: "
+            f"{', '.join(linked) or 'none (the map figures keep their class cards)'}."
+        )
+        dialog = NewGameDialog(
+            list(rules.option_specs()), list(rules.setup_choices(self.session.doc)), note, self
+        )
         if not dialog.exec():
             return False
         start = str(Path.home() / f"{self.session.doc.name}{GAME_SUFFIX}")
@@ -432,9 +475,15 @@ class MainWindow(QMainWindow):
         if party_doc is not None:
             party_doc = {"characters": party_doc.get("characters", [])}
         with busy():
-            ok = self.play.new_game(path, self.session.doc.copy(), party=party_doc,
-                                    options=spec.options, choices=spec.choices,
-                                    dice=spec.dice, seed=spec.seed)
+            ok = self.play.new_game(
+                path,
+                self.session.doc.copy(),
+                party=party_doc,
+                options=spec.options,
+                choices=spec.choices,
+                dice=spec.dice,
+                seed=spec.seed,
+            )
         if ok:
             self._add_recent(path)
         return ok
@@ -473,9 +522,14 @@ class MainWindow(QMainWindow):
 
     def ask_resume(self, path: Path) -> bool:
         """Ask whether to resume ``path`` (tests replace this)."""
-        return QMessageBox.question(
-            self, APP_NAME, f"The game “{path.name}” was still open when the program stopped."
-            " Resume it?") == QMessageBox.StandardButton.Yes
+        return (
+            QMessageBox.question(
+                self,
+                APP_NAME,
+                f"The game “{path.name}” was still open when the program stopped. Resume it?",
+            )
+            == QMessageBox.StandardButton.Yes
+        )
 
     def _game_opened(self) -> None:
         game = self.play.game
@@ -508,8 +562,11 @@ class MainWindow(QMainWindow):
         rect = self.canvas.vb.viewRect()
         if not rect.contains(x + 0.5, y + 0.5):
             w, h = rect.width(), rect.height()
-            self.canvas.vb.setRange(xRange=(x + 0.5 - w / 2, x + 0.5 + w / 2),
-                                    yRange=(y + 0.5 - h / 2, y + 0.5 + h / 2), padding=0)
+            self.canvas.vb.setRange(
+                xRange=(x + 0.5 - w / 2, x + 0.5 + w / 2),
+                yRange=(y + 0.5 - h / 2, y + 0.5 + h / 2),
+                padding=0,
+            )
 
     def _play_message(self, text: str) -> None:
         if text.startswith(("center:", "odds:")):

@@ -126,8 +126,9 @@ class ActionDock(QDockWidget):
                 key = str(number)
                 number += 1
             button = QToolButton()
-            button.setObjectName(f"action_{first.kind}" if not first.group
-                                 else f"action_{first.kind}_menu")
+            button.setObjectName(
+                f"action_{first.kind}" if not first.group else f"action_{first.kind}_menu"
+            )
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             text = f"{title}" + (f"  [{QKeySequence(key).toString()}]" if key else "")
             button.setText(text + (" ▾" if first.group else ""))
@@ -144,15 +145,14 @@ class ActionDock(QDockWidget):
                 shortcut = QAction(self)
                 shortcut.setShortcut(QKeySequence(key))
                 shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-                shortcut.triggered.connect(button.click if not first.group
-                                           else button.showMenu)
+                shortcut.triggered.connect(button.click if not first.group else button.showMenu)
                 self.addAction(shortcut)
                 self.key_actions.append(shortcut)
             self.row.addWidget(button)
             self.buttons[title] = button
         self.row.addStretch(1)
         if self.controller.game is None:
-            self.hint.setText("Start a game (File → New game…) to take actions.")
+            self.hint.setText("Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
         elif not self.controller.pending:
             self.hint.setText("")
             self.odds.show_odds(None)
@@ -162,12 +162,13 @@ class ActionDock(QDockWidget):
             self.hint.setText("")
             self.odds.show_odds(None)
             return
-        asks = {"path": "Click a highlighted square to move there",
-                "figure": "Click a highlighted figure",
-                "area": "Move the template and click to place it",
-                "square": "Click the square"}
-        self.hint.setText(f"<b>{choice.label}</b>: {asks.get(choice.needs, '')}"
-                          " (Esc cancels).")
+        asks = {
+            "path": "Click a highlighted square to move there",
+            "figure": "Click a highlighted figure",
+            "area": "Move the template and click to place it",
+            "square": "Click the square",
+        }
+        self.hint.setText(f"<b>{choice.label}</b>: {asks.get(choice.needs, '')} (Esc cancels).")
 
     def _refused(self, verdict: object) -> None:
         reasons = getattr(verdict, "reasons", ())

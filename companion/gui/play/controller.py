@@ -231,13 +231,18 @@ class PlayController(QObject):
             if view.at is None:
                 continue
             base = known.get(view.id)
-            placed.append(FigurePlacement(
-                id=view.id, name=view.name, side=view.side, at=view.at,
-                facing=view.facing,  # type: ignore[arg-type]
-                class_id=base.class_id if base else None,
-                monster=base.monster if base else None,
-                large=base.large if base else False,
-            ))
+            placed.append(
+                FigurePlacement(
+                    id=view.id,
+                    name=view.name,
+                    side=view.side,
+                    at=view.at,
+                    facing=view.facing,  # type: ignore[arg-type]
+                    class_id=base.class_id if base else None,
+                    monster=base.monster if base else None,
+                    large=base.large if base else False,
+                )
+            )
         doc.figures = placed
         session.refresh(changes)
 
@@ -257,8 +262,9 @@ class PlayController(QObject):
         box.exec()
         if box.clickedButton() is not force:
             return None
-        why, ok = QInputDialog.getText(self.parent_widget, "Force the action",
-                                       "Why does the BrickMaster allow it?")
+        why, ok = QInputDialog.getText(
+            self.parent_widget, "Force the action", "Why does the BrickMaster allow it?"
+        )
         return why.strip() or "BrickMaster's ruling" if ok else None
 
     def _dialog_error(self, title: str, text: str) -> None:
@@ -269,6 +275,8 @@ def _same_map(a: Any, b: Any) -> bool:
     import numpy as np
 
     return bool(
-        a.width == b.width and a.height == b.height and np.array_equal(a.terrain, b.terrain)
+        a.width == b.width
+        and a.height == b.height
+        and np.array_equal(a.terrain, b.terrain)
         and a.objects == b.objects
     )

@@ -46,15 +46,17 @@ class DiceDialog(QDialog):
         layout.addWidget(title)
         self.edit = QLineEdit()
         self.edit.setObjectName("diceFaces")
-        self.edit.setPlaceholderText("e.g. " + " ".join(str(min(sides, i + 3)) for i in
-                                                         range(count)))
+        self.edit.setPlaceholderText(
+            "e.g. " + " ".join(str(min(sides, i + 3)) for i in range(count))
+        )
         layout.addWidget(self.edit)
         self.error = QLabel("")
         self.error.setObjectName("diceError")
         self.error.setProperty("hint", True)
         layout.addWidget(self.error)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self._check)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)

@@ -88,8 +88,7 @@ class LogDock(QDockWidget):
             return False
         if path is None:
             start = str(game.path.with_suffix("").with_suffix(".md")) if game.path else ""
-            name, _ = QFileDialog.getSaveFileName(self, "Export the log", start,
-                                                  "Markdown (*.md)")
+            name, _ = QFileDialog.getSaveFileName(self, "Export the log", start, "Markdown (*.md)")
             if not name:
                 return False
             path = Path(name)

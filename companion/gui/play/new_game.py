@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,7 +26,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from PySide6.QtCore import Qt
 
 from companion.rules.table import OptionSpec, SetupChoice
 
@@ -41,8 +41,13 @@ class GameSpec:
 
 
 class NewGameDialog(QDialog):
-    def __init__(self, specs: list[OptionSpec], choices: list[SetupChoice], party_note: str,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        specs: list[OptionSpec],
+        choices: list[SetupChoice],
+        party_note: str,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.specs, self.setup = specs, choices
@@ -84,8 +89,9 @@ class NewGameDialog(QDialog):
                     for value, title in c.choices:
                         item = QListWidgetItem(title)
                         item.setData(Qt.ItemDataRole.UserRole, value)
-                        item.setCheckState(Qt.CheckState.Checked if value in c.default
-                                           else Qt.CheckState.Unchecked)
+                        item.setCheckState(
+                            Qt.CheckState.Checked if value in c.default else Qt.CheckState.Unchecked
+                        )
                         lst.addItem(item)
                     w = lst
                 else:
@@ -113,8 +119,9 @@ class NewGameDialog(QDialog):
         layout.addStretch(1)
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the game")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -122,8 +129,9 @@ class NewGameDialog(QDialog):
         self.resize(520, 560)
 
     def spec(self) -> GameSpec:
-        out = GameSpec(dice="typed" if self.typed_dice.isChecked() else "app",
-                       seed=self.seed.value() or None)
+        out = GameSpec(
+            dice="typed" if self.typed_dice.isChecked() else "app", seed=self.seed.value() or None
+        )
         for spec in self.specs:
             w = self.option_widgets[spec.key]
             value = w.currentData() if isinstance(w, QComboBox) else w.isChecked()  # type: ignore[attr-defined]
@@ -131,8 +139,11 @@ class NewGameDialog(QDialog):
                 out.options[spec.key] = value
         for (figure, key), w in self.choice_widgets.items():
             if isinstance(w, QListWidget):
-                value: Any = [w.item(i).data(Qt.ItemDataRole.UserRole) for i in range(w.count())
-                              if w.item(i).checkState() == Qt.CheckState.Checked]
+                value: Any = [
+                    w.item(i).data(Qt.ItemDataRole.UserRole)
+                    for i in range(w.count())
+                    if w.item(i).checkState() == Qt.CheckState.Checked
+                ]
             else:
                 value = w.currentData()  # type: ignore[attr-defined]
             out.choices.setdefault(figure, {})[key] = value

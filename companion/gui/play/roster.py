@@ -29,14 +29,21 @@ class RosterDock(QDockWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        views = sorted(self.controller.figures().values(),
-                       key=lambda v: (v.is_character, v.dead, v.name))
+        views = sorted(
+            self.controller.figures().values(), key=lambda v: (v.is_character, v.dead, v.name)
+        )
         self.table.setRowCount(len(views))
         for row, v in enumerate(views):
-            conditions = ", ".join(b.label + (f" ({b.rounds})" if b.rounds else "")
-                                   for b in v.badges)
-            cells = (v.name + (" ✝" if v.dead else ""), v.kind, f"{v.hp}/{v.max_hp}",
-                     v.initiative, conditions)
+            conditions = ", ".join(
+                b.label + (f" ({b.rounds})" if b.rounds else "") for b in v.badges
+            )
+            cells = (
+                v.name + (" ✝" if v.dead else ""),
+                v.kind,
+                f"{v.hp}/{v.max_hp}",
+                v.initiative,
+                conditions,
+            )
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, v.id)

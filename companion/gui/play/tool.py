@@ -73,8 +73,7 @@ class PlayMarks:
             if v.dead or v.at is None or not v.badges:
                 continue
             text = ", ".join(b.label + (f" {b.rounds}" if b.rounds else "") for b in v.badges)
-            item = pg.TextItem(text, color=(255, 235, 150), fill=(30, 30, 30, 190),
-                               anchor=(0.5, 0))
+            item = pg.TextItem(text, color=(255, 235, 150), fill=(30, 30, 30, 190), anchor=(0.5, 0))
             item.setPos(v.at[0] + 0.5, v.at[1] + 1.0)
             item.setZValue(42)
             self.vb.addItem(item, ignoreBounds=True)
@@ -179,8 +178,10 @@ class PlayTool(Tool):
                 o.caption.set_caption(None, ())
                 return
             v = c.figures()[fid]
-            lines = [f"{v.name} — {v.kind}", f"♥ {v.hp}/{v.max_hp}"
-                     + (f"  ✦ {v.sp}/{v.max_sp}" if v.max_sp else "")]
+            lines = [
+                f"{v.name} — {v.kind}",
+                f"♥ {v.hp}/{v.max_hp}" + (f"  ✦ {v.sp}/{v.max_sp}" if v.max_sp else ""),
+            ]
             lines += [f"{k}: {val}" for k, val in v.stats]
             lines += [", ".join(b.label for b in v.badges)] if v.badges else []
             o.caption.set_caption(sq, lines)

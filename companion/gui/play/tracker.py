@@ -31,9 +31,11 @@ def pips(view: FigureView) -> str:
 def figure_line(view: FigureView, label: str) -> str:
     hp = f"♥ {view.hp}/{view.max_hp}"
     sp = f"  ✦ {view.sp}/{view.max_sp}" if view.max_sp else ""
-    badges = "  " + ", ".join(
-        b.label + (f" ({b.rounds})" if b.rounds else "") for b in view.badges
-    ) if view.badges else ""
+    badges = (
+        "  " + ", ".join(b.label + (f" ({b.rounds})" if b.rounds else "") for b in view.badges)
+        if view.badges
+        else ""
+    )
     return f"{label:>4}  {view.name}   {hp}{sp}   {pips(view)}{badges}"
 
 
@@ -88,7 +90,7 @@ class TrackerDock(QDockWidget):
         self.order.clear()
         if turn is None:
             self.round_label.setText("No game")
-            self.acting_label.setText("File → New game… starts one on this map.")
+            self.acting_label.setText("Game → New game… (Ctrl+Alt+N) starts one on this map.")
             self.prompts.setText("")
             self._filling = False
             return
@@ -115,17 +117,24 @@ class TrackerDock(QDockWidget):
                 font.setBold(True)
                 item.setFont(font)
             self.order.addItem(item)
-        prompts = self.controller.game.ruleset.prompts(self.controller.game.state) \
-            if self.controller.game else ()
+        prompts = (
+            self.controller.game.ruleset.prompts(self.controller.game.state)
+            if self.controller.game
+            else ()
+        )
         self.prompts.setText(
-            "Start of turn:\n" + "\n".join(
-                f"• {p.text}" + (f" — roll {p.dice}" if p.dice else "") for p in prompts)
-            if prompts else "")
+            "Start of turn:\n"
+            + "\n".join(f"• {p.text}" + (f" — roll {p.dice}" if p.dice else "") for p in prompts)
+            if prompts
+            else ""
+        )
         self._filling = False
 
     def order_ids(self) -> list[str]:
-        return [str(self.order.item(i).data(Qt.ItemDataRole.UserRole))
-                for i in range(self.order.count())]
+        return [
+            str(self.order.item(i).data(Qt.ItemDataRole.UserRole))
+            for i in range(self.order.count())
+        ]
 
     def _dragged(self, *_args: object) -> None:
         """A drag in the list is the BrickMaster's override of the order, logged."""
