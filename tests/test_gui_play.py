@@ -217,3 +217,15 @@ def test_a_crash_is_offered_back_on_the_next_launch(qtbot: object, tmp_path: Pat
     assert len(second.play.game.log()) == 2  # initiative and the end of a turn
     w.session.undo_stack.setClean()
     second.session.undo_stack.setClean()
+
+
+def test_the_map_keeps_most_of_a_1280x720_window(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    w.resize(1280, 720)
+    assert w.start_game(tmp_path / "l.game.jsonl", GameSpec(seed=4))
+    qtbot.wait(50)  # type: ignore[attr-defined]
+    assert w.tracker_dock.isVisible() and w.action_dock.isVisible()
+    assert w.height() <= 720
+    assert w.canvas.width() >= 0.6 * w.width()

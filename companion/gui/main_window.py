@@ -161,9 +161,9 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.legend_dock, self.measure_dock)
         self.legend_dock.raise_()
         self.addDockWidget(right, self.tracker_dock)
-        self.addDockWidget(right, self.log_dock)
-        self.tabifyDockWidget(self.log_dock, self.roster_dock)
-        self.log_dock.raise_()
+        self.tabifyDockWidget(self.measure_dock, self.log_dock)
+        self.tabifyDockWidget(self.measure_dock, self.roster_dock)
+        self.legend_dock.raise_()
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.action_dock)
         for dock in (self.tracker_dock, self.action_dock, self.log_dock, self.roster_dock):
             self.docks.append(dock)
@@ -538,6 +538,10 @@ class MainWindow(QMainWindow):
             self.session.undo_stack.setClean()
             self.set_mode("play")
             self.set_tool("play")
+            self.resizeDocks(
+                [self.tracker_dock, self.log_dock], [330, 300], Qt.Orientation.Vertical
+            )
+            self.log_dock.raise_()
         else:
             self.marks.clear()
         self._sync_game_actions()

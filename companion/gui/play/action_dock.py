@@ -130,6 +130,9 @@ class ActionDock(QDockWidget):
                 f"action_{first.kind}" if not first.group else f"action_{first.kind}_menu"
             )
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setAutoRaise(False)
+            button.setMinimumHeight(34)
+            button.setProperty("playAction", True)
             text = f"{title}" + (f"  [{QKeySequence(key).toString()}]" if key else "")
             button.setText(text + (" ▾" if first.group else ""))
             if first.group:

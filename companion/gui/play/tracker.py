@@ -64,6 +64,7 @@ class TrackerDock(QDockWidget):
         self.order.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.order.model().rowsMoved.connect(self._dragged)
         self.order.itemDoubleClicked.connect(self._center)
+        self.order.setMinimumHeight(130)
         layout.addWidget(self.order, 1)
         self.prompts = QLabel("")
         self.prompts.setObjectName("promptsLabel")
