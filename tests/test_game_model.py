@@ -513,6 +513,43 @@ def test_a_bad_setup_is_a_game_file_error(
     assert not path.exists()
 
 
+@pytest.mark.parametrize(
+    ("party", "seed", "words"),
+    [
+        ({"characters": [{"id": "snik", "hit_points": 5, "max_hit_points": 3}]}, 1, "5 hit"),
+        ({"characters": [{"id": "snik", "swag": "sword"}]}, 1, "swag"),
+        ({"characters": [{"id": "snik", "class_id": "human_mage"}]}, 1, "human_thief"),
+        ({"characters": "snik"}, 1, "party.characters"),
+        (None, -1, "seed"),
+    ],
+)
+def test_a_bad_party_or_seed_is_a_game_file_error(
+    tmp_path: Path, doc: MapDocument, party: dict[str, Any] | None, seed: int, words: str
+) -> None:
+    path = tmp_path / "bad.game.jsonl"
+    with pytest.raises(GameFileError, match=words):
+        Game.create(path, doc, party=party, seed=seed)
+    assert not path.exists()
+
+
+def test_the_party_sheet_sets_the_characters(tmp_path: Path, doc: MapDocument) -> None:
+    party = {
+        "characters": [
+            {
+                "id": "snik",
+                "name": "Snik the Quick",
+                "hit_points": 7,
+                "max_hit_points": 10,
+                "swag": ["key"],
+            }
+        ]
+    }
+    game = Game.create(tmp_path / "p.game.jsonl", doc, party=party, seed=1)
+    snik = game.figures()["snik"]
+    assert (snik.name, snik.hp, snik.max_hp, snik.items) == ("Snik the Quick", 7, 10, ("key",))
+    assert Game.open(game.path).snapshot() == game.snapshot()  # type: ignore[arg-type]
+
+
 def test_setup_choices_reach_the_figures(tmp_path: Path, doc: MapDocument) -> None:
     game = Game.create(
         tmp_path / "c.game.jsonl",

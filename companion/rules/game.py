@@ -29,6 +29,7 @@ from companion.rules.session import (
     IllegalAction,
     Session,
     SessionError,
+    _first_error,
     _parse_header,
     _ruleset,
     read_log,
@@ -115,17 +116,20 @@ class Game:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
             raise GameFileError(str(exc)) from None
-        header = GameHeader(
-            format=GAME_FORMAT,
-            version=GAME_VERSION,
-            ruleset=ruleset_id,
-            map=json.loads(dump_map(doc)),
-            party=dict(party) if party is not None else None,
-            options=dict(options or {}),
-            choices={k: dict(v) for k, v in (choices or {}).items()},
-            dice=dice,
-            seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
-        )
+        try:
+            header = GameHeader(
+                format=GAME_FORMAT,
+                version=GAME_VERSION,
+                ruleset=ruleset_id,
+                map=json.loads(dump_map(doc)),
+                party=dict(party) if party is not None else None,
+                options=dict(options or {}),
+                choices={k: dict(v) for k, v in (choices or {}).items()},
+                dice=dice,
+                seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+            )
+        except ValidationError as exc:  # e.g. a negative seed
+            raise GameFileError(f"new game: {_first_error(exc)}") from None
         game = cls(header, _session(ruleset, header, doc, "new game"), doc)
         game.session.save_as(path)
         if dice == "app":

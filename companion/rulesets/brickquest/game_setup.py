@@ -193,7 +193,13 @@ def _character(fig: FigurePlacement, sheet: Mapping[str, Any] | None, where: str
     for key, field in (("hit_points", "hp"), ("max_hit_points", "max_hp"), ("spell_points", "sp")):
         if sheet.get(key) is not None:
             out[field] = sheet[key]
-    out["items"] = list(sheet.get("swag") or [])
+    hp, max_hp = out.get("hp"), out.get("max_hp")
+    if isinstance(hp, int) and isinstance(max_hp, int) and hp > max_hp:
+        raise SetupError(f"{where}: {out['name']} has {hp} hit points, more than the {max_hp} most")
+    swag = sheet.get("swag") or []
+    if not isinstance(swag, list) or not all(isinstance(i, str) for i in swag):
+        raise SetupError(f"{where}: the party's swag must be a list of item names")
+    out["items"] = list(swag)
     return out
 
 
