@@ -382,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(summary))
     if args.write:
         header = (
-            f"# Canvas benchmark\n\n`.venv/bin/python benchmarks/bench_canvas.py --write` on "
+            f"## Canvas benchmark\n\n`.venv/bin/python benchmarks/bench_canvas.py --write` on "
             f"{platform.machine()}, Python {platform.python_version()}, "
             f"{time.strftime('%Y-%m-%d')}: a {n}x{n} map with 40 figures, MapCanvas offscreen "
             f"at 1280x720.  Each row: {repeat} interactions after 2 warm-ups, timed from the "
