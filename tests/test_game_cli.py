@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -205,3 +208,77 @@ def test_bad_input_exits_2_with_one_line(
     assert words in line
     assert game.read_bytes() == before
     assert not (tmp_path / "new.game.jsonl").exists()
+
+
+# -- kill -9 ---------------------------------------------------------------------------------
+
+DRIVER = """
+import json, sys
+from pathlib import Path
+from companion.rules.game import Game
+
+game = Game.open(Path(sys.argv[1]))
+n = len(game.session.entries)
+print(json.dumps({"ready": n}), flush=True)
+while True:
+    fid = game.turn().acting
+    if not game.turn().turn_started:
+        action = {"actor": fid, "action": "begin_turn"}
+    else:
+        moves = game.ruleset.moves(game.state, fid) if game.figures()[fid].actions_left else {}
+        if moves:
+            option = sorted(moves.values(), key=lambda o: (o.cost, o.square))[-1]
+            action = {"actor": fid, "action": "move", "path": [list(s) for s in option.path]}
+        else:
+            action = {"actor": fid, "action": "end_turn"}
+    game.act(action)
+    print(json.dumps({"i": n, "action": action}), flush=True)
+    n += 1
+"""
+
+
+def test_kill_9_loses_no_completed_action(game: Path, tmp_path: Path) -> None:
+    """A driver applies actions in a loop, printing each one's index once ``act`` has
+    returned; SIGKILLed at a random moment, every printed action is in the file."""
+    driver = tmp_path / "driver.py"
+    driver.write_text(DRIVER, "utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+    seed = random.randrange(2**32)
+    rng = random.Random(seed)
+    total = 0
+    for attempt in range(3):
+        proc = subprocess.Popen(
+            [sys.executable, str(driver), str(game)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            ready = proc.stdout.readline()  # type: ignore[union-attr]
+            assert ready, proc.stderr.read()  # type: ignore[union-attr]
+            start = json.loads(ready)["ready"]
+            time.sleep(rng.uniform(0.05, 0.8))
+            os.kill(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        assert proc.returncode == -signal.SIGKILL, err
+        printed = [json.loads(line) for line in out.splitlines() if line.strip()]
+        assert [p["i"] for p in printed] == list(range(start, start + len(printed)))
+        reopened = Game.open(game)  # a torn last line is cut with a notice
+        entries = reopened.session.entries
+        why = f"seed {seed}, attempt {attempt}: {len(printed)} printed, {len(entries)} in the file"
+        # every completed action is there; at most the one in progress besides
+        assert start + len(printed) <= len(entries) <= start + len(printed) + 1, why
+        for p in printed:
+            expected = reopened.session.parse(p["action"]).model_dump(mode="json")
+            assert entries[p["i"]].action == expected, why
+        total += len(printed)
+    assert total > 0, f"seed {seed}: the driver applied nothing before it was killed"
+    final = Game.open(game)
+    assert final.snapshot() == Game.open(game).snapshot()
+    assert final.notice == ""
