@@ -28,7 +28,7 @@ def refused(doc: dict[str, Any] | bytes) -> PartyFileError:
 
 
 def test_demo_party_is_sound() -> None:
-    assert len(Party.load(DEMO).characters) == 4
+    assert len(Party.load(DEMO).characters) == 6
 
 
 def test_unknown_item_is_named_with_a_suggestion() -> None:

@@ -86,8 +86,9 @@ def test_a_scripted_round_through_the_window(
     # The demo's characters are the demo party's: same ids, the sheet's numbers.
     figures = w.play.figures()
     assert figures["mira"].max_sp == 14 and figures["brannoc"].is_character
-    # Initiative typed per character: Brannoc 6+6, Lira 5+5, Mira 1+1, Snik 2+2.
-    table.queue = [6, 6, 5, 5, 1, 1, 2, 2]
+    # Initiative typed per character: Brannoc 6+6, Lira 5+5, Mira 1+1, Snik 2+2,
+    # Aldous 4+4, Borin 1+2 (no ties, so no re-rolls).
+    table.queue = [6, 6, 5, 5, 1, 1, 2, 2, 4, 4, 1, 2]
     w.action_dock.buttons["Roll initiative"].click()
     assert table.asked[0] == "Brannoc's initiative"
     turn = w.play.turn()
@@ -160,7 +161,7 @@ def test_melee_attack_with_typed_dice_and_odds(
     table = Table()
     w.play.ask_dice = table
     assert w.start_game(tmp_path / "a.game.jsonl", GameSpec(dice="typed"))
-    table.queue = [6, 6, 5, 5, 1, 1, 2, 2]
+    table.queue = [6, 6, 5, 5, 1, 1, 2, 2, 4, 4, 1, 2]
     w.play.act(choice(w, "initiative").template)
     # Put Grok in front of Brannoc by the BrickMaster's hand (a logged adjustment).
     assert w.play.act({"actor": "brickmaster", "action": "adjust", "figure": "grok", "at": [14, 6]})
