@@ -17,7 +17,8 @@ import pytest
 from companion.rules.game import Game
 
 ROOT = Path(__file__).resolve().parents[1]
-DEMO = ROOT / "resources" / "dungeons" / "demo.json"
+# The demo dungeon pinned (see test_game_model.py).
+DEMO = ROOT / "tests" / "data" / "game_demo.json"
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
