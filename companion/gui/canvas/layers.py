@@ -422,17 +422,19 @@ class FeaturesItem(DeviceItem):
             return
         d = self.doc.dungeon
         x0, y0, x1, y1 = view.visible_range(d.width, d.height)
-        if view.scale >= GLYPH_MIN_PX and x1 > x0 and y1 > y0:
-            window = d.terrain[y0:y1, x0:x1]
+        # Glyphs spill over their square (an open door's leaf): one square of margin.
+        gx0, gy0, gx1, gy1 = view.visible_range(d.width, d.height, margin=1)
+        if view.scale >= GLYPH_MIN_PX and gx1 > gx0 and gy1 > gy0:
+            window = d.terrain[gy0:gy1, gx0:gx1]
             marked = np.isin(window, _FEATURES)
             if self.fog is not None:
-                marked &= ~self.fog[y0:y1, x0:x1]
+                marked &= ~self.fog[gy0:gy1, gx0:gx1]
             for y, x in zip(*np.nonzero(marked), strict=True):
                 self._draw_feature(
-                    painter, view, d, int(x) + x0, int(y) + y0, Terrain(int(window[y, x]))
+                    painter, view, d, int(x) + gx0, int(y) + gy0, Terrain(int(window[y, x]))
                 )
             for (x, y), obj in d.objects.items():
-                if x0 <= x < x1 and y0 <= y < y1 and not self._fogged(x, y):
+                if gx0 <= x < gx1 and gy0 <= y < gy1 and not self._fogged(x, y):
                     glyphs.draw_object(painter, view.square(x, y), obj)
         if self.show_heights and view.scale >= NUMBER_MIN_PX:
             self._draw_heights(painter, view, d, (x0, y0, x1, y1))

@@ -227,7 +227,12 @@ class MapCanvas(pg.GraphicsView):
     def resizeEvent(self, ev: QResizeEvent) -> None:
         super().resizeEvent(ev)
         if getattr(self, "_keep_fitted", False):
-            QTimer.singleShot(0, self, self.fit)
+            QTimer.singleShot(0, self, self._refit)
+
+    def _refit(self) -> None:
+        """Fit again after a resize, unless the user zoomed or panned meanwhile."""
+        if self._keep_fitted:
+            self.fit()
 
     def wheelEvent(self, ev: QWheelEvent) -> None:
         self._keep_fitted = False
