@@ -28,6 +28,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_SCALE_FACTOR", "1")
@@ -64,7 +65,7 @@ def make_document(n: int = 256, figures: int = 40, seed: int = 7) -> MapDocument
     for k in range(0, n, ROOM):
         d.terrain[k, :] = wall
         d.terrain[:, k] = wall
-    rooms = []
+    rooms: list[Room] = []
     for ry in range(0, n - 1, ROOM):
         for rx in range(0, n - 1, ROOM):
             x0, y0, x1, y1 = rx + 1, ry + 1, min(rx + ROOM, n - 1), min(ry + ROOM, n - 1)
@@ -126,7 +127,7 @@ class Rig:
         self.session = MapSession(doc)
         self.canvas = MapCanvas(self.session)
         self.ctx = ToolContext(self.session, self.canvas)
-        self.tools = {
+        self.tools: dict[str, Any] = {
             cls.name: cls(self.ctx) for cls in (PointerTool, AreaTool, TerrainTool, HeightTool)
         }
         self.canvas.resize(1280, 720)

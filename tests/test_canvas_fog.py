@@ -105,9 +105,8 @@ def room_pixels(view: MapCanvas) -> set[tuple[int, int, int]]:
 def fog_colours(view: MapCanvas) -> set[tuple[int, int, int]]:
     rgba = view.base.rgba
     assert rgba is not None
-    return {
-        tuple(int(v) for v in rgba[y, x, :3]) for y, x in zip(*np.nonzero(fogged()), strict=True)
-    }
+    ys, xs = np.nonzero(fogged())
+    return {(int(r), int(g), int(b)) for r, g, b in rgba[ys, xs, :3]}
 
 
 def test_no_edge_is_drawn_on_a_fogged_square(canvas: MapCanvas) -> None:

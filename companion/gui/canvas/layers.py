@@ -262,18 +262,16 @@ class TiledPath:
         for kx in range(tx0, tx1 + 1):
             for ky in range(ty0, ty1 + 1):
                 part = parts.get((kx, ky), empty)
-                item = self.items.get((kx, ky))
-                if item is None:
-                    if not len(part):
-                        continue
-                    item = self._new_item(kx, ky)
-                    item.set_segments(part)
+                tile = self.items.get((kx, ky))
+                if tile is None:
+                    if len(part):
+                        self._new_item(kx, ky).set_segments(part)
                 elif region is None:
-                    item.set_segments(part)
-                elif len(part) or len(item.segs):
+                    tile.set_segments(part)
+                elif len(part) or len(tile.segs):
                     grow = 1.0 + (0.0 if self.pen.isCosmetic() else self.pen.widthF())
-                    dirty = _dirty(item.segs, part, region, grow, self.dashed)
-                    item.set_segments(part, dirty)
+                    dirty = _dirty(tile.segs, part, region, grow, self.dashed)
+                    tile.set_segments(part, dirty)
 
     def _new_item(self, kx: int, ky: int) -> TileItem:
         t = self.TILE
@@ -613,7 +611,7 @@ class FiguresItem(DeviceItem):
 
 def room_anchors(d: DungeonMap) -> list[tuple[int, int, int]]:
     """Where each room's name goes: ``(index, x, y)`` of its top row's leftmost square."""
-    out = []
+    out: list[tuple[int, int, int]] = []
     ys, xs = np.nonzero(d.room_of >= 0)
     if len(xs) == 0:
         return out

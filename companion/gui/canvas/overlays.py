@@ -189,7 +189,7 @@ class ShapeItem(TightItem, Generic[S]):
     def __init__(self, font: QFont, z: float) -> None:
         super().__init__(z=z)
         self.font = font
-        self.shape: S | None = None
+        self.shape: S | None = None  # type: ignore[assignment]  # the shown shape, not Qt's
         self.set_bounds(None)
 
     def set_shape(self, shape: S | None) -> None:
@@ -394,7 +394,7 @@ class ReachItem(ShapeItem[ReachShape]):
                 )
             )
             p.drawPolyline(poly)
-            for c in poly:
+            for c in (poly.at(i) for i in range(poly.size())):
                 p.setBrush(QColor(255, 255, 255))
                 p.setPen(Qt.PenStyle.NoPen)
                 p.drawEllipse(c, 3.5, 3.5)

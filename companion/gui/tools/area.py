@@ -239,7 +239,7 @@ class AreaTool(Tool):
         tokens = [t for t in g.tokens_in(board, mask) if t.id not in hidden]
         doc = self.session.doc
         self.inside = [t.id for t in tokens]
-        names = [doc.figure(t.id).label if doc.figure(t.id) else t.id for t in tokens]
+        names = [f.label if (f := doc.figure(t.id)) else t.id for t in tokens]
         overlays.area.show_mask(mask, AREA, alpha=120)
         lines = [
             f"{title}: {len(self.covered)} squares",

@@ -62,7 +62,7 @@ def _frozen(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def shift_to_source(layer: np.ndarray, dx: int, dy: int, fill: bool = False) -> np.ndarray:
+def shift_to_source(layer: np.ndarray, dx: int, dy: int, fill: bool | int = False) -> np.ndarray:
     """``out[y, x] = layer[y + dy, x + dx]`` (``fill`` where that square is off the map)."""
     h, w = layer.shape
     out = np.full_like(layer, fill)
