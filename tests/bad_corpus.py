@@ -60,8 +60,12 @@ def _dump(doc: Any) -> bytes:
 
 
 def _typo(rng: random.Random, word: str) -> str:
-    i = rng.randrange(len(word))
-    return word[:i] + rng.choice("xqz_") + word[i + 1 :] + rng.choice(["", "s", "x"])
+    """``word`` misspelt: one letter changed, maybe one added (never the word itself)."""
+    while True:
+        i = rng.randrange(len(word))
+        out = word[:i] + rng.choice("xqz_") + word[i + 1 :] + rng.choice(["", "s", "x"])
+        if out != word:
+            return out
 
 
 # -- byte-level mutations, any format ---------------------------------------------------
