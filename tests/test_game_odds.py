@@ -137,8 +137,12 @@ def test_an_incorporeal_target_counts_only_fives_and_sixes() -> None:
         {0: 4 / 6, 5: 1 / 6, 6: 1 / 6}
     )
     assert odds.hit == pytest.approx(2 / 6)
-    enchanted = change(duel("goblin", "ghost", {"enchanted_weapons": True}), "a", disarmed=True)
-    enchanted = change(enchanted, "t", rage_penalty=3)
+    # Enchanted weapons are the characters': a monster's dice still count only 5 and 6 ...
+    monster = change(duel("goblin", "ghost", {"enchanted_weapons": True}), "a", disarmed=True)
+    monster = change(monster, "t", rage_penalty=3)
+    assert attack_odds(monster).hit == pytest.approx(2 / 6)
+    # ... and a character's every die counts.
+    enchanted = change(monster, "a", class_id="human_warrior", monster_id=None)
     assert {d: p for d, p in attack_odds(enchanted).damage.items() if p} == pytest.approx(
         {d: 1 / 6 for d in range(1, 7)}
     )

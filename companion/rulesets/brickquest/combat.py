@@ -146,6 +146,20 @@ def _war_drums(ctx: Ctx, fig: FigureState) -> int:
     return 0
 
 
+def counting_faces(ctx: Ctx, attacker: FigureState, target: FigureState) -> frozenset[int] | None:
+    """The attack dice faces that count against ``target`` (None: all of them).
+
+    Incorporeal: only 5s and 6s count, unless the optional rule gives characters enchanted
+    weapons ("Characters wielding enchanted weapons" — monsters' attacks still count 5-6).
+    """
+    incorporeal = ctx.card(target).ability("incorporeal")
+    if not isinstance(incorporeal, s.Incorporeal):
+        return None
+    if ctx.state.options.enchanted_weapons and attacker.class_id is not None:
+        return None
+    return frozenset(incorporeal.counting_faces)
+
+
 def resolve_attack(
     ctx: Ctx, attacker: FigureState, target: FigureState, mode: Mode, dice: Dice
 ) -> tuple[GameState, list[Event]]:
@@ -154,11 +168,10 @@ def resolve_attack(
     dfn = defense_modifiers(ctx, target)
     a_roll = dice.roll(atk.dice, f"{attacker.name} attacks {target.name}")
     d_roll = dice.roll(dfn.dice, f"{target.name} defends")
-    target_card = ctx.card(target)
     faces = a_roll.faces
-    incorporeal = target_card.ability("incorporeal")
-    if isinstance(incorporeal, s.Incorporeal) and not ctx.state.options.enchanted_weapons:
-        faces = tuple(f for f in faces if f in incorporeal.counting_faces)
+    counting = counting_faces(ctx, attacker, target)
+    if counting is not None:
+        faces = tuple(f for f in faces if f in counting)
     attack_total = sum(faces) + atk.bonus
     defense_total = d_roll.total + dfn.bonus
     damage = max(0, attack_total - defense_total)

@@ -13,8 +13,11 @@ from typing import Any
 
 from companion.rules.table import Odds
 from companion.rulesets.brickquest import actions as act
-from companion.rulesets.brickquest import schema as s
-from companion.rulesets.brickquest.combat import attack_modifiers, defense_modifiers
+from companion.rulesets.brickquest.combat import (
+    attack_modifiers,
+    counting_faces,
+    defense_modifiers,
+)
 from companion.rulesets.brickquest.context import Ctx
 
 #: (counted sum, sixes, all ones) -> probability
@@ -50,10 +53,7 @@ def attack_odds(ctx: Ctx, action: act.Attack) -> Odds | None:
         return None
     atk = attack_modifiers(ctx, attacker, target, action.mode)
     dfn = defense_modifiers(ctx, target)
-    incorporeal = ctx.card(target).ability("incorporeal")
-    counting = None
-    if isinstance(incorporeal, s.Incorporeal) and not state.options.enchanted_weapons:
-        counting = frozenset(incorporeal.counting_faces)
+    counting = counting_faces(ctx, attacker, target)
     crits = state.options.critical_hits and atk.dice > 1
     defense = sum_distribution(dfn.dice)
     damage: dict[int, float] = defaultdict(float)

@@ -29,7 +29,8 @@ class Options(BaseModel):
     breakaway: bool = False
     holding: bool = False
     walls_stop_areas: bool = True
-    #: Characters wielding enchanted weapons ignore Incorporeal (the text's exception).
+    #: Characters wielding enchanted weapons ignore Incorporeal (the text's exception);
+    #: monsters' attacks still count only 5s and 6s.
     enchanted_weapons: bool = False
     #: Roll initiative again every this many rounds (0: once for the whole game, the
     #: text's default; 1, 3 or 5 for competing players, as the text suggests).
