@@ -15,7 +15,7 @@ import pytest
 from companion.gui.main_window import MainWindow
 from companion.gui.play.dice_dialog import parse_faces
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import DEMO, DEMO_PARTY, click, hover, make_settings, make_window
+from companion.gui.testing import DEMO, DEMO_PARTY, click, drag, hover, make_settings, make_window
 from companion.rules.game import Game
 from companion.rules.table import ActionChoice
 from companion.rules.verdict import Verdict
@@ -230,3 +230,87 @@ def test_the_map_keeps_most_of_a_1280x720_window(
     assert w.tracker_dock.isVisible() and w.action_dock.isVisible()
     assert w.height() <= 720
     assert w.canvas.width() >= 0.6 * w.width()
+
+
+def _play_until(w: MainWindow, figure: str) -> None:
+    for _ in range(30):
+        if w.play.turn().acting == figure:
+            return
+        assert w.play.act({"actor": w.play.turn().acting, "action": "end_turn"})
+    raise AssertionError(f"{figure} never acts")
+
+
+def test_a_spell_with_an_area_follows_the_mouse_and_lists_its_figures(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "s.game.jsonl", GameSpec(seed=3))
+    _play_until(w, "mira")
+    # Two goblins near Mira, set there by the BrickMaster.
+    assert w.play.act({"actor": "brickmaster", "action": "adjust", "figure": "gob", "at": [5, 2]})
+    assert w.play.act({"actor": "brickmaster", "action": "adjust", "figure": "nix", "at": [6, 2]})
+    fireball = next(c for c in w.play.choices() if c.label.startswith("Minor Fireball"))
+    assert fireball.needs == "area" and fireball.area == {"shape": "circle", "size": 2.0}
+    squares, hit = w.play.area({**fireball.template, "target": [6, 2]})
+    assert (5, 2) in squares and {"gob", "nix"} <= set(hit)
+    w.play.choose(fireball)
+    hover(qtbot, w.canvas, (6, 2))
+    assert w.canvas.overlays.area.isVisible()
+    assert "Gob" in " ".join(w.canvas.overlays.caption.lines)
+    before = {f: w.play.figures()[f].hp for f in ("gob", "nix")}
+    sp = w.play.figures()["mira"].sp
+    click(qtbot, w.canvas, (6, 2))
+    assert not w.errors, w.errors  # type: ignore[attr-defined]
+    assert w.play.pending is None
+    after = w.play.figures()
+    assert after["mira"].sp == sp - 3
+    assert all(after[f].hp < before[f] or after[f].dead for f in before)
+    assert "Minor Fireball" in w.log_dock.lines[-1].text
+
+
+def test_dragging_the_acting_figure_moves_it(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "d.game.jsonl", GameSpec(seed=3))
+    acting = w.play.turn().acting
+    start = w.play.figures()[acting].at
+    dest = min(
+        w.play.game.ruleset.moves(w.play.game.state, acting).items(),  # type: ignore[union-attr]
+        key=lambda kv: (-kv[1].cost, kv[0]),
+    )[0]
+    drag(qtbot, w.canvas, [start, dest])
+    assert w.play.figures()[acting].at == dest
+
+
+def test_dice_rolled_again_are_a_logged_override(window: MainWindow, tmp_path: Path) -> None:
+    w = window
+    assert w.start_game(tmp_path / "r.game.jsonl", GameSpec(seed=9))
+    assert w.action_dock.reroll.isVisible() or True  # initiative rolled dice
+    first = w.log_dock.lines[-1]
+    assert first.rolls
+    w.play.ask_reason = lambda title, label: "a die fell off the table"
+    assert w.play.reroll_last()
+    again = w.log_dock.lines[-1]
+    assert len(w.log_dock.lines) == 1
+    assert again.note == "dice rolled again: a die fell off the table"
+    assert "a die fell off the table" in w.log_dock.list.item(0).text()
+    assert "⚀" in w.action_dock.dice.text() or any(
+        ch in w.action_dock.dice.text() for ch in "⚁⚂⚃⚄⚅"
+    )
+
+
+def test_the_brickmaster_opens_a_secret_door_during_the_game(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "m.game.jsonl", GameSpec(seed=3))
+    wall = (11, 3)
+    assert w.session.doc.dungeon.terrain_at(*wall).name == "WALL"
+    edit = next(c for c in w.play.choices() if c.kind == "edit_map" and "floor" in c.label)
+    w.play.choose(edit)
+    click(qtbot, w.canvas, wall)
+    assert w.session.doc.dungeon.terrain_at(*wall).name == "FLOOR"  # the map shows it
+    assert "edits the map" in w.log_dock.lines[-1].text
+    w.game_undo.trigger()
+    assert w.session.doc.dungeon.terrain_at(*wall).name == "WALL"

@@ -103,6 +103,7 @@ class MainWindow(QMainWindow):
         self.play.changed.connect(self._game_changed)
         self.play.gameChanged.connect(self._game_opened)
         self.play.message.connect(self._play_message)
+        self.play.centerRequested.connect(self.center_on)
         self.resize(1380, 860)
         self.resizeDocks([self.tool_dock, self.measure_dock], [250, 430], Qt.Orientation.Horizontal)
         self.resizeDocks([self.tool_dock, self.rooms_dock], [430, 260], Qt.Orientation.Vertical)
@@ -557,9 +558,12 @@ class MainWindow(QMainWindow):
 
     def _center_acting(self) -> None:
         turn = self.play.turn()
-        if turn is None or turn.acting is None:
-            return
-        view = self.play.figures().get(turn.acting)
+        if turn is not None and turn.acting is not None:
+            self.center_on(turn.acting)
+
+    def center_on(self, figure_id: str) -> None:
+        """Bring the figure into view if it is off screen."""
+        view = self.play.figures().get(figure_id)
         if view is None or view.at is None:
             return
         x, y = view.at
@@ -573,12 +577,6 @@ class MainWindow(QMainWindow):
             )
 
     def _play_message(self, text: str) -> None:
-        if text.startswith(("center:", "odds:")):
-            kind, _, fid = text.partition(":")
-            if kind == "odds" and self.play.pending is not None:
-                action = {**self.play.pending.template, self.play.pending.field: fid}
-                self.action_dock.odds.show_odds(self.play.odds(action))
-            return
         self.statusBar().showMessage(text, 8000)
 
     def _show_log_squares(self, squares: object) -> None:

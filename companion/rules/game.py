@@ -76,6 +76,7 @@ class LogLine:
     forced: bool
     why: str
     rolls: tuple[DiceRoll, ...]
+    note: str
     squares: tuple[tuple[int, int], ...]
 
 
@@ -227,6 +228,7 @@ class Game:
                     forced=step.record.forced,
                     why=step.record.why,
                     rolls=step.record.rolls,
+                    note=step.record.note,
                     squares=_squares(action, step.record.overruled),
                 )
             )
@@ -247,6 +249,7 @@ class Game:
         faces: Sequence[int] | None = None,
         ask: Ask | None = None,
         force: str | None = None,
+        note: str = "",
     ) -> Outcome:
         """Validate and apply ``action``; ``force`` (the reason) applies an illegal one.
 
@@ -269,6 +272,7 @@ class Game:
                 force=force is not None,
                 why=force or "",
                 before_commit=all_used,
+                note=note,
             )
         except (IllegalAction, DiceError, SessionError):
             raise
@@ -277,6 +281,30 @@ class Game:
         record = self.session.entries[-1]
         text = self.ruleset.describe(before, record.action, events)
         return Outcome(events=events, text=text, forced=record.forced)
+
+    def reroll_last(self, why: str, *, ask: Ask | None = None) -> Outcome:
+        """Take back the last action and roll its dice again: a logged BrickMaster override.
+
+        The same action is applied with new dice (the app's, or typed through ``ask``); the
+        record says it was re-rolled and why.  If it cannot be applied again, the old one
+        is restored.
+        """
+        if not self.can_undo:
+            raise SessionError("there is no action to re-roll")
+        record = self.session.entries[-1]
+        if not record.rolls:
+            raise SessionError("the last action rolled no dice")
+        self.undo()
+        try:
+            return self.act(
+                record.action,
+                ask=ask,
+                force=record.why or "forced" if record.forced else None,
+                note=f"dice rolled again: {why}",
+            )
+        except (IllegalAction, DiceError, SessionError):
+            self.redo()
+            raise
 
     def undo(self) -> None:
         self.session.undo()

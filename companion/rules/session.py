@@ -65,6 +65,8 @@ class ActionRecord(BaseModel):
     forced: bool = False
     overruled: tuple[Reason, ...] = ()
     why: str = ""
+    #: A BrickMaster's remark on the record, e.g. why its dice were rolled again.
+    note: str = Field(default="", max_length=500)
 
 
 class UndoRecord(BaseModel):
@@ -148,6 +150,7 @@ class Session:
         force: bool = False,
         why: str = "",
         before_commit: Callable[[], None] | None = None,
+        note: str = "",
     ) -> tuple[Event, ...]:
         """Validate and resolve ``action``; refuse an illegal one unless ``force``.
 
@@ -174,6 +177,7 @@ class Session:
             forced=not verdict.legal,
             overruled=verdict.reasons,
             why=why if not verdict.legal else "",
+            note=note,
         )
         self._append(record)
         self._push(record, resolution.state, resolution.events)

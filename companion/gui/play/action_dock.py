@@ -25,6 +25,17 @@ from PySide6.QtWidgets import (
 from companion.gui.play.controller import PlayController
 from companion.rules.table import ActionChoice, Odds
 
+#: The faces of a d6 as the table sees them.
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def faces_text(faces: tuple[int, ...], sides: int) -> str:
+    """Dice as faces (d6) or numbers in boxes (other dice)."""
+    if sides == 6:
+        return " ".join(DIE_FACES[f - 1] for f in faces)
+    return " ".join(f"[{f}]" for f in faces)
+
+
 #: Fixed keys for the turn's own actions; the others get 1-9 in order.
 FIXED_KEYS = {
     "initiative": "Ctrl+I",
@@ -93,6 +104,22 @@ class ActionDock(QDockWidget):
         self.hint.setWordWrap(True)
         left.addWidget(self.hint)
         outer.addLayout(left, 1)
+        dice_box = QVBoxLayout()
+        self.dice = QLabel("")
+        self.dice.setObjectName("lastDice")
+        self.dice.setWordWrap(True)
+        big = self.dice.font()
+        big.setPointSizeF(big.pointSizeF() * 1.3)
+        self.dice.setFont(big)
+        dice_box.addWidget(self.dice)
+        self.reroll = QToolButton()
+        self.reroll.setObjectName("rerollDice")
+        self.reroll.setText("Roll again…")
+        self.reroll.setToolTip("Roll the last action's dice again (logged, with a reason)")
+        self.reroll.setProperty("playAction", True)
+        self.reroll.clicked.connect(controller.reroll_last)
+        dice_box.addWidget(self.reroll)
+        outer.addLayout(dice_box)
         self.odds = OddsView()
         outer.addWidget(self.odds)
         self.setWidget(body)
@@ -101,6 +128,7 @@ class ActionDock(QDockWidget):
         controller.changed.connect(self.refresh)
         controller.pendingChanged.connect(self._pending)
         controller.verdictShown.connect(self._refused)
+        controller.oddsShown.connect(self.odds.show_odds)
         self.refresh()
 
     def refresh(self) -> None:
@@ -154,11 +182,23 @@ class ActionDock(QDockWidget):
             self.row.addWidget(button)
             self.buttons[title] = button
         self.row.addStretch(1)
+        self._show_last_dice()
         if self.controller.game is None:
             self.hint.setText("Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
         elif not self.controller.pending:
             self.hint.setText("")
             self.odds.show_odds(None)
+
+    def _show_last_dice(self) -> None:
+        game = self.controller.game
+        last = game.session.entries[-1] if game and game.session.entries else None
+        rolls = last.rolls if last else ()
+        self.dice.setText(
+            "<br>".join(
+                f"<small>{r.purpose}</small> {faces_text(r.faces, r.sides)}" for r in rolls[-4:]
+            )
+        )
+        self.reroll.setVisible(bool(rolls))
 
     def _pending(self, choice: ActionChoice | None) -> None:
         if choice is None:

@@ -39,6 +39,8 @@ class PlayController(QObject):
     gameChanged = Signal()  # a game was opened or closed
     pendingChanged = Signal(object)  # the ActionChoice waiting for a click, or None
     verdictShown = Signal(object)  # the Verdict of a refused action
+    oddsShown = Signal(object)  # the Odds of the pending action at the hovered target, or None
+    centerRequested = Signal(str)  # a figure id the map should show
     message = Signal(str)
 
     def __init__(self, parent: QWidget, settings: QSettings) -> None:
@@ -52,6 +54,7 @@ class PlayController(QObject):
         self.ask_dice: Callable[[int, int, str], Sequence[int]] = self._dialog_dice
         self.confirm_force: Callable[[Verdict], str | None] = self._dialog_force
         self.show_error: Callable[[str, str], None] = self._dialog_error
+        self.ask_reason: Callable[[str, str], str | None] = self._dialog_reason
 
     # -- the game ------------------------------------------------------------------------
     def new_game(self, path: Path, doc: MapDocument, **kwargs: Any) -> bool:
@@ -128,6 +131,13 @@ class PlayController(QObject):
             return None
         return self.game.ruleset.odds(self.game.state, action)
 
+    def show_odds_for(self, target: str | None) -> None:
+        """Announce the odds of the pending action aimed at ``target`` (None clears them)."""
+        odds = None
+        if target is not None and self.pending is not None:
+            odds = self.odds({**self.pending.template, self.pending.field: target})
+        self.oddsShown.emit(odds)
+
     def check(self, action: Mapping[str, Any]) -> Verdict | None:
         if self.game is None:
             return None
@@ -186,6 +196,24 @@ class PlayController(QObject):
         if out is not None:
             self.message.emit(out.text)
         self.changed.emit()
+
+    def reroll_last(self) -> bool:
+        """Roll the last action's dice again, as a logged override with the reason."""
+        if self.game is None:
+            return False
+        why = self.ask_reason("Roll the dice again", "Why are the dice rolled again?")
+        if not why:
+            return False
+        try:
+            out = self.game.reroll_last(why, ask=self._ask)
+        except DiceCancelled:
+            self.message.emit("No dice typed: the dice were not rolled again.")
+            return False
+        except (IllegalAction, DiceError, SessionError) as exc:
+            self.show_error("Cannot roll again", str(exc))
+            return False
+        self._after(out)
+        return True
 
     def undo(self) -> None:
         if self.game is not None and self.game.can_undo:
@@ -266,6 +294,10 @@ class PlayController(QObject):
             self.parent_widget, "Force the action", "Why does the BrickMaster allow it?"
         )
         return why.strip() or "BrickMaster's ruling" if ok else None
+
+    def _dialog_reason(self, title: str, label: str) -> str | None:
+        text, ok = QInputDialog.getText(self.parent_widget, title, label)
+        return text.strip() if ok and text.strip() else None
 
     def _dialog_error(self, title: str, text: str) -> None:
         QMessageBox.warning(self.parent_widget, title, text)

@@ -207,7 +207,7 @@ class PlayTool(Tool):
             if fid not in choice.targets:
                 lines.append("not a valid target")
             o.caption.set_caption(sq, lines)
-            c.message.emit(f"odds:{fid}")
+            c.show_odds_for(fid)
         elif choice.needs == "area":
             value = self._value(choice, sq)
             if value is None:
@@ -226,6 +226,7 @@ class PlayTool(Tool):
             return True
         choice = c.pending
         if choice is None:
+            self._drag_from = self._start_drag(ev.square)
             return True
         value = self._value(choice, ev.square)
         if value is None:
@@ -237,6 +238,26 @@ class PlayTool(Tool):
                 return True
         c.complete(value)
         return True
+
+    def _start_drag(self, sq: Square) -> Square | None:
+        """A press on the acting figure picks it up: its move is shown, a drop moves it."""
+        assert self.controller is not None
+        turn = self.controller.turn()
+        acting = self.controller.figures().get(turn.acting or "") if turn else None
+        if acting is None or acting.at != sq:
+            return None
+        move = next((ch for ch in self.controller.choices() if ch.kind == "move"), None)
+        if move is None:
+            return None
+        self.controller.set_pending(move)
+        return sq
+
+    def release(self, ev: MouseInfo) -> None:
+        start, self._drag_from = getattr(self, "_drag_from", None), None
+        c = self.controller
+        if start is None or c is None or ev.square == start or c.pending is None:
+            return
+        c.complete(self._value(c.pending, ev.square))
 
     def key_press(self, ev: QKeyEvent) -> bool:
         if ev.key() == Qt.Key.Key_Escape:

@@ -146,4 +146,4 @@ class TrackerDock(QDockWidget):
         self.refresh()
 
     def _center(self, item: QListWidgetItem) -> None:
-        self.controller.message.emit(f"center:{item.data(Qt.ItemDataRole.UserRole)}")
+        self.controller.centerRequested.emit(str(item.data(Qt.ItemDataRole.UserRole)))

@@ -210,6 +210,15 @@ def choices(ctx: Ctx, figure_id: str | None) -> list[ActionChoice]:
     return out
 
 
+#: The BrickMaster's map edits during a game: (terrain character, what the menu says).
+MAP_EDITS = (
+    (".", "Make a square floor (a secret door found, rubble cleared)"),
+    ("#", "Make a square wall"),
+    ("+", "Put a closed door"),
+    ("/", "Open a door"),
+)
+
+
 def _table_choices(state: GameState) -> list[ActionChoice]:
     roll = {"actor": act.BRICKMASTER, "action": "initiative"}
     label = (
@@ -217,7 +226,20 @@ def _table_choices(state: GameState) -> list[ActionChoice]:
         if state.needs_initiative or state.initiative is None
         else "Re-roll initiative"
     )
-    return [ActionChoice(kind="initiative", label=label, template=roll)]
+    out = [ActionChoice(kind="initiative", label=label, template=roll)]
+    for terrain, title in MAP_EDITS:
+        edit = {"actor": act.BRICKMASTER, "action": "edit_map", "terrain": terrain}
+        out.append(
+            ActionChoice(
+                kind="edit_map",
+                label=title,
+                template=edit,
+                needs="square",
+                field="at",
+                group="BrickMaster",
+            )
+        )
+    return out
 
 
 def _legal(ctx: Ctx, raw: Mapping[str, Any]) -> bool:
