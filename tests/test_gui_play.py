@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.gui.main_window import MainWindow
+from companion.gui.play.action_dock import DIE_FACES
 from companion.gui.play.dice_dialog import parse_faces
 from companion.gui.play.new_game import GameSpec
 from companion.gui.testing import DEMO, DEMO_PARTY, click, drag, hover, make_settings, make_window
@@ -286,7 +287,7 @@ def test_dragging_the_acting_figure_moves_it(
 def test_dice_rolled_again_are_a_logged_override(window: MainWindow, tmp_path: Path) -> None:
     w = window
     assert w.start_game(tmp_path / "r.game.jsonl", GameSpec(seed=9))
-    assert w.action_dock.reroll.isVisible() or True  # initiative rolled dice
+    assert not w.action_dock.reroll.isHidden()  # initiative rolled dice
     first = w.log_dock.lines[-1]
     assert first.rolls
     w.play.ask_reason = lambda title, label: "a die fell off the table"
