@@ -4,8 +4,9 @@ The BrickMaster may force an illegal action (``Session.act(..., force=True)``): 
 turn, out of range, beyond the figure's actions.  The resolvers carry such an action out
 as far as the physical situation allows.  Some requests cannot be carried out at all --
 a spell that does not exist, a square off the map, a potion the figure does not hold,
-an ability its card does not have -- and ``check_resolvable`` raises ``Unresolvable``
-for them before anything changes.
+an ability its card does not have, a climb out of a barrel onto a square nobody can
+stand on -- and ``check_resolvable`` raises ``Unresolvable`` for them before anything
+changes.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.combat import base_attack
 from companion.rulesets.brickquest.context import Ctx, Unresolvable, carried_spells, item_base
-from companion.rulesets.brickquest.moving import may_end_on
+from companion.rulesets.brickquest.moving import may_end_on, physical_path
 from companion.rulesets.brickquest.state import FigureState
 from companion.rulesets.brickquest.validate_objects import CONTAINERS
 
@@ -29,7 +30,9 @@ def check_resolvable(ctx: Ctx, actor: FigureState, action: act.Action) -> None:
         if not ctx.state.dungeon.in_bounds(*sq):
             raise Unresolvable(f"[{sq[0]}, {sq[1]}] is off the map")
     card = ctx.card(actor)
-    if isinstance(action, act.Attack):
+    if isinstance(action, act.Move) and actor.inside is not None:
+        _check_move_out(ctx, actor, action)
+    elif isinstance(action, act.Attack):
         target = ctx.figure(action.target)
         if target.id == actor.id or target.inside is not None or actor.inside is not None:
             raise Unresolvable(f"{actor.name} cannot reach {target.name} to attack")
@@ -66,6 +69,25 @@ def _squares(ctx: Ctx, action: act.Action) -> list[Square]:
     return out
 
 
+def _check_move_out(ctx: Ctx, actor: FigureState, action: act.Move) -> None:
+    """A forced move of a figure hidden in a barrel or sarcophagus is a climb out and a walk.
+
+    The walk goes as far as the figure physically can (``moving.resolve_move``), but the
+    climb out needs a square to climb out onto, as a forced ``climb_out`` does (refused
+    above when nobody can stand on its square).  When no square of the path would take
+    the figure, the move cannot be carried out at all: it is refused rather than leaving
+    the figure standing on the object's square, where no figure may stand ("Characters may
+    not pass through a square with ... any object that would reasonable prevent movement
+    (barrels, chests, bookcases, sarcophagi, etc.)").
+    """
+    out = actor.model_copy(update={"inside": None})
+    if physical_path(Ctx(ctx.state.with_figure(out), ctx.catalog), out, list(action.path)):
+        return
+    obj = ctx.state.dungeon.object_at(*actor.inside) if actor.inside is not None else None
+    what = f"the {obj.kind}" if obj is not None else "its hiding place"
+    raise Unresolvable(f"{actor.name} cannot climb out of {what} onto any square of the path")
+
+
 def _check_skill(ctx: Ctx, card: s.ClassDef | s.MonsterDef, action: act.UseSkill) -> None:
     if action.skill in ABILITY_SKILLS:
         if not card.has_ability(action.skill):
@@ -84,7 +106,8 @@ def _check_cast(ctx: Ctx, actor: FigureState, action: act.Cast) -> None:
     if spell is None:
         raise Unresolvable(f"there is no spell {action.spell!r}")
     if action.item is not None and (
-        action.item not in actor.items or spell.id not in carried_spells(actor)
+        action.item not in actor.items
+        or spell.id not in carried_spells(actor)
         or action.spell not in action.item.partition(":")[2].split("+")
     ):
         raise Unresolvable(f"{actor.name} holds no {action.item!r} with {spell.name}")

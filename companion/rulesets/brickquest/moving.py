@@ -28,10 +28,15 @@ def resolve_move(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -
     """Walk the path square by square: breakaway attacks, fire spouts and wards on the way.
 
     A forced move (the BrickMaster overruling) goes as far as the figure can physically go
-    and ends on the last square of it the figure may stand on.
+    and ends on the last square of it the figure may stand on.  A figure hidden inside a
+    barrel or sarcophagus climbs out first, onto that part of the path; when no square of
+    the path would take it (``forced.check_resolvable`` refuses that beforehand; only a
+    blinded figure veering can still find itself there), it stays hidden where it is,
+    never standing on the object's square outside it.
     """
     assert isinstance(action, act.Move)
-    if actor.inside is not None:  # forced out of a sarcophagus: it climbs out first
+    hidden = actor.inside
+    if hidden is not None:  # forced out of a barrel or sarcophagus: it climbs out first
         actor = actor.model_copy(update={"inside": None})
         ctx = Ctx(ctx.state.with_figure(actor), ctx.catalog)
     state = ctx.state
@@ -39,11 +44,14 @@ def resolve_move(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -
     path = list(action.path)
     if actor.has("blinded"):
         path, events = _veer_path(ctx, actor, path, dice)
-    path = _physical_path(ctx, actor, path)
+    path = physical_path(ctx, actor, path)
+    if hidden is not None and not path:
+        return ctx.state.with_figure(actor.model_copy(update={"inside": hidden})), events
     prev = actor.pos
     walked: list[tuple[int, int]] = []
     for sq in path:
-        if state.options.breakaway:
+        # Nobody could reach a hidden figure, so nobody threatens its climbing out.
+        if state.options.breakaway and not (hidden is not None and not walked):
             state, more = _breakaway(Ctx(state, ctx.catalog), actor.id, prev, dice)
             events += more
         mover = state.figures[actor.id]
@@ -74,7 +82,7 @@ def resolve_move(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -
     return state, events
 
 
-def _physical_path(ctx: Ctx, actor: FigureState, path: list[Square]) -> list[Square]:
+def physical_path(ctx: Ctx, actor: FigureState, path: list[Square]) -> list[Square]:
     """The part of ``path`` the figure can take: up to the first square it cannot enter
     (off the map; solid unless ethereal), then back to the last square it may end on."""
     dungeon = ctx.state.dungeon
