@@ -16,8 +16,8 @@ from typing import Any
 from PySide6.QtCore import QObject, QSaveFile, Signal
 from PySide6.QtGui import QUndoStack
 
+from companion.atomic import keep_backup
 from companion.gui.commands import EditCommand
-from companion.gui.figure_info import stats_for
 from companion.model.edits import EVERYTHING, Changes, Edit
 from companion.model.figures import Token
 from companion.model.mapfile import (
@@ -28,6 +28,28 @@ from companion.model.mapfile import (
     load_map_bytes,
     new_document,
 )
+from companion.rules.ruleset import DEFAULT_RULESET, get_ruleset
+from companion.safefile import read_bounded
+
+
+def save_bytes(path: Path, data: bytes, *, backup: bool = False) -> None:
+    """Write ``data`` to ``path`` through ``QSaveFile``: the old file stays whole unless the
+    new one is complete, and no temporary file is left behind; ``OSError`` on failure.
+    With ``backup``, the replaced version is kept as ``FILE.bak``."""
+    out = QSaveFile(str(path))
+    try:
+        if not out.open(QSaveFile.OpenModeFlag.WriteOnly):
+            raise OSError(f"cannot write {path}: {out.errorString()}")
+        if out.write(data) != len(data):
+            raise OSError(f"cannot write {path}: {out.errorString()}")
+        if backup:
+            keep_backup(path)
+        if not out.commit():
+            raise OSError(f"cannot write {path}: {out.errorString()}")
+    finally:
+        if out.isOpen():  # not committed: drop the temporary file
+            out.cancelWriting()
+            out.commit()
 
 
 class MapSession(QObject):
@@ -39,6 +61,8 @@ class MapSession(QObject):
 
     def __init__(self, doc: MapDocument | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        #: The rules the map's figures are measured with (sizes, moves, attacks).
+        self.ruleset: Any = get_ruleset(DEFAULT_RULESET)
         self.doc = doc if doc is not None else new_document(16, 12)
         self.path: Path | None = None
         self.undo_stack = QUndoStack(self)
@@ -102,36 +126,19 @@ class MapSession(QObject):
         self.pathChanged.emit()
 
     def load(self, path: Path) -> MapDocument:
-        """Read a map file, refusing oversized or broken ones with ``MapFileError``."""
-        try:
-            if not path.is_file():
-                if path.exists():
-                    raise MapFileError(f"{path.name}: not a regular file")
-                raise MapFileError(f"{path.name}: cannot read the file (no such file)")
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise MapFileError(
-                    f"{path.name}: the file is {size:,} bytes; maps larger than "
-                    f"{MAX_FILE_BYTES // (1024 * 1024)} MB are refused"
-                )
-            with path.open("rb") as fh:
-                data = fh.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            raise MapFileError(f"{path.name}: cannot read the file ({exc.strerror})") from None
+        """Read a map file, refusing oversized or broken ones with ``MapFileError``.
+
+        Messages name the file by its short name.  Safe to call off the GUI thread: it
+        only reads (the open document is untouched until ``replace``).
+        """
+        data = read_bounded(
+            path, MAX_FILE_BYTES, what="map file", error=MapFileError, name=path.name
+        )
         return load_map_bytes(data, source=path.name)
 
     def save(self, path: Path) -> None:
-        """Write atomically: the old file stays whole unless the new one is complete."""
-        data = dump_map(self.doc)
-        out = QSaveFile(str(path))
-        if not out.open(QSaveFile.OpenModeFlag.WriteOnly):
-            raise OSError(f"cannot write {path}: {out.errorString()}")
-        if out.write(data) != len(data):
-            out.cancelWriting()
-            out.commit()
-            raise OSError(f"cannot write {path}: {out.errorString()}")
-        if not out.commit():
-            raise OSError(f"cannot write {path}: {out.errorString()}")
+        """Write atomically, keeping the version replaced as ``FILE.bak``."""
+        save_bytes(path, dump_map(self.doc), backup=True)
         self.path = path
         self.undo_stack.setClean()
         self.pathChanged.emit()
@@ -142,10 +149,10 @@ class MapSession(QObject):
         out = []
         for fig in self.doc.figures:
             token = fig.token()
-            stats = stats_for(fig)
-            if stats is not None:
-                token = replace(token, large=token.large or stats.large,
-                                slips_through=stats.slips_through)
+            profile = self.ruleset.profile(fig.class_id, fig.monster)
+            if profile is not None:
+                token = replace(token, large=token.large or profile.large,
+                                slips_through=profile.slips_through)
             out.append(token)
         return tuple(out)
 

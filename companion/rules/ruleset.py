@@ -21,6 +21,7 @@ from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
 from companion.rules.table import (
     ActionChoice,
+    FigureProfile,
     FigureView,
     MoveOption,
     Odds,
@@ -108,8 +109,12 @@ class Ruleset(Protocol[StateT, ActionT]):
         linked to them by id, the options and the choices.  ``ValueError`` names a bad one."""
         ...
 
-    def token_traits(self, class_id: str | None, monster_id: str | None) -> tuple[bool, bool]:
-        """(large, slips through occupied squares) for a figure of this class or monster."""
+    def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
+        """Move, attacks and size of a figure of this class or monster (None: unknown)."""
+        ...
+
+    def figure_kinds(self, kind: str) -> list[tuple[str, str]]:
+        """``(id, name)`` of every ``"class"`` or ``"monster"`` a map figure may be."""
         ...
 
     def board(self, state: StateT) -> Board:
@@ -154,6 +159,9 @@ class Ruleset(Protocol[StateT, ActionT]):
 class UnknownRuleset(LookupError):
     """A ruleset id that is not known or not implemented yet."""
 
+
+#: The ruleset a map is measured with when no game says otherwise.
+DEFAULT_RULESET = "brickquest"
 
 #: Ruleset id -> "module:attribute" of its plugin; the other seeds join as they are written.
 _PLUGINS: dict[str, str] = {

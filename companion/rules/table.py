@@ -142,3 +142,18 @@ class MoveOption(_Value):
     square: Square
     cost: int
     path: tuple[Square, ...]
+
+
+class FigureProfile(_Value):
+    """What a class or monster card says about moving and attacking, for measuring a
+    figure placed on a map (no game needed)."""
+
+    name: str
+    move: int
+    melee: bool
+    reach: bool
+    #: (minimum, maximum) range of a ranged attack, or None.
+    ranged: tuple[float, float] | None = None
+    large: bool = False
+    #: It may move through occupied squares (vermin, incorporeal).
+    slips_through: bool = False

@@ -8,7 +8,6 @@ from typing import ClassVar
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QWidget
 
-from companion.gui import figure_info
 from companion.gui.canvas.view import MouseInfo
 from companion.gui.tools.base import Square, Tool, add_combo, add_hint
 from companion.gui.tools.terrain import FACING_TITLES
@@ -69,8 +68,8 @@ class FigureTool(Tool):
         box = self._kind_box
         if box is None:
             return
-        choices = (figure_info.class_choices() if self.side == "party"
-                   else figure_info.monster_choices())
+        choices = self.session.ruleset.figure_kinds("class" if self.side == "party"
+                                                    else "monster")
         box.blockSignals(True)
         box.clear()
         for ident, title in choices:
@@ -88,7 +87,7 @@ class FigureTool(Tool):
         probe = FigurePlacement(id=fid, side=self.side, at=at,
                                 class_id=self.kind_id if self.side == "party" else None,
                                 monster=None if self.side == "party" else self.kind_id)
-        stats = figure_info.stats_for(probe)
+        stats = self.session.ruleset.profile(probe.class_id, probe.monster)
         return probe.model_copy(update={
             "name": self.figure_name or (stats.name if stats else ""),
             "facing": self.facing,

@@ -1,7 +1,7 @@
 """Pick a figure: where it can move this action, and whom it may attack from here.
 
 Movement points and attack kinds come from the figure's class or monster card
-(``figure_info``); reachable squares, paths, costs, arcs and targets come from
+(the ruleset's ``profile``); reachable squares, paths, costs, arcs and targets come from
 ``companion.model.geometry``.  The tool only draws them.
 """
 
@@ -13,11 +13,11 @@ from typing import Any, ClassVar
 import numpy as np
 from PySide6.QtCore import Qt
 
-from companion.gui import figure_info
 from companion.gui.canvas.overlays import REACH, ReachShape, TargetLine
 from companion.gui.canvas.view import MouseInfo
 from companion.gui.tools.base import Square, Tool, reports_model_errors
 from companion.model.edits import Changes
+from companion.rules.table import FigureProfile
 
 #: Screen angle (degrees, clockwise from east) of each facing.
 FACING_DEG = {"E": 0.0, "S": 90.0, "W": 180.0, "N": 270.0}
@@ -101,15 +101,17 @@ class PointerTool(Tool):
         if fig is None:
             self._clear()
             return
-        stats = figure_info.stats_for(fig)
+        stats = self.session.ruleset.profile(fig.class_id, fig.monster)
         board = self.session.board()
-        move = stats.move if stats else 4
+        move = stats.move if stats else 0
         self.reach = g.reachable(board, fig.id, move)
-        if stats is not None:
-            targets = g.attack_targets(
-                board, fig.id, melee=stats.melee, reach=stats.reach, ranged=stats.ranged)
-        else:
-            targets = g.attack_targets(board, fig.id, melee=True, reach=False, ranged=None)
+        targets = (
+            g.attack_targets(
+                board, fig.id, melee=stats.melee, reach=stats.reach, ranged=stats.ranged
+            )
+            if stats is not None
+            else []
+        )
         # Figures in rooms still hidden from the players are not shown as targets.
         hidden = self.canvas.figures.hidden
         self.targets = [t for t in targets if t.target_id not in hidden]
@@ -130,7 +132,7 @@ class PointerTool(Tool):
         fig = doc.figure(fid) if fid else None
         if fig is None or self.reach is None:
             return
-        stats = figure_info.stats_for(fig)
+        stats = self.session.ruleset.profile(fig.class_id, fig.monster)
         path: list[Square] = []
         path_lines: tuple[str, ...] = ()
         sq = self.hover_square
@@ -139,7 +141,7 @@ class PointerTool(Tool):
                 path = [tuple(p) for p in self.reach.path_to(sq)]  # type: ignore[misc]
                 if path and path[0] != fig.at:
                     path.insert(0, fig.at)
-                path_lines = (f"Cost {self.reach.cost_to(sq):g} of {stats.move if stats else 4}"
+                path_lines = (f"Cost {self.reach.cost_to(sq):g} of {stats.move if stats else 0}"
                               " move points",)
             elif math.isfinite(float(self.reach.cost_to(sq) or math.inf)):
                 path_lines = ("Can pass, but not stop here",)
@@ -152,7 +154,7 @@ class PointerTool(Tool):
             ranged_max=ranged[1] if ranged else None,
             ranged_min=ranged[0] if ranged else None,
             front=[tuple(s) for s in g.front_squares(fig.at, fig.facing)  # type: ignore[misc]
-                   if doc.dungeon.in_bounds(*s)] if (stats is None or stats.melee) else [],
+                   if doc.dungeon.in_bounds(*s)] if (stats and stats.melee) else [],
             reach=[tuple(s) for s in g.reach_squares(fig.at, fig.facing)  # type: ignore[misc]
                    if doc.dungeon.in_bounds(*s)] if (stats and stats.reach) else [],
             targets=targets,
@@ -183,7 +185,7 @@ class PointerTool(Tool):
         reason = str(miss.reason).replace("_", " ")
         return TargetLine(other.at, miss.mode, False, f"{other.label}: {miss.mode} ✗ {reason}")
 
-    def _report(self, fig: Any, stats: figure_info.FigureStats | None) -> None:
+    def _report(self, fig: Any, stats: FigureProfile | None) -> None:
         doc = self.session.doc
         lines = []
         if stats is not None:
@@ -192,7 +194,7 @@ class PointerTool(Tool):
                 kinds.append(f"ranged {stats.ranged[0]:g}–{stats.ranged[1]:g}")
             lines.append(f"{stats.name} · move {stats.move} · {', '.join(kinds)}")
         else:
-            lines.append("Not in the rules data: move 4, melee only")
+            lines.append("Not in the rules data: its moves and attacks are unknown")
         lines.append(f"{len(self.reach.squares())} squares in one move action")
 
         def name(tid: str) -> str:

@@ -24,6 +24,7 @@ from companion.rules.dice import Dice
 from companion.rules.ruleset import Event, Resolution
 from companion.rules.table import (
     ActionChoice,
+    FigureProfile,
     FigureView,
     MoveOption,
     Odds,
@@ -40,6 +41,7 @@ from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
 from companion.rulesets.brickquest.odds import odds
 from companion.rulesets.brickquest.resolve import resolve
+from companion.rulesets.brickquest.schema import ClassDef, MonsterDef
 from companion.rulesets.brickquest.setup import build_state
 from companion.rulesets.brickquest.state import GameState
 from companion.rulesets.brickquest.validate import validate
@@ -97,13 +99,29 @@ class BrickQuestRules:
     ) -> dict[str, Any]:
         return game_setup(doc, party, options, choices, self.catalog)
 
-    def token_traits(self, class_id: str | None, monster_id: str | None) -> tuple[bool, bool]:
-        card: Any = self.catalog.classes.get(class_id or "") or self.catalog.monsters.get(
-            monster_id or ""
-        )
+    def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
+        card: ClassDef | MonsterDef | None = self.catalog.classes.get(
+            class_id or ""
+        ) or self.catalog.monsters.get(monster_id or "")
         if card is None:
-            return (False, False)
-        return (card.has_ability("large_creature"), card.moves_through_occupied)
+            return None
+        att = card.attack
+        ranged = None
+        if att.has_ranged and att.min_range is not None and att.max_range is not None:
+            ranged = (float(att.min_range), float(att.max_range))
+        return FigureProfile(
+            name=card.name,
+            move=int(card.move),
+            melee=att.has_melee,
+            reach=att.has_reach,
+            ranged=ranged,
+            large=card.has_ability("large_creature"),
+            slips_through=card.moves_through_occupied,
+        )
+
+    def figure_kinds(self, kind: str) -> list[tuple[str, str]]:
+        table = self.catalog.classes if kind == "class" else self.catalog.monsters
+        return [(k, v.name) for k, v in table.items()]
 
     def board(self, state: GameState) -> Board:
         return Ctx(state, self.catalog).board
