@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from difflib import get_close_matches
 from functools import cached_property
 
+from companion.model.dungeon import DungeonMap
 from companion.model.geometry import Board
+from companion.model.geometry.board import TerrainLayers
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.schema import (
     ActionBudget,
@@ -48,6 +51,64 @@ class Unresolvable(ValueError):
     square off the map, an item the figure does not have): nothing happens."""
 
 
+class BoardCache:
+    """The boards of the last few states, and the terrain layers of the last few maps.
+
+    States are immutable values and a resolver that changes the map makes a new
+    ``DungeonMap`` (never writes into the old one), so a state's board depends only on the
+    state object, and the terrain layers (the costly part of a board) only on the map
+    object: a figure's move makes a new state with the same map, whose board reuses the
+    layers and only places the figures again.  Entries keep their state or map alive,
+    so an identity can never be reused for another object while it is cached.
+    """
+
+    def __init__(self, states: int = 16, maps: int = 4) -> None:
+        self._states: OrderedDict[int, tuple[GameState, BrickQuestCatalog, Board]] = OrderedDict()
+        self._maps: OrderedDict[int, tuple[DungeonMap, TerrainLayers]] = OrderedDict()
+        self._state_limit = states
+        self._map_limit = maps
+
+    def board(self, state: GameState, catalog: BrickQuestCatalog) -> Board:
+        """The board of ``state``: cached, or built on the cached layers of its map."""
+        key = id(state)
+        hit = self._states.get(key)
+        if hit is not None and hit[0] is state and hit[1] is catalog:
+            self._states.move_to_end(key)
+            return hit[2]
+        board = Board(
+            state.dungeon,
+            state.tokens(catalog),
+            los_mode=state.options.los,
+            walls_stop_areas=state.options.walls_stop_areas,
+            _layers=self._layers(state.dungeon),
+        )
+        self._states[key] = (state, catalog, board)
+        while len(self._states) > self._state_limit:
+            self._states.popitem(last=False)
+        return board
+
+    def _layers(self, dungeon: DungeonMap) -> TerrainLayers:
+        key = id(dungeon)
+        hit = self._maps.get(key)
+        if hit is not None and hit[0] is dungeon:
+            self._maps.move_to_end(key)
+            return hit[1]
+        layers = TerrainLayers(dungeon.copy())
+        self._maps[key] = (dungeon, layers)
+        while len(self._maps) > self._map_limit:
+            self._maps.popitem(last=False)
+        return layers
+
+    def clear(self) -> None:
+        self._states.clear()
+        self._maps.clear()
+
+
+#: Shared by every ``Ctx``: validating, resolving and the table's questions about one
+#: state all see one board.
+BOARDS = BoardCache()
+
+
 @dataclass(frozen=True)
 class Ctx:
     """One state seen through the rules data."""
@@ -57,12 +118,7 @@ class Ctx:
 
     @cached_property
     def board(self) -> Board:
-        return Board(
-            self.state.dungeon,
-            self.state.tokens(self.catalog),
-            los_mode=self.state.options.los,
-            walls_stop_areas=self.state.options.walls_stop_areas,
-        )
+        return BOARDS.board(self.state, self.catalog)
 
     def figure(self, figure_id: str) -> FigureState:
         try:
