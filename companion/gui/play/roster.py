@@ -8,6 +8,8 @@ from PySide6.QtWidgets import QDockWidget, QHeaderView, QTableWidget, QTableWidg
 from companion.gui.play.controller import PlayController
 
 COLUMNS = ("Figure", "What", "HP", "Init", "Conditions")
+#: Whether the cell is drawn as a dead figure's (grey).
+DEAD_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 class RosterDock(QDockWidget):
@@ -29,24 +31,44 @@ class RosterDock(QDockWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        """Show the figures; only the cells whose text or colour changed are touched
+        (setting an item re-measures the resize-to-contents columns)."""
         views = sorted(
             self.controller.figures().values(), key=lambda v: (v.is_character, v.dead, v.name)
         )
-        self.table.setRowCount(len(views))
-        for row, v in enumerate(views):
-            conditions = ", ".join(
-                b.label + (f" ({b.rounds})" if b.rounds else "") for b in v.badges
-            )
-            cells = (
-                v.name + (" ✝" if v.dead else ""),
-                v.kind,
-                f"{v.hp}/{v.max_hp}",
-                v.initiative,
-                conditions,
-            )
-            for col, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setData(Qt.ItemDataRole.UserRole, v.id)
-                if v.dead:
-                    item.setForeground(Qt.GlobalColor.gray)
-                self.table.setItem(row, col, item)
+        table = self.table
+        table.setUpdatesEnabled(False)
+        try:
+            if table.rowCount() != len(views):
+                table.setRowCount(len(views))
+            for row, v in enumerate(views):
+                conditions = ", ".join(
+                    b.label + (f" ({b.rounds})" if b.rounds else "") for b in v.badges
+                )
+                cells = (
+                    v.name + (" ✝" if v.dead else ""),
+                    v.kind,
+                    f"{v.hp}/{v.max_hp}",
+                    v.initiative,
+                    conditions,
+                )
+                for col, text in enumerate(cells):
+                    self._set_cell(row, col, text, v.id, v.dead)
+        finally:
+            table.setUpdatesEnabled(True)
+
+    def _set_cell(self, row: int, col: int, text: str, fid: str, dead: bool) -> None:
+        item = self.table.item(row, col)
+        if item is None:
+            item = QTableWidgetItem(text)
+            self.table.setItem(row, col, item)
+        elif item.text() != text:
+            item.setText(text)
+        if item.data(Qt.ItemDataRole.UserRole) != fid:
+            item.setData(Qt.ItemDataRole.UserRole, fid)
+        if bool(item.data(DEAD_ROLE)) != dead:
+            item.setData(DEAD_ROLE, dead)
+            if dead:
+                item.setForeground(Qt.GlobalColor.gray)
+            else:
+                item.setData(Qt.ItemDataRole.ForegroundRole, None)
