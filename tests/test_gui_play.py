@@ -315,3 +315,23 @@ def test_the_brickmaster_opens_a_secret_door_during_the_game(
     assert "edits the map" in w.log_dock.lines[-1].text
     w.game_undo.trigger()
     assert w.session.doc.dungeon.terrain_at(*wall).name == "WALL"
+
+
+def test_the_order_is_dragged_by_the_brickmaster_and_logged(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "o.game.jsonl", GameSpec(seed=5))
+    order = w.tracker_dock.order_ids()
+    last = w.tracker_dock.order.takeItem(w.tracker_dock.order.count() - 1)
+    w.tracker_dock.order.insertItem(1, last)
+    w.tracker_dock._dragged()
+    wanted = [order[0], order[-1], *order[1:-1]]
+    assert list(w.play.turn().order) == wanted
+    assert w.tracker_dock.order_ids() == wanted
+    assert "sets the order" in w.log_dock.lines[-1].text
+
+
+def test_new_and_open_game_are_in_the_file_menu(window: MainWindow) -> None:
+    texts = [a.text() for a in window.actions_.file_menu.actions()]
+    assert "&New game…" in texts and "&Open game…" in texts

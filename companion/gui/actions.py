@@ -115,6 +115,7 @@ class Actions:
         w = self.w
         bar = w.menuBar()
         m = bar.addMenu("&File")
+        self.file_menu = m
         for a in (self.new, self.open):
             m.addAction(a)
         m.addMenu(self.recent_menu)

@@ -193,6 +193,11 @@ class MainWindow(QMainWindow):
         self.reset_turn_action = add("Reset &turn", self.play.reset_turn, "Ctrl+Shift+T")
         menu.addSeparator()
         self.export_log_action = add("&Export the log…", lambda: self.log_dock.export())
+        # A game is a document too: File starts and opens one as well.
+        file_menu = self.actions_.file_menu
+        first = file_menu.actions()[2] if len(file_menu.actions()) > 2 else None
+        file_menu.insertAction(first, self.new_game_action)
+        file_menu.insertAction(first, self.open_game_action)
         self._sync_game_actions()
 
     def _sync_game_actions(self) -> None:
