@@ -333,3 +333,37 @@ def test_the_order_is_dragged_by_the_brickmaster_and_logged(
 def test_new_and_open_game_are_in_the_file_menu(window: MainWindow) -> None:
     texts = [a.text() for a in window.actions_.file_menu.actions()]
     assert "&New game…" in texts and "&Open game…" in texts
+
+
+def test_the_dice_dialog_refuses_a_wrong_count_or_face(qtbot: object) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from companion.gui.play.dice_dialog import DiceDialog
+
+    dialog = DiceDialog(3, 6, "Grok's attack")
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    dialog.edit.setText("3 5")
+    ok.click()
+    assert dialog.result() == 0 and "3 dice needed, 2 typed" in dialog.error.text()
+    dialog.edit.setText("3 5 9")
+    ok.click()
+    assert "9 is not a face of a d6" in dialog.error.text()
+    dialog.edit.setText("3 5 6")
+    ok.click()
+    assert dialog.faces == [3, 5, 6] and dialog.result() == 1
+
+
+def test_the_log_shows_squares_and_exports_markdown(window: MainWindow, tmp_path: Path) -> None:
+    w = window
+    assert w.start_game(tmp_path / "x.game.jsonl", GameSpec(seed=3))
+    acting = w.play.turn().acting
+    dest, option = next(iter(w.play.moves().items()))
+    assert w.play.act({"actor": acting, "action": "move", "path": [list(p) for p in option.path]})
+    w.log_dock.list.setCurrentRow(w.log_dock.list.count() - 1)
+    assert w.canvas.overlays.area.isVisible()
+    out = tmp_path / "log.md"
+    assert w.log_dock.export(out)
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# The Sunken Forge — game log")
+    assert f"moves to {list(dest)}" in text and "Initiative is rolled" in text
