@@ -34,6 +34,7 @@ from typing import Annotated, Any, Literal, Protocol
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from companion.migrations import CURRENT, file_version, migrate, needs_migration
 from companion.model.dungeon import (
     DEFAULT_OBJECT_HEIGHT,
     IMPASSABLE,
@@ -57,8 +58,8 @@ from companion.safefile import (
 )
 
 FORMAT_NAME = "brick-companion-map"
-#: The version this code writes; it reads every version up to this one.
-FORMAT_VERSION = 1
+#: The version this code writes; older ones are brought up to it by ``companion.migrations``.
+FORMAT_VERSION = CURRENT["map"]
 #: Larger files are refused before a single byte is parsed.
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_FIGURES = 1024
@@ -258,6 +259,9 @@ def load_map_bytes(
 ) -> MapDocument:
     """Parse and check untrusted bytes; ``MapFileError`` lists every problem with its place.
 
+    A file of an older format version is migrated first (``companion.migrations``); one
+    of a newer version than this code knows is refused.
+
     Figures are checked against ``catalog`` (default: the bundled BrickQuest data).
     """
     if len(data) > MAX_FILE_BYTES:
@@ -268,6 +272,11 @@ def load_map_bytes(
         )
     raw = parse_json(data, file=source, error=MapFileError)
     _check_header(raw, source)
+    if needs_migration("map", raw):
+        raw = migrate("map", raw, file=source, error=MapFileError)
+        data = json.dumps(raw, ensure_ascii=False).encode()
+    else:
+        file_version("map", raw, file=source, error=MapFileError)
     _check_counts(raw, source)
     try:
         mf = MapFile.model_validate_json(data, strict=True)
@@ -293,16 +302,6 @@ def _check_header(raw: object, source: str) -> None:
             f"not a Brick Companion map (format is {shown}; expected {FORMAT_NAME!r})",
             file=source,
             place="format",
-        )
-    version = raw.get("version")
-    if version is None:
-        raise MapFileError("the map has no format version", file=source, place="version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
-        raise MapFileError(
-            f"made by a newer Brick Companion (format version {version}; "
-            f"this one reads up to {FORMAT_VERSION})",
-            file=source,
-            place="version",
         )
 
 
@@ -507,30 +506,31 @@ def room_rects(room_of: np.ndarray, index: int) -> list[tuple[int, int, int, int
     Runs of each row are merged downward while the next row has the very same run.
     """
     mask = room_of == index
+    rows = np.flatnonzero(mask.any(axis=1))
+    if rows.size == 0:
+        return []
+    y0, y1 = int(rows[0]), int(rows[-1]) + 1
+    # Runs of every row at once (rows outside the room's extent are skipped).
+    edges = np.diff(np.pad(mask[y0:y1].astype(np.int8), ((0, 0), (1, 1))), axis=1)
+    sy, sx = np.nonzero(edges == 1)
+    ex = np.nonzero(edges == -1)[1]
+    runs: dict[int, list[tuple[int, int]]] = {}
+    for y, s, e in zip(sy.tolist(), sx.tolist(), ex.tolist(), strict=True):
+        runs.setdefault(y, []).append((s, e - s))
     open_rects: dict[tuple[int, int], list[int]] = {}  # (x, w) -> [x, y, w, h]
     done: list[tuple[int, int, int, int]] = []
-    for y in range(mask.shape[0]):
-        runs = _runs(mask[y])
+    for y in range(y1 - y0):
         still_open: dict[tuple[int, int], list[int]] = {}
-        for x, length in runs:
+        for x, length in runs.get(y, ()):
             rect = open_rects.pop((x, length), None)
             if rect is None:
-                rect = [x, y, length, 0]
+                rect = [x, y + y0, length, 0]
             rect[3] += 1
             still_open[(x, length)] = rect
         done.extend(tuple(r) for r in open_rects.values())  # type: ignore[misc]
         open_rects = still_open
     done.extend(tuple(r) for r in open_rects.values())  # type: ignore[misc]
     return sorted(done, key=lambda r: (r[1], r[0]))
-
-
-def _runs(row: np.ndarray) -> list[tuple[int, int]]:
-    """``(start, length)`` of each run of True in a bool row."""
-    padded = np.concatenate(([False], row, [False])).astype(np.int8)
-    d = np.diff(padded)
-    starts = np.nonzero(d == 1)[0]
-    ends = np.nonzero(d == -1)[0]
-    return [(int(s), int(e - s)) for s, e in zip(starts, ends, strict=True)]
 
 
 def to_map_file(doc: MapDocument) -> MapFile:

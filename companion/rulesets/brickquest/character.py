@@ -19,6 +19,7 @@ undo.  The rules that govern the brick sheet live here, not in widgets:
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import uuid
 from collections.abc import Iterable, Mapping
@@ -35,6 +36,7 @@ from pydantic import (
 )
 
 from companion.atomic import write_atomic
+from companion.migrations import file_version, migrate, needs_migration
 from companion.safefile import (
     FileProblem,
     Problem,
@@ -385,6 +387,11 @@ class Party(BaseModel):
                 f"not a valid JSON file ({exc.message})", file=source, place=exc.place
             ) from None
         _check_header(raw, source)
+        if needs_migration("party", raw):
+            raw = migrate("party", raw, file=source, error=PartyFileError)
+            data = json.dumps(raw, ensure_ascii=False).encode()
+        else:
+            file_version("party", raw, file=source, error=PartyFileError)
         try:
             party = cls.model_validate_json(data, strict=True)
         except ValidationError as exc:
@@ -448,8 +455,9 @@ class Party(BaseModel):
         return out
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the party atomically (temp file in the same folder, then replace)."""
-        write_atomic(path, self.to_json_bytes())
+        """Write the party atomically (temp file in the same folder, then replace),
+        keeping the version it replaces as ``FILE.bak``."""
+        write_atomic(path, self.to_json_bytes(), backup=True)
 
     @classmethod
     def load(
