@@ -21,7 +21,7 @@ from companion.model.mapfile import FigurePlacement, MapDocument
 from companion.rules.dice import DiceError
 from companion.rules.game import Game, GameFileError, Outcome
 from companion.rules.session import IllegalAction, SessionError
-from companion.rules.table import ActionChoice, FigureView, MoveOption, Odds, TurnView
+from companion.rules.table import ActionChoice, FigureView, MoveOption, Odds, Prompt, TurnView
 from companion.rules.verdict import Verdict
 
 Square = tuple[int, int]
@@ -30,6 +30,56 @@ LAST_GAME_KEY = "play/openGame"
 
 class DiceCancelled(DiceError):
     """The table did not type the dice: the action is not taken."""
+
+
+class Answers:
+    """What the ruleset said about one state, asked once and shared by every view.
+
+    The docks, the canvas tool and the marks all redraw on the same ``changed``; asking
+    the ruleset again for each of them (``figures()`` alone is a view of every figure)
+    made one action cost many times what it should.  Kept for as long as the game's
+    state is the same object (states are immutable values).
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.state = game.state
+        self.game = game
+        self._figures: dict[str, FigureView] | None = None
+        self._turn: TurnView | None = None
+        self._choices: list[ActionChoice] | None = None
+        self._moves: dict[Square, MoveOption] | None = None
+        self._prompts: list[Prompt] | None = None
+
+    def turn(self) -> TurnView:
+        if self._turn is None:
+            self._turn = self.game.ruleset.turn(self.state)
+        return self._turn
+
+    def figures(self) -> dict[str, FigureView]:
+        if self._figures is None:
+            self._figures = self.game.ruleset.figures(self.state)
+        return self._figures
+
+    def choices(self) -> list[ActionChoice]:
+        if self._choices is None:
+            rules = self.game.ruleset
+            out = list(rules.choices(self.state, None))
+            acting = self.turn().acting
+            if acting is not None:
+                out += rules.choices(self.state, acting)
+            self._choices = out
+        return self._choices
+
+    def moves(self) -> dict[Square, MoveOption]:
+        if self._moves is None:
+            acting = self.turn().acting
+            self._moves = {} if acting is None else self.game.ruleset.moves(self.state, acting)
+        return self._moves
+
+    def prompts(self) -> list[Prompt]:
+        if self._prompts is None:
+            self._prompts = list(self.game.ruleset.prompts(self.state))
+        return self._prompts
 
 
 class PlayController(QObject):
@@ -49,7 +99,7 @@ class PlayController(QObject):
         self.settings = settings
         self.game: Game | None = None
         self.pending: ActionChoice | None = None
-        self._moves: dict[Square, MoveOption] | None = None
+        self._answers: Answers | None = None
         #: Replaced by tests: ask for typed dice, confirm a forced action, show an error.
         self.ask_dice: Callable[[int, int, str], Sequence[int]] = self._dialog_dice
         self.confirm_force: Callable[[Verdict], str | None] = self._dialog_force
@@ -79,6 +129,7 @@ class PlayController(QObject):
 
     def close_game(self) -> None:
         self.game = None
+        self._answers = None
         self.settings.remove(LAST_GAME_KEY)
         self.set_pending(None)
         self.gameChanged.emit()
@@ -87,39 +138,46 @@ class PlayController(QObject):
     def _set_game(self, game: Game) -> None:
         self.game = game
         self.pending = None
-        self._moves = None
+        self._answers = None
         if game.path is not None:
             self.settings.setValue(LAST_GAME_KEY, str(game.path.resolve()))
         self.gameChanged.emit()
         self.changed.emit()
 
     # -- what the model says -------------------------------------------------------------
+    def answers(self) -> Answers | None:
+        """The ruleset's answers about the state as it is now (asked at most once each)."""
+        game = self.game
+        if game is None:
+            return None
+        got = self._answers
+        if got is None or got.game is not game or got.state is not game.state:
+            got = self._answers = Answers(game)
+        return got
+
     def turn(self) -> TurnView | None:
-        return self.game.turn() if self.game else None
+        got = self.answers()
+        return got.turn() if got else None
 
     def figures(self) -> dict[str, FigureView]:
-        return self.game.figures() if self.game else {}
+        """Every figure's view (the same dict for every caller until the state changes:
+        do not modify it)."""
+        got = self.answers()
+        return got.figures() if got else {}
 
     def choices(self) -> list[ActionChoice]:
         """The BrickMaster's table actions, then the acting figure's."""
-        if self.game is None:
-            return []
-        rules, state = self.game.ruleset, self.game.state
-        out = list(rules.choices(state, None))
-        acting = rules.turn(state).acting
-        if acting is not None:
-            out += rules.choices(state, acting)
-        return out
+        got = self.answers()
+        return list(got.choices()) if got else []
 
     def moves(self) -> dict[Square, MoveOption]:
-        if self.game is None:
-            return {}
-        acting = self.game.turn().acting
-        if acting is None:
-            return {}
-        if self._moves is None:
-            self._moves = self.game.ruleset.moves(self.game.state, acting)
-        return self._moves
+        got = self.answers()
+        return got.moves() if got else {}
+
+    def prompts(self) -> list[Prompt]:
+        """The start-of-turn work of the acting figure."""
+        got = self.answers()
+        return list(got.prompts()) if got else []
 
     def area(self, action: Mapping[str, Any]) -> tuple[list[Square], list[str]]:
         if self.game is None:
@@ -192,7 +250,6 @@ class PlayController(QObject):
         return True
 
     def _after(self, out: Outcome | None) -> None:
-        self._moves = None
         if out is not None:
             self.message.emit(out.text)
         self.changed.emit()
@@ -244,15 +301,18 @@ class PlayController(QObject):
 
     # -- the map the canvas shows --------------------------------------------------------
     def sync_map(self, session: Any) -> None:
-        """Put the game's figures (and any changed squares) on the map the canvas shows."""
+        """Put the game's figures (and any changed squares) on the map the canvas shows.
+
+        Announces only what changed: nothing when no figure moved (a turn beginning or
+        ending), the squares of the figures that moved, everything if the map changed.
+        """
         if self.game is None:
             return
         doc: MapDocument = session.doc
         board = self.game.ruleset.board(self.game.state)
-        changes = Changes(figures=True)
-        if board.dungeon is not doc.dungeon and not _same_map(board.dungeon, doc.dungeon):
+        map_changed = board.dungeon is not doc.dungeon and not _same_map(board.dungeon, doc.dungeon)
+        if map_changed:
             doc.dungeon = board.dungeon.copy()
-            changes = EVERYTHING
         known = {f.id: f for f in self.game.doc.figures}
         placed = []
         for view in self.figures().values():
@@ -271,8 +331,15 @@ class PlayController(QObject):
                     large=base.large if base else False,
                 )
             )
+        if map_changed:
+            doc.figures = placed
+            session.refresh(EVERYTHING)
+            return
+        region = _moved_region(doc.figures, placed)
+        if region is None:
+            return
         doc.figures = placed
-        session.refresh(changes)
+        session.refresh(Changes(figures=True, region=region))
 
     # -- dialogs -------------------------------------------------------------------------
     def _dialog_dice(self, count: int, sides: int, purpose: str) -> Sequence[int]:
@@ -312,3 +379,23 @@ def _same_map(a: Any, b: Any) -> bool:
         and np.array_equal(a.terrain, b.terrain)
         and a.objects == b.objects
     )
+
+
+def _moved_region(
+    old: Sequence[FigurePlacement], new: Sequence[FigurePlacement]
+) -> tuple[int, int, int, int] | None:
+    """The squares (x0, y0, x1, y1, ends exclusive) where ``old`` and ``new`` figures
+    differ, or None if they are the same; a change of order alone counts as a change."""
+    if len(old) == len(new) and all(a == b for a, b in zip(old, new, strict=True)):
+        return None
+    before = {f.id: f for f in old}
+    after = {f.id: f for f in new}
+    squares = [f.at for fid, f in before.items() if after.get(fid) != f] + [
+        f.at for fid, f in after.items() if before.get(fid) != f
+    ]
+    if not squares:  # only the order changed
+        squares = [f.at for f in new] or [(0, 0)]
+    xs = [sq[0] for sq in squares]
+    ys = [sq[1] for sq in squares]
+    # a large figure covers the square to its right and below too
+    return (min(xs), min(ys), max(xs) + 2, max(ys) + 2)

@@ -118,11 +118,7 @@ class TrackerDock(QDockWidget):
                 font.setBold(True)
                 item.setFont(font)
             self.order.addItem(item)
-        prompts = (
-            self.controller.game.ruleset.prompts(self.controller.game.state)
-            if self.controller.game
-            else ()
-        )
+        prompts = self.controller.prompts()
         self.prompts.setText(
             "Start of turn:\n"
             + "\n".join(f"• {p.text}" + (f" — roll {p.dice}" if p.dice else "") for p in prompts)
