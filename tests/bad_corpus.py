@@ -1,8 +1,11 @@
-"""A deterministic corpus of bad project files: mutations of the demo map, party and a scenario.
+"""A deterministic corpus of bad project files: mutations of the demo map, party, a scenario
+and a real game log.
 
 ``cases(seed)`` yields ``Case`` objects; ``write(case, folder)`` puts one on disk (FIFOs,
 folders, device links and oversized sparse files included).  Every case is bad input that
-the loaders and ``validate`` must refuse with a clear message naming the file.
+the loaders and ``validate`` must refuse with a clear message naming the file (and, for
+a game log, the line).  ``torn_games(seed)`` yields game logs whose last line was cut off
+by a crash: those are not bad input but must be mended (cut, with a notice).
 """
 
 from __future__ import annotations
@@ -10,8 +13,10 @@ from __future__ import annotations
 import json
 import os
 import random
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +38,13 @@ SCENARIO: dict[str, Any] = {
         {"query": "distance", "from": "harry", "to": [5, 2]},
     ],
 }
+GAME_MAP = ROOT / "tests" / "data" / "game_demo.json"
+GAME_SUFFIX = ".game.jsonl"
 KINDS = ("map", "party", "scenario")
+#: The game log kind comes after the others, so their cases stay as they were.
+ALL_KINDS = (*KINDS, "game")
+#: A game log this large is refused before it is replayed (the issue's 50 MB log).
+HUGE_GAME_BYTES = 50 * 1024 * 1024
 UNICODE_DIGITS = ("\u212a", "\u0663", "\uff11", "\u00b2", "\u0661", "\u0967", "\u2460")
 
 
@@ -44,7 +55,7 @@ class Case:
     name: str
     kind: str
     data: bytes = b""
-    special: str = ""  # "fifo", "folder", "device", "huge": not plain bytes
+    special: str = ""  # "fifo", "folder", "device", "huge", "huge_log": not plain bytes
 
 
 def base(kind: str) -> dict[str, Any]:
@@ -395,6 +406,236 @@ def scenario_mutations() -> list[Callable[[random.Random, dict[str, Any]], Any]]
     ]
 
 
+# -- game log mutations ------------------------------------------------------------------
+
+
+@cache
+def game_lines() -> tuple[str, ...]:
+    """The lines of a real game: ``Game.create`` on the pinned demo dungeon (app dice, seed
+    3: initiative rolled), two figures' turns (begin, longest move, end), an undo, a redo."""
+    from companion.model.mapfile import load_map_bytes
+    from companion.rules.game import Game
+
+    doc = load_map_bytes(GAME_MAP.read_bytes(), source=str(GAME_MAP))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"demo{GAME_SUFFIX}"
+        game = Game.create(path, doc, seed=3)
+        for _ in range(2):
+            fid = game.turn().acting
+            assert fid is not None
+            game.act({"actor": fid, "action": "begin_turn"})
+            options = game.ruleset.moves(game.state, fid)
+            best = max(options.values(), key=lambda o: (o.cost, -o.square[1], -o.square[0]))
+            game.act({"actor": fid, "action": "move", "path": [list(sq) for sq in best.path]})
+            game.act({"actor": fid, "action": "end_turn"})
+        game.undo()
+        game.redo()
+        return tuple(path.read_text(encoding="utf-8").splitlines())
+
+
+def game_base() -> list[dict[str, Any]]:
+    """The demo game's lines, parsed: the header first, then the records."""
+    return [json.loads(line) for line in game_lines()]
+
+
+def _log(lines: list[Any]) -> bytes:
+    return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines).encode()
+
+
+def _records(d: list[dict[str, Any]], kind: str | None = None) -> list[dict[str, Any]]:
+    """The action records (of one action ``kind``)."""
+    out = [r for r in d[1:] if r.get("type") == "action"]
+    return [r for r in out if kind is None or r["action"]["action"] == kind]
+
+
+def _rolled(d: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [roll for r in _records(d) for roll in r["rolls"]]
+
+
+def game_mutations() -> list[Callable[[random.Random, list[dict[str, Any]]], bytes]]:
+    def truncated_line(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        """A line cut short but still ended by a newline (not the torn last line)."""
+        lines = _log(d).decode().splitlines()
+        i = rng.randrange(len(lines) - 1)
+        lines[i] = lines[i][: rng.randrange(1, len(lines[i]))]
+        return ("\n".join(lines) + "\n").encode()
+
+    def die_face(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        roll = rng.choice(_rolled(d))
+        roll["faces"][rng.randrange(len(roll["faces"]))] = rng.choice([99, 0, -1, 7])
+        return _log(d)
+
+    def wrong_count(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        record = _records(d, "initiative")[0]
+        roll = rng.choice(record["rolls"])
+        how = rng.choice(["face less", "face more", "roll less", "roll more", "sides"])
+        if how == "face less":
+            roll["faces"].pop()
+        elif how == "face more":
+            roll["faces"].append(rng.randint(1, 6))
+        elif how == "roll less":
+            record["rolls"].remove(roll)
+        elif how == "roll more":
+            record["rolls"].append(dict(roll))
+        else:
+            roll["sides"] = rng.choice([8, 12, 20])
+        return _log(d)
+
+    def extra_rolls(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        """Dice recorded for an action that rolls none."""
+        record = rng.choice([r for r in _records(d) if not r["rolls"]])
+        record["rolls"] = [{"purpose": "nothing", "sides": 6, "faces": [rng.randint(1, 6)]}]
+        return _log(d)
+
+    def illegal_unforced(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        """An illegal action not marked forced: too far, into a wall, out of turn, twice."""
+        how = rng.choice(["far", "wall", "out of turn", "again"])
+        moves = _records(d, "move")
+        move = rng.choice(moves)
+        if how == "far":
+            x, y = move["action"]["path"][-1]
+            move["action"]["path"] = [[x + i, y] for i in range(1, rng.randint(2, 4))] + [
+                [x + 20, y + 9]
+            ]
+        elif how == "wall":
+            move["action"]["path"] = [[0, 0]]
+        elif how == "out of turn":
+            others = [r for r in moves if r is not move]
+            move["action"]["actor"] = others[0]["action"]["actor"]
+        else:
+            i = d.index(move)
+            d.insert(i + 1, json.loads(json.dumps(d[i - 1])))  # a second begin_turn
+        return _log(d)
+
+    def unknown_figure(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        record = rng.choice(_records(d))
+        record["action"]["actor"] = _typo(rng, record["action"]["actor"])
+        return _log(d)
+
+    def header_typo(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        key = rng.choice(sorted(d[0]))
+        d[0][_typo(rng, key)] = d[0].pop(key)
+        return _log(d)
+
+    def record_typo(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        record = rng.choice(_records(d))
+        where = record if rng.random() < 0.5 else record["action"]
+        key = rng.choice(sorted(k for k in where if k not in ("type", "action")))
+        where[_typo(rng, key)] = where.pop(key)
+        return _log(d)
+
+    def wrong_type(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        line = rng.choice([d[0], *_records(d)])
+        where = line["action"] if "action" in line and rng.random() < 0.5 else line
+        key = rng.choice(sorted(where))
+        where[key] = rng.choice([{"a": 1}, [[1]], "12", 3.5, None, True])
+        return _log(d)
+
+    def huge_number(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        n = 10 ** rng.randrange(3, 40) * rng.choice([1, -1])
+        target = rng.choice(["seed", "version", "face", "sides", "path", "focus"])
+        if target in ("seed", "version"):
+            d[0][target] = n
+        elif target == "face":
+            rng.choice(_rolled(d))["faces"][0] = n
+        elif target == "sides":
+            rng.choice(_rolled(d))["sides"] = n
+        elif target == "path":
+            rng.choice(_records(d, "move"))["action"]["path"][-1][rng.randrange(2)] = n
+        else:
+            rng.choice(_records(d, "begin_turn"))["action"]["focus_attack"] = n
+        return _log(d)
+
+    def bad_header(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        key, value = rng.choice(
+            [
+                ("format", "brick-companion-session"),
+                ("format", "brick-companion-map"),
+                ("version", 2),
+                ("version", 0),
+                ("ruleset", "heroica"),
+                ("dice", "loaded"),
+                ("seed", -1),
+                ("party", {"format": "brick-companion-party"}),
+                ("choices", {"brannoc": {"spells": ["no_such_spell"]}}),
+            ]
+        )
+        d[0][key] = value
+        return _log(d)
+
+    def header_map(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        """The game's map made bad the ways a map file is (see ``map_mutations``)."""
+        fn = rng.choice([m for m in map_mutations() if m.__name__ != "too_many"])
+        d[0]["map"] = fn(rng, d[0]["map"])
+        return _log(d)
+
+    def bad_undo(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        if rng.random() < 0.5:
+            d.insert(1, {"type": "undo"})
+        else:
+            d.append({"type": "redo"})
+        return _log(d)
+
+    def junk_line(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        lines = _log(d).split(b"\n")
+        junk = rng.choice(
+            [b"[1, 2]", b'"action"', b"null", b"{}", b'{"type": "act"}', b"\xff\xfe", b"42"]
+        )
+        lines.insert(rng.randrange(1, len(lines) - 1), junk)
+        return b"\n".join(lines)
+
+    def no_header(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        return rng.choice([b"\n" + _log(d), _log(d[1:]), b"\n\n\n", b" \n"])
+
+    def deep_line(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        n = rng.choice([1000, 100_000])
+        lines = _log(d).split(b"\n")
+        lines.insert(rng.randrange(len(lines) - 1), b"[" * n + b"]" * n)
+        return b"\n".join(lines)
+
+    return [
+        truncated_line,
+        die_face,
+        wrong_count,
+        extra_rolls,
+        illegal_unforced,
+        unknown_figure,
+        header_typo,
+        record_typo,
+        wrong_type,
+        huge_number,
+        bad_header,
+        header_map,
+        bad_undo,
+        junk_line,
+        no_header,
+        deep_line,
+    ]
+
+
+def game_cases(count: int = 400, seed: int = 13) -> Iterator[Case]:
+    """``count`` bad game logs (mutations of the demo game), then the special files."""
+    rng = random.Random(seed)
+    mutations = game_mutations()
+    for i in range(count):
+        fn = rng.choice(mutations)
+        yield Case(f"{i:04d}-game-{fn.__name__}{GAME_SUFFIX}", "game", fn(rng, game_base()))
+    for special in ("fifo", "folder", "device", "huge", "huge_log", "empty"):
+        yield Case(f"game-{special}{GAME_SUFFIX}", "game", special=special)
+
+
+def torn_games(count: int = 20, seed: int = 13) -> Iterator[tuple[Case, int]]:
+    """Game logs whose last line a crash cut off (no newline after it), with the number of
+    that line: opened, they lose that action with a notice and the file is mended."""
+    rng = random.Random(seed)
+    for i in range(count):
+        lines = game_lines()
+        keep = rng.randrange(2, len(lines))  # the header and at least one record stay
+        last = lines[keep]
+        data = ("\n".join(lines[:keep]) + "\n" + last[: rng.randrange(1, len(last))]).encode()
+        yield Case(f"{i:04d}-game-torn{GAME_SUFFIX}", "game", data), keep + 1
+
+
 MUTATIONS = {
     "map": map_mutations(),
     "party": party_mutations(),
@@ -432,6 +673,18 @@ def write(case: Case, folder: Path) -> Path:
     elif case.special == "huge":
         with path.open("wb") as fh:
             fh.truncate(17 * 1024 * 1024)  # sparse: costs no disk
+    elif case.special == "huge_log":
+        write_huge_log(path)
     else:
         path.write_bytes(case.data)
     return path
+
+
+def write_huge_log(path: Path, size: int = HUGE_GAME_BYTES) -> None:
+    """A real game's header and records, its last turn repeated up to ``size`` bytes: a
+    50 MB log, refused in bounded time and memory."""
+    lines = [line.encode() + b"\n" for line in game_lines()]
+    body = b"".join(lines[-5:-2])  # a figure's turn: begin, move, end
+    with path.open("wb") as fh:
+        fh.write(b"".join(lines))
+        fh.write(body * ((size - sum(map(len, lines))) // len(body) + 1))
