@@ -29,6 +29,7 @@ from companion.gui.docks.legend import LegendDock
 from companion.gui.docks.measure import MeasureDock
 from companion.gui.docks.rooms import RoomsDock
 from companion.gui.docks.tool_options import ToolOptionsDock
+from companion.gui.loading import LoadCancelled, run_in_background
 from companion.gui.party_dock import PartyActions, PartyDock
 from companion.gui.play.action_dock import ActionDock
 from companion.gui.play.controller import LAST_GAME_KEY, PlayController
@@ -378,8 +379,12 @@ class MainWindow(QMainWindow):
         if path.name.endswith(GAME_SUFFIX):
             return self.open_game(path)
         try:
-            with busy():
-                doc = self.session.load(path)
+            doc = run_in_background(
+                lambda: self.session.load(path), parent=self, label=f"Opening {path.name}…"
+            )
+        except LoadCancelled:
+            self.statusBar().showMessage(f"Stopped opening {path.name}", 4000)
+            return False
         except MapFileError as exc:
             self.show_error("Cannot open the map", str(exc))
             return False
