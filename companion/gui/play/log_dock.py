@@ -59,23 +59,43 @@ class LogDock(QDockWidget):
         layout.addWidget(self.export_button)
         self.setWidget(body)
         self.lines: list[LogLine] = []
+        #: (text, forced) of each entry in the list, to update only what changed.
+        self._shown: list[tuple[str, bool]] = []
         controller.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
+        """Show the log; entries already shown as they are stay, only the ones after the
+        first difference are replaced (an action adds one, an undo takes one away)."""
         game = self.controller.game
-        self.lines = game.log() if game else []
+        lines = game.log() if game else []
+        shown = [(line_text(line), line.forced) for line in lines]
+        keep = 0
+        for old, new in zip(self._shown, shown, strict=False):
+            if old != new:
+                break
+            keep += 1
+        self.lines = lines
+        self.export_button.setEnabled(bool(lines))
+        if keep == len(self._shown) == len(shown):
+            return
         self.list.blockSignals(True)
-        self.list.clear()
-        for line in self.lines:
-            item = QListWidgetItem(line_text(line))
-            item.setData(Qt.ItemDataRole.UserRole, line.index)
-            if line.forced:
-                item.setForeground(QBrush(FORCED))
-            self.list.addItem(item)
-        self.list.blockSignals(False)
-        self.list.scrollToBottom()
-        self.export_button.setEnabled(bool(self.lines))
+        self.list.setUpdatesEnabled(False)
+        try:
+            for row in range(self.list.count() - 1, keep - 1, -1):
+                self.list.takeItem(row)  # owned by Python now: freed with it
+            for line, (text, forced) in zip(lines[keep:], shown[keep:], strict=True):
+                item = QListWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, line.index)
+                if forced:
+                    item.setForeground(QBrush(FORCED))
+                self.list.addItem(item)
+        finally:
+            self.list.setUpdatesEnabled(True)
+            self.list.blockSignals(False)
+        self._shown = shown
+        if len(shown) > keep:
+            self.list.scrollToBottom()
 
     def _selected(self, item: QListWidgetItem | None) -> None:
         if item is None:

@@ -6,6 +6,7 @@ says it is legal now, so the action bar can never disagree with the rules.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -614,8 +615,37 @@ def area(ctx: Ctx, raw: Mapping[str, Any]) -> tuple[list[Square], list[str]]:
 # -- the log ------------------------------------------------------------------------
 
 
+#: Sentences already made: the log is worded again on every change, from the same
+#: records and states.  An entry keeps its state and action alive (so their identities
+#: stay theirs) and a copy of the action (so a changed dict is worded again).
+_DESCRIBED: OrderedDict[
+    tuple[int, int], tuple[GameState, object, dict[str, Any], tuple[str, ...], str]
+]
+_DESCRIBED = OrderedDict()
+_DESCRIBED_LIMIT = 8192
+
+
 def describe(before: GameState, raw: Mapping[str, Any], texts: list[str]) -> str:
     """One sentence for the game log: the action, then what happened."""
+    key = (id(before), id(raw))
+    events = tuple(texts)
+    hit = _DESCRIBED.get(key)
+    if (
+        hit is not None
+        and hit[0] is before
+        and hit[1] is raw
+        and hit[3] == events
+        and hit[2] == raw
+    ):
+        return hit[4]
+    text = _describe(before, raw, texts)
+    _DESCRIBED[key] = (before, raw, dict(raw), events, text)
+    if len(_DESCRIBED) > _DESCRIBED_LIMIT:
+        _DESCRIBED.popitem(last=False)
+    return text
+
+
+def _describe(before: GameState, raw: Mapping[str, Any], texts: list[str]) -> str:
     action = act.ACTIONS.validate_python(dict(raw))
     fig = before.figures.get(action.actor) if action.actor != act.BRICKMASTER else None
     who = fig.name if fig is not None else "The BrickMaster"
