@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QRect, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +39,42 @@ def log_markdown(lines: list[LogLine], title: str) -> str:
     return "\n".join(out) + "\n"
 
 
+class LogList(QListWidget):
+    """A word-wrapped list whose items carry their own size.
+
+    Without it, every added entry makes the view measure the wrapped text of every entry
+    again (10 ms at 300 entries, 56 ms at 2,000).  Each item is measured once, as the
+    view would, when it is added, and all of them again only when the width changes.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self._fitted_width = -1
+
+    def fit(self, items: list[QListWidgetItem]) -> None:
+        """Set the size of ``items`` (in the list) to what the delegate measures now."""
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        width = self.viewport().width()
+        # the width the list view lays wrapped items out in
+        option.rect = QRect(0, 0, max(1, width - 2 * self.spacing()), 1)
+        delegate = self.itemDelegate()
+        for item in items:
+            item.setSizeHint(delegate.sizeHint(option, self.indexFromItem(item)))
+        self._fitted_width = width
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and self.viewport().width() != self._fitted_width:
+            self.fit([self.item(i) for i in range(self.count())])
+        return super().viewportEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.fit([self.item(i) for i in range(self.count())])
+
+
 class LogDock(QDockWidget):
     """The log; selecting an entry shows its squares on the map."""
 
@@ -49,9 +86,8 @@ class LogDock(QDockWidget):
         self.controller = controller
         body = QWidget()
         layout = QVBoxLayout(body)
-        self.list = QListWidget()
+        self.list = LogList()
         self.list.setObjectName("gameLog")
-        self.list.setWordWrap(True)
         self.list.currentItemChanged.connect(self._selected)
         layout.addWidget(self.list, 1)
         self.export_button = QPushButton("Export as Markdown…")
@@ -84,12 +120,15 @@ class LogDock(QDockWidget):
         try:
             for row in range(self.list.count() - 1, keep - 1, -1):
                 self.list.takeItem(row)  # owned by Python now: freed with it
+            added = []
             for line, (text, forced) in zip(lines[keep:], shown[keep:], strict=True):
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, line.index)
                 if forced:
                     item.setForeground(QBrush(FORCED))
                 self.list.addItem(item)
+                added.append(item)
+            self.list.fit(added)
         finally:
             self.list.setUpdatesEnabled(True)
             self.list.blockSignals(False)
