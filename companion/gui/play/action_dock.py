@@ -45,6 +45,23 @@ FIXED_KEYS = {
 }
 
 
+def _layout(
+    groups: OrderedDict[str, list[ActionChoice]],
+) -> list[tuple[str, str, bool, str | None, tuple[str, ...]]]:
+    """The buttons ``groups`` make: (title, kind, grouped, key, menu labels) each."""
+    out = []
+    number = 1
+    for title, members in groups.items():
+        first = members[0]
+        key = FIXED_KEYS.get(first.kind) if not first.group else None
+        if key is None and number <= 9:
+            key = str(number)
+            number += 1
+        labels = tuple(c.label for c in members) if first.group else ()
+        out.append((title, first.kind, bool(first.group), key, labels))
+    return out
+
+
 class OddsView(QWidget):
     """Chance to hit and to kill, and the damage distribution as a small bar chart."""
 
@@ -125,6 +142,9 @@ class ActionDock(QDockWidget):
         self.setWidget(body)
         self.buttons: dict[str, QToolButton] = {}
         self.key_actions: list[QAction] = []
+        #: The choices behind each button, and the buttons' layout as last built.
+        self._groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
+        self._layout: list[tuple[str, str, bool, str | None, tuple[str, ...]]] | None = None
         controller.changed.connect(self.refresh)
         controller.pendingChanged.connect(self._pending)
         controller.verdictShown.connect(self._refused)
@@ -132,6 +152,30 @@ class ActionDock(QDockWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
+        for choice in self.controller.choices():
+            groups.setdefault(choice.group or choice.label, []).append(choice)
+        layout = _layout(groups)
+        # The buttons stay when they would be the same (most changes: another figure's
+        # turn offers the same actions); only the choices behind them are new.
+        self._groups = groups
+        if layout != self._layout:
+            self._layout = layout
+            self._rebuild(layout)
+        self._show_last_dice()
+        if self.controller.game is None:
+            self.hint.setText("Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
+        elif not self.controller.pending:
+            self.hint.setText("")
+            self.odds.show_odds(None)
+
+    def _choose(self, title: str, index: int) -> None:
+        """Take the ``index``-th choice under the button ``title`` as it stands now."""
+        members = self._groups.get(title, [])
+        if index < len(members):
+            self.controller.choose(members[index])
+
+    def _rebuild(self, layout: list[tuple[str, str, bool, str | None, tuple[str, ...]]]) -> None:
         for i in reversed(range(self.row.count())):
             item = self.row.takeAt(i)
             w = item.widget() if item is not None else None
@@ -143,51 +187,34 @@ class ActionDock(QDockWidget):
             self.removeAction(a)
         self.buttons.clear()
         self.key_actions.clear()
-        groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
-        for choice in self.controller.choices():
-            groups.setdefault(choice.group or choice.label, []).append(choice)
-        number = 1
-        for title, members in groups.items():
-            first = members[0]
-            key = FIXED_KEYS.get(first.kind) if not first.group else None
-            if key is None and number <= 9:
-                key = str(number)
-                number += 1
+        for title, kind, grouped, key, labels in layout:
             button = QToolButton()
-            button.setObjectName(
-                f"action_{first.kind}" if not first.group else f"action_{first.kind}_menu"
-            )
+            button.setObjectName(f"action_{kind}" if not grouped else f"action_{kind}_menu")
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setAutoRaise(False)
             button.setMinimumHeight(34)
             button.setProperty("playAction", True)
             text = f"{title}" + (f"  [{QKeySequence(key).toString()}]" if key else "")
-            button.setText(text + (" ▾" if first.group else ""))
-            if first.group:
+            button.setText(text + (" ▾" if grouped else ""))
+            if grouped:
                 menu = QMenu(button)
-                for c in members:
-                    a = menu.addAction(c.label)
-                    a.triggered.connect(lambda _=False, c=c: self.controller.choose(c))
+                for i, label in enumerate(labels):
+                    a = menu.addAction(label)
+                    a.triggered.connect(lambda _=False, t=title, i=i: self._choose(t, i))
                 button.setMenu(menu)
                 button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
             else:
-                button.clicked.connect(lambda _=False, c=first: self.controller.choose(c))
+                button.clicked.connect(lambda _=False, t=title: self._choose(t, 0))
             if key:
                 shortcut = QAction(self)
                 shortcut.setShortcut(QKeySequence(key))
                 shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-                shortcut.triggered.connect(button.click if not first.group else button.showMenu)
+                shortcut.triggered.connect(button.click if not grouped else button.showMenu)
                 self.addAction(shortcut)
                 self.key_actions.append(shortcut)
             self.row.addWidget(button)
             self.buttons[title] = button
         self.row.addStretch(1)
-        self._show_last_dice()
-        if self.controller.game is None:
-            self.hint.setText("Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
-        elif not self.controller.pending:
-            self.hint.setText("")
-            self.odds.show_odds(None)
 
     def _show_last_dice(self) -> None:
         game = self.controller.game

@@ -46,6 +46,8 @@ class PlayMarks:
         self.crosses.setZValue(41)
         vb.addItem(self.crosses, ignoreBounds=True)
         self.badges: list[pg.TextItem] = []
+        #: (text, square) of each badge shown, to leave them alone when nothing changed.
+        self._shown: list[tuple[str, tuple[int, int]]] = []
 
     def show(self, controller: PlayController) -> None:
         turn = controller.turn()
@@ -66,18 +68,23 @@ class PlayMarks:
                 path.moveTo(x + 0.8, y + 0.2)
                 path.lineTo(x + 0.2, y + 0.8)
         self.crosses.setPath(path)
+        shown = [
+            (", ".join(b.label + (f" {b.rounds}" if b.rounds else "") for b in v.badges), v.at)
+            for v in figures.values()
+            if not v.dead and v.at is not None and v.badges
+        ]
+        if shown == self._shown:  # the same badges where they were: keep the items
+            return
         for item in self.badges:
             self.vb.removeItem(item)
         self.badges = []
-        for v in figures.values():
-            if v.dead or v.at is None or not v.badges:
-                continue
-            text = ", ".join(b.label + (f" {b.rounds}" if b.rounds else "") for b in v.badges)
+        for text, at in shown:
             item = pg.TextItem(text, color=(255, 235, 150), fill=(30, 30, 30, 190), anchor=(0.5, 0))
-            item.setPos(v.at[0] + 0.5, v.at[1] + 1.0)
+            item.setPos(at[0] + 0.5, at[1] + 1.0)
             item.setZValue(42)
             self.vb.addItem(item, ignoreBounds=True)
             self.badges.append(item)
+        self._shown = shown
 
     def clear(self) -> None:
         self.ring.hide()
@@ -85,6 +92,7 @@ class PlayMarks:
         for item in self.badges:
             self.vb.removeItem(item)
         self.badges = []
+        self._shown = []
 
 
 class PlayTool(Tool):
