@@ -93,6 +93,17 @@ def test_result_comes_from_a_worker_thread(qapp: QApplication) -> None:
     assert seen and seen[0] != threading.get_ident()
 
 
+def test_no_dialog_is_left_behind(qtbot: object) -> None:
+    """QProgressDialog shows itself on its own timer: a finished load must delete it."""
+    parent = QWidget()
+    qtbot.addWidget(parent)  # type: ignore[attr-defined]
+    parent.show()
+    assert run_in_background(lambda: 1, parent=parent, label="quick") == 1
+    with pytest.raises(ValueError):
+        run_in_background(lambda: int("x"), parent=parent, label="bad")
+    assert parent.findChildren(QProgressDialog) == []
+
+
 def test_error_is_raised_in_the_gui_thread(qapp: QApplication) -> None:
     def work() -> None:
         raise ValueError("bad file: line 3")

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QEventLoop, QObject, Qt, QThreadPool, QTimer, Signal, Slot
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
@@ -25,6 +26,11 @@ SHOW_AFTER_MS = 300
 
 #: Loads still running (some perhaps cancelled): kept alive until their worker is done.
 _RUNNING: set[_Job] = set()
+
+
+def is_loading() -> bool:
+    """Whether a load is running (perhaps one already cancelled)."""
+    return bool(_RUNNING)
 
 
 class LoadCancelled(Exception):
@@ -105,7 +111,9 @@ def run_in_background(
         shower.stop()
         dialog.canceled.disconnect(cancel)
         dialog.hide()
-        dialog.deleteLater()
+        # Deleted now, not later: QProgressDialog starts its own show timer when built, and
+        # a deleteLater() outside the main loop (tests, nested loops) could wait past it.
+        shiboken6.delete(dialog)
     if cancelled and not job.done:
         raise LoadCancelled(label)
     if job.error is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -21,6 +21,7 @@ from shiboken6 import isValid
 
 from companion import APP_NAME
 from companion.gui.actions import Actions
+from companion.gui.autosave import Autosaver
 from companion.gui.busy import busy
 from companion.gui.canvas.view import MapCanvas
 from companion.gui.dialogs.new_map import NewMapDialog
@@ -115,6 +116,9 @@ class MainWindow(QMainWindow):
         self.set_mode("edit")
         self._refresh_recent()
         self._update_title()
+        self.autosave = Autosaver(self)
+        if settings is None:  # the app's own window (tests pass settings): offer crash leftovers
+            QTimer.singleShot(0, self.autosave.offer_restore)
 
     def _stack_edited(self, _index: int) -> None:
         """Undo follows the stack (map or party) that changed last."""
@@ -416,6 +420,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.show_error("Cannot save the map", str(exc))
             return False
+        self.autosave.saved()
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path.name}", 4000)
         return True
@@ -687,4 +692,5 @@ class MainWindow(QMainWindow):
             return
         self.save_layout()
         self.settings.remove(LAST_GAME_KEY)  # closed cleanly: nothing to recover
+        self.autosave.closed()
         event.accept()
