@@ -224,3 +224,23 @@ def test_hostile_file_shows_the_error_and_leaves_the_map(
     assert errors[0].startswith("Cannot open the map: hostile.json: terrain row 0, column 1")
     assert dump_map(window.session.doc) == before
     assert window.session.path == DEMO
+
+
+def test_party_opens_through_the_worker(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.gui.testing import DEMO_PARTY
+    from companion.rulesets.brickquest.character import Party
+
+    threads: list[int] = []
+    real_load = Party.load
+
+    def load(path: Path, *args: object, **kwargs: object) -> Party:
+        threads.append(threading.get_ident())
+        return real_load(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Party, "load", load)
+    assert window.party_dock.open_path(DEMO_PARTY)
+    assert threads and threads[0] != threading.get_ident()
+    assert len(window.party_dock.model.characters()) == 6
+    assert window.party_dock.path == DEMO_PARTY

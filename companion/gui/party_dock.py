@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from companion.gui.export import export_sheets_interactive, print_sheets_interactive
+from companion.gui.loading import LoadCancelled, run_in_background
 from companion.gui.sheets import CharacterCreateDialog, CharacterSheetPanel, PartyModel, PartyView
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
-from companion.rulesets.brickquest.character import PartyFileError
+from companion.rulesets.brickquest.character import Party, PartyFileError
 
 PARTY_FILTER = "Brick Companion parties (*.party.json *.json);;All files (*)"
 
@@ -117,11 +118,19 @@ class PartyDock(QDockWidget):
     # -- files ----------------------------------------------------------------------------
     def open_path(self, path: Path) -> bool:
         """Load a party file; on a bad file say why and keep the party as it was."""
+        known = self.model.catalog.classes
         try:
-            self.model.load(path)
+            party = run_in_background(
+                lambda: Party.load(path, known_class_ids=known),
+                parent=self,
+                label=f"Opening {path.name}…",
+            )
+        except LoadCancelled:
+            return False
         except PartyFileError as exc:
             QMessageBox.warning(self, "Open party", f"Could not open {path.name}:\n{exc}")
             return False
+        self.model.replace_party(party, f"Open {path.name}")
         self.model.undo_stack.clear()
         self.model.undo_stack.setClean()
         self.path = path
