@@ -367,3 +367,33 @@ def test_the_log_shows_squares_and_exports_markdown(window: MainWindow, tmp_path
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# The Sunken Forge — game log")
     assert f"moves to {list(dest)}" in text and "Initiative is rolled" in text
+
+
+def test_the_sheets_show_the_game_and_a_click_is_a_logged_adjustment(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "p.game.jsonl", GameSpec(seed=3))
+    model = w.party_dock.model
+    assert model.game_sink is not None
+    assert {c.id for c in model.characters()} == {
+        "brannoc",
+        "lira",
+        "mira",
+        "snik",
+        "aldous",
+        "borin",
+    }
+    # Damage on the sheet: the game's hit points change, through the log.
+    assert model.damage("brannoc", 3)
+    assert w.play.figures()["brannoc"].hp == 9
+    assert model.character("brannoc").hit_points == 9
+    assert "adjusts Brannoc: hit points 12 → 9" in w.log_dock.lines[-1].text
+    assert model.undo_stack.count() == 0  # no second history
+    # The game's state reaches the sheets: a forced hit point change elsewhere shows.
+    assert w.play.act({"actor": "brickmaster", "action": "adjust", "figure": "mira", "sp": 4})
+    assert model.character("mira").spell_points == 4
+    # Closing the game gives the party file's sheets back, untouched.
+    w.close_game()
+    assert model.game_sink is None
+    assert model.character("brannoc").hit_points == 12

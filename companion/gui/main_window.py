@@ -40,6 +40,7 @@ from companion.gui.play.roster import RosterDock
 from companion.gui.play.tool import PlayMarks, PlayTool
 from companion.gui.play.tracker import TrackerDock
 from companion.gui.session import MapSession
+from companion.gui.sheets.game_link import adjustment, game_party
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
 from companion.gui.tools.paint import PaintTool
 from companion.gui.tools.terrain import TERRAIN_TITLES
@@ -48,6 +49,7 @@ from companion.model.mapfile import MapDocument, MapFileError, new_document
 from companion.rules.game import GAME_SUFFIX
 from companion.rules.ruleset import get_ruleset
 from companion.rulesets.brickquest.catalog import default_catalog
+from companion.rulesets.brickquest.character import Character
 
 MAX_RECENT = 8
 MAP_FILTER = "Brick Companion maps (*.json);;All files (*)"
@@ -486,7 +488,7 @@ class MainWindow(QMainWindow):
 
     def start_game(self, path: Path, spec: GameSpec) -> bool:
         """A new game on the open map and party, written to ``path``."""
-        party = self.party_dock.model.party
+        party = self.party_dock.model.file_party
         party_doc = party.model_dump(mode="json") if party.characters else None
         if party_doc is not None:
             party_doc = {"characters": party_doc.get("characters", [])}
@@ -560,16 +562,28 @@ class MainWindow(QMainWindow):
             self.log_dock.raise_()
         else:
             self.marks.clear()
+            self.party_dock.model.show_game(None, None)
         self._sync_game_actions()
         self._update_title()
 
     def _game_changed(self) -> None:
         if self.play.game is None:
             return
+        party = game_party(self.play.game.header.party, self.play.figures())
+        self.party_dock.model.show_game(party, self._sheet_edited)
         self.play.sync_map(self.session)
         self.marks.show(self.play)
         self._center_acting()
         self._update_title()
+
+    def _sheet_edited(self, before: Character, after: Character) -> bool:
+        """A click on a sheet during a game: the BrickMaster's logged adjustment."""
+        action = adjustment(before, after)
+        if action is None:
+            return False
+        if after.name != before.name or after.player != before.player:
+            self.statusBar().showMessage("Names are kept in the party file, not the game.", 5000)
+        return self.play.act(action)
 
     def _center_acting(self) -> None:
         turn = self.play.turn()

@@ -12,6 +12,7 @@ change, including undo and redo, is announced by :attr:`characterChanged`
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
@@ -23,7 +24,7 @@ from companion.gui.sheets.commands import (
     PartyChangeCommand,
 )
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
-from companion.rulesets.brickquest.character import Character, Party
+from companion.rulesets.brickquest.character import Character, CharacterError, Party
 from companion.rulesets.brickquest.schema import ClassDef
 
 
@@ -46,6 +47,36 @@ class PartyModel(QObject):
         self.catalog = catalog
         self._party = party or Party()
         self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
+        #: While a game is open the sheets show its state, and an edit on a sheet is sent
+        #: here (the character before and after) to become a logged BrickMaster adjustment.
+        self.game_sink: Callable[[Character, Character], bool] | None = None
+        self._file_party: Party | None = None
+
+    # ------------------------------------------------------------- a game
+    def show_game(
+        self, party: Party | None, sink: Callable[[Character, Character], bool] | None
+    ) -> None:
+        """Show the game's characters (``None``: back to the party as the file has it)."""
+        if party is None:
+            if self._file_party is not None:
+                self._party = self._file_party
+            self._file_party = None
+            self.game_sink = None
+        else:
+            if self._file_party is None:
+                self._file_party = self._party
+            self._party = party
+            self.game_sink = sink
+        self.partyReset.emit()
+
+    @property
+    def file_party(self) -> Party:
+        """The party as its file has it (the game's state is not written back to it)."""
+        return self._file_party if self._file_party is not None else self._party
+
+    def _no_game(self) -> None:
+        if self.game_sink is not None:
+            raise CharacterError("a game is open: close it to change who is in the party")
 
     # ------------------------------------------------------------- reading
     @property
@@ -71,11 +102,11 @@ class PartyModel(QObject):
         self.partyReset.emit()
 
     # --------------------------------------------------------------- edits
-    def _push(
-        self, before: Character, after: Character, text: str, merge_id: int = -1
-    ) -> bool:
+    def _push(self, before: Character, after: Character, text: str, merge_id: int = -1) -> bool:
         if after == before:
             return False  # never push a command that changes nothing
+        if self.game_sink is not None:
+            return self.game_sink(before, after)
         self.undo_stack.push(CharacterChangeCommand(self, before, after, text, merge_id))
         return True
 
@@ -94,9 +125,7 @@ class PartyModel(QObject):
         c = self.character(character_id)
         return self._push(c, c.spend_spell_points(n), f"{c.name}: spend {n} SP")
 
-    def restore_spell_points(
-        self, character_id: str, n: int = 1, may_exceed: bool = False
-    ) -> bool:
+    def restore_spell_points(self, character_id: str, n: int = 1, may_exceed: bool = False) -> bool:
         """Regain ``n`` spell points (above the start only with ``may_exceed``)."""
         c = self.character(character_id)
         return self._push(c, c.restore_spell_points(n, may_exceed), f"{c.name}: +{n} SP")
@@ -104,9 +133,7 @@ class PartyModel(QObject):
     def set_hit_points(self, character_id: str, value: int) -> bool:
         """Typed-in Hit Points (consecutive edits merge into one undo step)."""
         c = self.character(character_id)
-        return self._push(
-            c, c.set_hit_points(value), f"{c.name}: HP {value}", MERGE_SET_HIT_POINTS
-        )
+        return self._push(c, c.set_hit_points(value), f"{c.name}: HP {value}", MERGE_SET_HIT_POINTS)
 
     def set_spell_points(self, character_id: str, value: int) -> bool:
         """Typed-in Spell Points (may exceed the start)."""
@@ -115,9 +142,7 @@ class PartyModel(QObject):
             c, c.set_spell_points(value), f"{c.name}: SP {value}", MERGE_SET_SPELL_POINTS
         )
 
-    def rename(
-        self, character_id: str, name: str | None = None, player: str | None = None
-    ) -> bool:
+    def rename(self, character_id: str, name: str | None = None, player: str | None = None) -> bool:
         """Change the character's or the player's name."""
         c = self.character(character_id)
         return self._push(c, c.rename(name, player), f"Rename {c.name}")
@@ -135,26 +160,29 @@ class PartyModel(QObject):
 
     def add_character(self, character: Character) -> None:
         """Add a new character at the end of the party (undoable)."""
+        self._no_game()
         self.catalog.get_class(character.class_id)
         after = self._party.add(character)
         self.undo_stack.push(PartyChangeCommand(self, self._party, after, f"Add {character.name}"))
 
     def remove_character(self, character_id: str) -> None:
         """Remove a character from the party (undoable)."""
+        self._no_game()
         c = self.character(character_id)
         after = self._party.remove(character_id)
         self.undo_stack.push(PartyChangeCommand(self, self._party, after, f"Remove {c.name}"))
 
     def replace_party(self, party: Party, text: str = "Load party") -> None:
         """Put another party in place (undoable), e.g. one read from a file."""
+        self._no_game()
         if party == self._party:
             return
         self.undo_stack.push(PartyChangeCommand(self, self._party, party, text))
 
     # ---------------------------------------------------------------- files
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the party file atomically."""
-        self._party.save(path)
+        """Write the party file atomically (as the file has it, not a game's state)."""
+        self.file_party.save(path)
 
     def load(self, path: str | os.PathLike[str]) -> None:
         """Read a party file (``PartyFileError`` with a plain reason) and show it."""
