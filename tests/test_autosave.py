@@ -169,6 +169,8 @@ def test_restore_asks_before_replacing_unsaved_edits(qtbot: object, settings: QS
     assert again.autosave.offer_restore() is None
     assert again.session.doc.name == "Typed since"
     assert len(autosaves()) == 1  # kept for the next offer
+    again.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    assert again.close()
 
 
 def test_autosave_names_are_safe() -> None:
