@@ -48,3 +48,27 @@ def test_bad_party_exits_2_with_one_line(tmp_path: Path) -> None:
         "'healing_potoin'; did you mean 'healing_potion'"
     )
     assert not out.exists()
+
+
+def test_a_game_prints_the_game_s_hit_points(tmp_path: Path) -> None:
+    import json
+
+    from companion.model.mapfile import load_map_bytes
+    from companion.rules.game import Game
+
+    demo_map = DEMO.parent.parent / "dungeons" / "demo.json"
+    game_path = tmp_path / "g.game.jsonl"
+    game = Game.create(
+        game_path, load_map_bytes(demo_map.read_bytes()), party=json.loads(DEMO.read_text()), seed=7
+    )
+    game.act({"actor": "brickmaster", "action": "adjust", "figure": "brannoc", "hp": 4})
+    out = tmp_path / "game.pdf"
+    result = run(str(game_path), "-o", str(out), "--no-aids")
+    assert result.returncode == 0, result.stderr
+    first = " ".join(pypdf.PdfReader(out).pages[0].extract_text().split())
+    assert "Brannoc" in first and "4 / 12" in first
+    broken = tmp_path / "broken.game.jsonl"
+    broken.write_text("{not a game\n")
+    bad = run(str(broken), "-o", str(tmp_path / "x.pdf"))
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "broken.game.jsonl" in bad.stderr

@@ -40,7 +40,6 @@ from companion.gui.play.roster import RosterDock
 from companion.gui.play.tool import PlayMarks, PlayTool
 from companion.gui.play.tracker import TrackerDock
 from companion.gui.session import MapSession
-from companion.gui.sheets.game_link import adjustment, game_party
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
 from companion.gui.tools.paint import PaintTool
 from companion.gui.tools.terrain import TERRAIN_TITLES
@@ -50,6 +49,7 @@ from companion.rules.game import GAME_SUFFIX
 from companion.rules.ruleset import get_ruleset
 from companion.rulesets.brickquest.catalog import default_catalog
 from companion.rulesets.brickquest.character import Character
+from companion.rulesets.brickquest.game_sheets import adjustment, game_party
 
 MAX_RECENT = 8
 MAP_FILTER = "Brick Companion maps (*.json);;All files (*)"
