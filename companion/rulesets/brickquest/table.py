@@ -54,6 +54,10 @@ INTERACT_KINDS = (
     "pick_up",
     "arm",
 )
+#: Interactions the validator (``validate_objects.check_interact``) refuses on a square
+#: with neither a door nor an object: they are not even asked about on such squares (90
+#: questions per call made ``choices`` slow, most of them about empty floor).
+NEED_A_THING = frozenset({"open", "close", "unlock", "lock", "activate", "climb_in"})
 
 
 # -- figures and turns --------------------------------------------------------------
@@ -473,7 +477,10 @@ def _interact_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
                 else ""
             )
         )
+        something = obj is not None or terrain.is_door
         for kind in INTERACT_KINDS:
+            if kind in NEED_A_THING and not something:
+                continue  # the validator's answer without asking it: nothing there
             raw = {"actor": fig.id, "action": "interact", "kind": kind, "target": list(sq)}
             if _legal(ctx, raw):
                 thing = what or ("items" if kind == "pick_up" else "square")
