@@ -126,3 +126,29 @@ def test_reproduction_replays() -> None:
     state = replay(reproduction(setup, 0, steps))
     assert state.figures["harry"].pos == (4, 2)
     assert state.figures["harry"].inside is None
+
+
+def test_the_deep_runs_finding_replays_clean() -> None:
+    """The minimal game ``benchmarks/fuzz_rules.py --seed 13`` shrank the bug to: a bat
+    climbs into a shut barrel and is forced onto a corpse's square, where nobody may end."""
+    bat = {"side": "party", "facing": "N", "monster": "bat", "effects": [], "items": []}
+    setup = {
+        "ruleset": "brickquest",
+        "map": {
+            "terrain": ["...", "...", "...", "...", "..."],
+            "objects": [{"at": [0, 0], "kind": "barrel", "facing": "N", "open": False}],
+        },
+        "figures": [
+            {"id": "f0", "at": [1, 0], "dead": True, **bat},
+            {"id": "f1", "at": [2, 0], "dead": False, **bat},
+        ],
+    }
+    steps = [
+        {
+            "action": {"actor": "f1", "action": "interact", "kind": "climb_in", "target": [0, 0]},
+            "forced": True,
+        },
+        {"action": {"actor": "f1", "action": "move", "path": [[1, 0]]}, "forced": True},
+    ]
+    state = replay(reproduction(setup, 0, steps))  # checks the invariants after each step
+    assert (state.figures["f1"].pos, state.figures["f1"].inside) == ((0, 0), (0, 0))
