@@ -74,3 +74,21 @@ def test_as_a_command(tmp_path: Path) -> None:
         f"{bad}: characters[0] 'Brannoc'.max_hit_points: 99 is above the human_warrior "
         "maximum of 12",
     ]
+
+
+def test_validate_never_changes_a_game_file(tmp_path: Path) -> None:
+    from companion.model.mapfile import load_map_bytes
+    from companion.rules.game import Game
+
+    demo_map = ROOT / "resources" / "dungeons" / "demo.json"
+    path = tmp_path / "torn.game.jsonl"
+    Game.create(path, load_map_bytes(demo_map.read_bytes()), seed=3)
+    with path.open("ab") as fh:
+        fh.write(b'{"type": "action", "action": {"actor"')  # a crash mid-write
+    before = path.read_bytes()
+    from companion.commands.validate import validate_files
+
+    assert validate_files([path]) == 0
+    assert path.read_bytes() == before
+    assert Game.open(path).notice  # opening it in the app mends it, with a notice
+    assert path.read_bytes() != before

@@ -116,7 +116,7 @@ def _check_game(path: Path) -> None:
         from companion.rules.game import open_game
     except ImportError:
         raise FileProblem("game files cannot be checked by this build", file=str(path)) from None
-    open_game(path)
+    open_game(path, mend=False)  # checking a file never changes it
 
 
 _CHECKERS = {

@@ -140,10 +140,13 @@ class Game:
         return game
 
     @classmethod
-    def open(cls, path: Path) -> Game:
-        """Read a game file and replay it; ``GameFileError`` says what is wrong and where."""
+    def open(cls, path: Path, *, mend: bool = True) -> Game:
+        """Read a game file and replay it; ``GameFileError`` says what is wrong and where.
+
+        A last line cut off by a crash is cut from the file too, unless ``mend`` is off
+        (checking a file must not change it)."""
         try:
-            log = read_log(path)
+            log = read_log(path, mend=mend)
             header = _parse_header(log, GameHeader, "a game header")
             ruleset = _ruleset(path, header.ruleset)
             try:
@@ -361,6 +364,6 @@ def _squares(action: Mapping[str, Any], overruled: Sequence[Any]) -> tuple[tuple
     return tuple(out)
 
 
-def open_game(path: Path) -> Game:
-    """Open a game file (``brick-companion validate`` checks games with this)."""
-    return Game.open(path)
+def open_game(path: Path, *, mend: bool = True) -> Game:
+    """Open a game file (``brick-companion validate`` checks games with this, unmended)."""
+    return Game.open(path, mend=mend)

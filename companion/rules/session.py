@@ -337,9 +337,10 @@ class LogLines:
     notice: str = ""
 
 
-def read_log(path: Path, max_bytes: int = MAX_FILE_BYTES) -> LogLines:
+def read_log(path: Path, max_bytes: int = MAX_FILE_BYTES, *, mend: bool = True) -> LogLines:
     """Read a log file safely: a regular file under ``max_bytes``; a last line cut off by a
-    crash is cut from the file too (with a notice), so the next append stays readable."""
+    crash is left out with a notice, and (``mend``) cut from the file too, so the next
+    append stays readable.  Checking a file (``validate``) reads it without mending."""
     try:
         info = os.stat(path)
     except OSError as exc:
@@ -366,10 +367,12 @@ def read_log(path: Path, max_bytes: int = MAX_FILE_BYTES) -> LogLines:
             lines.append(tail)  # a one-line file without a newline: the header alone
         elif _is_record(tail):
             lines.append(tail)
-            _mend(path, len(data), b"\n")
+            if mend:
+                _mend(path, len(data), b"\n")
         else:
             lineno = len(lines) + 1
-            _mend(path, len(data) - len(tail), None)
+            if mend:
+                _mend(path, len(data) - len(tail), None)
             notice = (
                 f"{path.name}: line {lineno} was cut off when the program stopped;"
                 " that last action is dropped."
