@@ -46,16 +46,38 @@ _CHECKS: dict[type, Checker] = {
 }
 
 
+#: Reasons after which the action's own checks would not make sense (nobody may act yet,
+#: the actor is dead, a square is off the map, the actor is inside an object).  Otherwise
+#: every reason is reported: "not your turn" and "out of range" both.
+_FINAL = frozenset(
+    {
+        ReasonCode.INITIATIVE_NEEDED.value,
+        ReasonCode.ACTOR_DOWN.value,
+        ReasonCode.INVALID_TARGET.value,
+    }
+)
+
+
 def validate(ctx: Ctx, action: act.Action) -> Verdict:
     """The verdict on ``action`` in ``ctx.state``.  Unknown figure ids raise ``UnknownFigure``."""
     if isinstance(action, act.TABLE_ACTIONS):
         return check_table(ctx, action)
     actor = ctx.figure(action.actor)
     common = _check_common(ctx, actor, action)
-    if not common.legal:
+    if not common.legal and set(common.codes) & _FINAL:
         return common
+    if actor.dead and not isinstance(action, act.EndTurn):  # the dead do nothing else
+        return Verdict(
+            reasons=common.reasons + illegal(ReasonCode.ACTOR_DOWN, f"{actor.name} is dead").reasons
+        )
+    off = _off_map(ctx, action)
+    if off is not None:  # nothing else can be measured to a square off the map
+        where = illegal(ReasonCode.INVALID_TARGET, f"[{off[0]}, {off[1]}] is off the map", off)
+        return Verdict(reasons=common.reasons + where.reasons)
     check = _CHECKS.get(type(action))
-    return check(ctx, actor, action) if check else LEGAL
+    own = check(ctx, actor, action) if check else LEGAL
+    seen = set(common.codes)
+    return Verdict(reasons=common.reasons + tuple(r for r in own.reasons if r.code not in seen))
 
 
 def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
