@@ -397,3 +397,13 @@ def test_the_sheets_show_the_game_and_a_click_is_a_logged_adjustment(
     w.close_game()
     assert model.game_sink is None
     assert model.character("brannoc").hit_points == 12
+
+
+def test_the_brickmaster_menu_holds_the_table_actions(window: MainWindow, tmp_path: Path) -> None:
+    w = window
+    assert not w.brickmaster_menu.isEnabled()
+    assert w.start_game(tmp_path / "b.game.jsonl", GameSpec(seed=3))
+    assert "Re-roll initiative" not in w.action_dock.buttons  # not on the figure's bar
+    w._fill_brickmaster_menu()
+    labels = [a.text() for a in w.brickmaster_menu.actions()]
+    assert "Re-roll initiative" in labels and any("floor" in t for t in labels)

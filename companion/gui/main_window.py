@@ -52,11 +52,14 @@ from companion.rulesets.brickquest.character import Character
 from companion.rulesets.brickquest.game_sheets import adjustment, game_party
 
 MAX_RECENT = 8
+#: First widths of the left (tools) and right (measure, legend, play) panels, in pixels.
+SIDE_DOCK = 190
+RIGHT_DOCK = 310
 MAP_FILTER = "Brick Companion maps (*.json);;All files (*)"
 GAME_FILTER = f"Brick Companion games (*{GAME_SUFFIX});;All files (*)"
 #: Docks shown only in each mode (the others stay as the user left them).
 EDIT_DOCKS = ("tool_dock", "rooms_dock", "legend_dock", "history_dock")
-PLAY_DOCKS = ("tracker_dock", "action_dock", "log_dock")
+PLAY_DOCKS = ("tracker_dock", "action_dock", "log_dock", "roster_dock")
 
 
 class MainWindow(QMainWindow):
@@ -109,7 +112,11 @@ class MainWindow(QMainWindow):
         self.play.message.connect(self._play_message)
         self.play.centerRequested.connect(self.center_on)
         self.resize(1380, 860)
-        self.resizeDocks([self.tool_dock, self.measure_dock], [250, 430], Qt.Orientation.Horizontal)
+        # The map keeps most of the width: narrow panels either side (a 1280-pixel window
+        # leaves the map over 60%); the user's own layout is restored after this.
+        self.resizeDocks(
+            [self.tool_dock, self.measure_dock], [SIDE_DOCK, RIGHT_DOCK], Qt.Orientation.Horizontal
+        )
         self.resizeDocks([self.tool_dock, self.rooms_dock], [430, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.measure_dock, self.legend_dock], [260, 520], Qt.Orientation.Vertical)
         self.resizeDocks([self.action_dock], [150], Qt.Orientation.Vertical)
@@ -199,6 +206,8 @@ class MainWindow(QMainWindow):
         self.game_redo = add("&Redo action", self.play.redo)
         self.reset_turn_action = add("Reset &turn", self.play.reset_turn, "Ctrl+Shift+T")
         menu.addSeparator()
+        self.brickmaster_menu = menu.addMenu("&BrickMaster")
+        self.brickmaster_menu.aboutToShow.connect(self._fill_brickmaster_menu)
         self.export_log_action = add("&Export the log…", lambda: self.log_dock.export())
         # A game is a document too: File starts and opens one as well.
         file_menu = self.actions_.file_menu
@@ -206,6 +215,16 @@ class MainWindow(QMainWindow):
         file_menu.insertAction(first, self.new_game_action)
         file_menu.insertAction(first, self.open_game_action)
         self._sync_game_actions()
+
+    def _fill_brickmaster_menu(self) -> None:
+        """The BrickMaster's own actions (initiative, map edits), as the ruleset offers them."""
+        menu = self.brickmaster_menu
+        menu.clear()
+        for choice in self.play.choices():
+            if choice.template.get("actor") == "brickmaster":
+                a = menu.addAction(choice.label)
+                a.triggered.connect(lambda _=False, c=choice: self.play.choose(c))
+        menu.setEnabled(not menu.isEmpty())
 
     def _sync_game_actions(self) -> None:
         """In play mode with a game open, Ctrl+Z and the redo keys step through its log."""
@@ -225,6 +244,7 @@ class MainWindow(QMainWindow):
             self.export_log_action,
         ):
             a.setEnabled(on)
+        self.brickmaster_menu.setEnabled(on)
 
     def _build_status(self) -> None:
         bar = self.statusBar()

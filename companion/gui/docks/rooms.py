@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
+    QHeaderView,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -31,7 +32,10 @@ class RoomsDock(QDockWidget):
         self.tree.setObjectName("roomsTree")
         self.tree.setHeaderLabels(["Room", "Hidden"])
         self.tree.setRootIsDecorated(False)
-        self.tree.setColumnWidth(0, 150)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         lay.addWidget(self.tree)
         row = QHBoxLayout()
         self.add_button = QPushButton("Add")
@@ -59,8 +63,9 @@ class RoomsDock(QDockWidget):
             for i in range(len(rooms)):
                 item = QTreeWidgetItem(["", ""])
                 item.setData(0, Qt.ItemDataRole.UserRole, i)
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable
-                              | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setFlags(
+                    item.flags() | Qt.ItemFlag.ItemIsEditable | Qt.ItemFlag.ItemIsUserCheckable
+                )
                 item.setCheckState(1, Qt.CheckState.Unchecked)  # shows the box
                 self.tree.addTopLevelItem(item)
         for i, room in enumerate(rooms):
@@ -82,8 +87,9 @@ class RoomsDock(QDockWidget):
 
     def _current_changed(self, item: QTreeWidgetItem | None, _prev: object) -> None:
         if not self._filling:
-            self.ctx.current_room = -1 if item is None else int(
-                item.data(0, Qt.ItemDataRole.UserRole))
+            self.ctx.current_room = (
+                -1 if item is None else int(item.data(0, Qt.ItemDataRole.UserRole))
+            )
 
     def _item_changed(self, item: QTreeWidgetItem, column: int) -> None:
         if self._filling:
@@ -96,8 +102,9 @@ class RoomsDock(QDockWidget):
         else:
             hidden = item.checkState(1) == Qt.CheckState.Checked
             verb = "Hide" if hidden else "Reveal"
-            self.ctx.push(edits.set_room_hidden(doc, i, hidden),
-                          f"{verb} {doc.dungeon.rooms[i].name}")
+            self.ctx.push(
+                edits.set_room_hidden(doc, i, hidden), f"{verb} {doc.dungeon.rooms[i].name}"
+            )
 
     def add_room(self) -> None:
         doc = self.ctx.session.doc

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFormLayout,
+    QLabel,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from companion.gui.tools.base import Tool
 
@@ -41,6 +48,11 @@ class ToolOptionsDock(QDockWidget):
         page = self._pages.get(tool.name)
         if page is None:
             page = tool.options_widget() or QWidget()
+            for form in page.findChildren(QFormLayout) + (
+                [page.layout()] if isinstance(page.layout(), QFormLayout) else []
+            ):
+                # In a narrow panel a label goes above its field rather than clip it.
+                form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
             self._pages[tool.name] = page
             self.stack.addWidget(page)
         self.stack.setCurrentWidget(page)

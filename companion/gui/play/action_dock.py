@@ -62,6 +62,13 @@ def _layout(
     return out
 
 
+def _on_the_bar(choice: ActionChoice, needs_initiative: bool) -> bool:
+    """The bar holds the acting figure's actions, and the initiative roll when it is due."""
+    if choice.template.get("actor") != "brickmaster":
+        return True
+    return choice.kind == "initiative" and needs_initiative
+
+
 class OddsView(QWidget):
     """Chance to hit and to kill, and the damage distribution as a small bar chart."""
 
@@ -125,6 +132,7 @@ class ActionDock(QDockWidget):
         self.dice = QLabel("")
         self.dice.setObjectName("lastDice")
         self.dice.setWordWrap(True)
+        self.dice.setMaximumWidth(260)
         big = self.dice.font()
         big.setPointSizeF(big.pointSizeF() * 1.3)
         self.dice.setFont(big)
@@ -153,7 +161,10 @@ class ActionDock(QDockWidget):
 
     def refresh(self) -> None:
         groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
+        turn = self.controller.turn()
         for choice in self.controller.choices():
+            if not _on_the_bar(choice, bool(turn and turn.needs_initiative)):
+                continue  # the BrickMaster's other actions are in Game → BrickMaster
             groups.setdefault(choice.group or choice.label, []).append(choice)
         layout = _layout(groups)
         # The buttons stay when they would be the same (most changes: another figure's

@@ -39,14 +39,23 @@ def reports_model_errors(method: F) -> F:
 
 
 # -- option panels ---------------------------------------------------------------------
-def add_combo(form: QFormLayout, label: str, name: str, items: Iterable[tuple[str, object]],
-              on_index: Callable[[int], object], current: int | None = None) -> QComboBox:
+def add_combo(
+    form: QFormLayout,
+    label: str,
+    name: str,
+    items: Iterable[tuple[str, object]],
+    on_index: Callable[[int], object],
+    current: int | None = None,
+) -> QComboBox:
     """Add a combo box of ``(title, data)`` items, named ``name``, as row ``label``.
 
     ``current`` is chosen before ``on_index`` is connected, so building calls nothing.
     """
     box = QComboBox()
     box.setObjectName(name)
+    # Narrow panels: the box may be narrower than its longest entry (the list is not).
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(8)
     for title, data in items:
         box.addItem(title, data)
     if current is not None:
@@ -56,8 +65,15 @@ def add_combo(form: QFormLayout, label: str, name: str, items: Iterable[tuple[st
     return box
 
 
-def add_spin(form: QFormLayout, label: str, name: str, bottom: int, top: int, value: int,
-             on_value: Callable[[int], object]) -> QSpinBox:
+def add_spin(
+    form: QFormLayout,
+    label: str,
+    name: str,
+    bottom: int,
+    top: int,
+    value: int,
+    on_value: Callable[[int], object],
+) -> QSpinBox:
     """Add a spin box from ``bottom`` to ``top`` showing ``value``, named ``name``."""
     spin = QSpinBox()
     spin.setObjectName(name)

@@ -34,9 +34,15 @@ class DoorTool(Tool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        box = add_combo(form, "Door", "door_kind", ((TERRAIN_TITLES[d], int(d)) for d in DOORS),
-                        lambda i: self.set_kind(DOORS[i]))
-        double = QCheckBox("Double door (two squares along the wall)")
+        box = add_combo(
+            form,
+            "Door",
+            "door_kind",
+            ((TERRAIN_TITLES[d], int(d)) for d in DOORS),
+            lambda i: self.set_kind(DOORS[i]),
+        )
+        double = QCheckBox("Double door")
+        double.setToolTip("Two squares along the wall, opened together")
         double.setObjectName("door_double")
         double.toggled.connect(self.set_double)
         form.addRow(double)
