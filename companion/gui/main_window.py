@@ -180,6 +180,9 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.measure_dock, self.roster_dock)
         self.legend_dock.raise_()
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.action_dock)
+        # The side panels run to the bottom; the action bar sits under the map only.
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         for dock in (self.tracker_dock, self.action_dock, self.log_dock, self.roster_dock):
             self.docks.append(dock)
             self.actions_.panels_menu.addAction(dock.toggleViewAction())
@@ -579,7 +582,9 @@ class MainWindow(QMainWindow):
             self.resizeDocks(
                 [self.tracker_dock, self.log_dock], [330, 300], Qt.Orientation.Vertical
             )
+            self.resizeDocks([self.action_dock], [110], Qt.Orientation.Vertical)
             self.log_dock.raise_()
+            self.canvas.fit()
         else:
             self.marks.clear()
             self.party_dock.model.show_game(None, None)

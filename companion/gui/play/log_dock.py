@@ -28,13 +28,13 @@ def line_text(line: LogLine) -> str:
     dice = "; ".join(f"{r.purpose}: {' '.join(map(str, r.faces))}" for r in line.rolls)
     forced = f"  ⚠ FORCED ({line.why})" if line.forced else ""
     note = f"  ({line.note})" if line.note else ""
-    return f"{line.index + 1}. {line.text}{forced}{note}" + (f"\n    🎲 {dice}" if dice else "")
+    return f"{line.index + 1}. {line.text}{forced}{note}" + (f"\n    ⚄ {dice}" if dice else "")
 
 
 def log_markdown(lines: list[LogLine], title: str) -> str:
     out = [f"# {title}", ""]
     for line in lines:
-        text = line_text(line).replace("\n    🎲 ", " — dice: ")
+        text = line_text(line).replace("\n    ⚄ ", " — dice: ")
         out.append(f"- {text}")
     return "\n".join(out) + "\n"
 
