@@ -260,9 +260,11 @@ def test_kill_9_loses_no_completed_action(game: Path, tmp_path: Path) -> None:
             ready = proc.stdout.readline()  # type: ignore[union-attr]
             assert ready, proc.stderr.read()  # type: ignore[union-attr]
             start = json.loads(ready)["ready"]
-            time.sleep(rng.uniform(0.05, 0.8))
+            first = proc.stdout.readline()  # type: ignore[union-attr]  # one action done
+            time.sleep(rng.uniform(0.0, 0.5))  # then die at a random moment
             os.kill(proc.pid, signal.SIGKILL)
             out, err = proc.communicate(timeout=60)
+            out = first + out
         finally:
             if proc.poll() is None:
                 proc.kill()
