@@ -97,8 +97,20 @@ def test_a_scripted_round_through_the_window(
     assert turn.labels["brannoc"] == "13"
     assert w.tracker_dock.order_ids()[0] == "brannoc"
     assert w.tracker_dock.order.item(0).font().bold()
-    # Begin Brannoc's turn, then move him by clicking a highlighted square.
+    # The start of a turn lists its work: Brannoc, poisoned by the BrickMaster's hand.
+    assert w.play.act(
+        {
+            "actor": "brickmaster",
+            "action": "adjust",
+            "figure": "brannoc",
+            "add_effects": ["poisoned"],
+        }
+    )
+    assert "Poison hurts Brannoc" in w.tracker_dock.prompts.text()
+    # Begin Brannoc's turn (the poison hurts), then move him by clicking a square.
     w.action_dock.buttons["Begin turn"].click()
+    assert w.play.figures()["brannoc"].hp == 11
+    assert w.tracker_dock.prompts.text() == ""
     assert w.play.figures()["brannoc"].actions_left == 2
     w.action_dock.buttons["Move"].click()
     assert w.play.pending is not None and w.play.pending.kind == "move"
@@ -407,3 +419,38 @@ def test_the_brickmaster_menu_holds_the_table_actions(window: MainWindow, tmp_pa
     w._fill_brickmaster_menu()
     labels = [a.text() for a in w.brickmaster_menu.actions()]
     assert "Re-roll initiative" in labels and any("floor" in t for t in labels)
+
+
+def test_three_rounds_through_the_window_then_the_same_state_reopened(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    """As a new user would: every figure begins, moves or attacks, and ends its turn,
+    through the action bar and clicks on the map, for three whole rounds."""
+    w = window
+    path = tmp_path / "three.game.jsonl"
+    assert w.start_game(path, GameSpec(seed=17))
+    steps = 0
+    while w.play.turn().round < 4 and steps < 400:
+        steps += 1
+        bar = w.action_dock.buttons
+        if "Begin turn" in bar:
+            bar["Begin turn"].click()
+            continue
+        attack = next((c for c in w.play.choices() if c.kind.startswith("attack")), None)
+        if attack is not None and w.play.figures()[w.play.turn().acting].actions_left:
+            w.play.choose(attack)
+            target = w.play.figures()[attack.targets[0]].at
+            click(qtbot, w.canvas, target)
+            continue
+        moves = w.play.moves()
+        acting = w.play.figures()[w.play.turn().acting]
+        if "Move" in bar and moves and acting.actions_left == acting.actions_total:
+            bar["Move"].click()
+            dest = min(moves, key=lambda sq: (moves[sq].cost, sq))
+            click(qtbot, w.canvas, dest)
+            continue
+        bar["End turn"].click()
+    assert w.play.turn().round == 4, steps
+    assert not w.errors  # type: ignore[attr-defined]
+    assert not any(line.forced for line in w.log_dock.lines)
+    assert Game.open(path).snapshot() == w.play.game.snapshot()  # type: ignore[union-attr]
