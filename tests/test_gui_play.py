@@ -454,3 +454,27 @@ def test_three_rounds_through_the_window_then_the_same_state_reopened(
     assert not w.errors  # type: ignore[attr-defined]
     assert not any(line.forced for line in w.log_dock.lines)
     assert Game.open(path).snapshot() == w.play.game.snapshot()  # type: ignore[union-attr]
+
+
+def test_the_new_game_dialog_asks_what_the_cards_leave_open(qtbot: object) -> None:
+    from PySide6.QtWidgets import QCheckBox, QComboBox
+
+    from companion.gui.play.new_game import NewGameDialog
+    from companion.model.mapfile import load_map_bytes
+    from companion.rules.ruleset import get_ruleset
+
+    rules = get_ruleset("brickquest")
+    doc = load_map_bytes(DEMO.read_bytes())
+    dialog = NewGameDialog(list(rules.option_specs()), list(rules.setup_choices(doc)), "", None)
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    weapon = dialog.findChild(QComboBox, "choice_rattle_weapon")
+    hp = dialog.findChild(QComboBox, "choice_rattle_hp")
+    holding = dialog.findChild(QCheckBox, "option_holding")
+    assert weapon is not None and hp is not None and holding is not None
+    weapon.setCurrentIndex(weapon.findData("halberd"))
+    hp.setCurrentIndex(hp.findData("9"))
+    holding.setChecked(True)
+    dialog.typed_dice.setChecked(True)
+    spec = dialog.spec()
+    assert spec.choices["rattle"] == {"weapon": "halberd", "hp": "9"}
+    assert spec.options == {"holding": True} and spec.dice == "typed"
