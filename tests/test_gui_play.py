@@ -122,6 +122,7 @@ def test_a_scripted_round_through_the_window(
     assert w.play.figures()["brannoc"].at == dest
     assert w.play.figures()["brannoc"].actions_left == 1
     assert w.session.doc.figure("brannoc").at == dest  # the map shows the game
+    assert w.session.board().token("brannoc").pos == dest  # and measures the game's board
     # An illegal move (7 squares for a move of 5) is refused with its reasons.
     far = [[12, 4], [12, 3], [12, 2], [13, 2], [14, 2], [15, 2], [16, 2]]
     refused: list[Verdict] = []
@@ -133,6 +134,10 @@ def test_a_scripted_round_through_the_window(
     log_before = len(w.log_dock.lines)
     assert not w.play.act({"actor": "brannoc", "action": "move", "path": far})
     assert [r.code.value for r in refused[0].reasons] == ["insufficient_movement"]
+    square = refused[0].reasons[0].square
+    assert square is not None  # the map marks where the move fails
+    assert w.canvas.overlays.rect.isVisible()
+    assert w.canvas.overlays.rect.rect().topLeft().toTuple() == (float(square[0]), float(square[1]))
     assert "Not allowed" in w.action_dock.hint.text()
     assert len(w.log_dock.lines) == log_before  # nothing written
     # Forced by the BrickMaster, with a reason: applied and logged as forced.

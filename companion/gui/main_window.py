@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QUndoGroup, QUndoStack
@@ -111,6 +112,7 @@ class MainWindow(QMainWindow):
         self.play.gameChanged.connect(self._game_opened)
         self.play.message.connect(self._play_message)
         self.play.centerRequested.connect(self.center_on)
+        self.play.verdictShown.connect(self._show_refusal)
         self.resize(1380, 860)
         # The map keeps most of the width: narrow panels either side (a 1280-pixel window
         # leaves the map over 60%); the user's own layout is restored after this.
@@ -574,8 +576,10 @@ class MainWindow(QMainWindow):
 
     def _game_opened(self) -> None:
         game = self.play.game
+        self.session.board_source = None
         if game is not None:
             self.set_document(game.doc.copy(), None)
+            self.session.board_source = self._game_board
             self.session.undo_stack.setClean()
             self.set_mode("play")
             self.set_tool("play")
@@ -600,6 +604,22 @@ class MainWindow(QMainWindow):
         self.marks.show(self.play)
         self._center_acting()
         self._update_title()
+
+    def _game_board(self) -> Any:
+        """The open game's board (the ruler and templates measure what the game sees)."""
+        game = self.play.game
+        assert game is not None
+        return game.ruleset.board(game.state)
+
+    def _show_refusal(self, verdict: Any) -> None:
+        """Mark the squares a refusal is about (the blocking square of a sight line...)."""
+        squares = [r.square for r in getattr(verdict, "reasons", ()) if r.square is not None]
+        rect = self.canvas.overlays.rect
+        if not squares:
+            rect.hide()
+            return
+        xs, ys = [sq[0] for sq in squares], [sq[1] for sq in squares]
+        rect.show_squares(min(xs), min(ys), max(xs), max(ys))
 
     def _sheet_edited(self, before: Character, after: Character) -> bool:
         """A click on a sheet during a game: the BrickMaster's logged adjustment."""

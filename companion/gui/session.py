@@ -8,7 +8,7 @@ they build an edit with ``companion.model.edits`` and ``push`` it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,8 @@ class MapSession(QObject):
 
     def __init__(self, doc: MapDocument | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        #: While a game is open: the game's board, asked instead of building one here.
+        self.board_source: Callable[[], Any] | None = None
         #: The rules the map's figures are measured with (sizes, moves, attacks).
         self.ruleset: Any = get_ruleset(DEFAULT_RULESET)
         self.doc = doc if doc is not None else new_document(16, 12)
@@ -100,16 +102,17 @@ class MapSession(QObject):
     def _forget_board(self, changes: Changes) -> None:
         """Update the cached board: its terrain is kept when only figures moved, and
         recomputed only around the squares an edit touched; else it is dropped."""
-        map_changed = (changes.everything or changes.layers or changes.objects
-                       or changes.options)
-        local = (self._board is not None and changes.region is not None
-                 and not (changes.everything or changes.options))
+        map_changed = changes.everything or changes.layers or changes.objects or changes.options
+        local = (
+            self._board is not None
+            and changes.region is not None
+            and not (changes.everything or changes.options)
+        )
         if self._board is not None and not map_changed and changes.figures:
             self._board = self._board.with_tokens(self.tokens())
         elif map_changed and local:
             tokens = self.tokens() if changes.figures else None
-            self._board = self._board.with_changed_squares(self.doc.dungeon, changes.region,
-                                                           tokens)
+            self._board = self._board.with_changed_squares(self.doc.dungeon, changes.region, tokens)
         elif map_changed or changes.figures:
             self._board = None
 
@@ -151,13 +154,19 @@ class MapSession(QObject):
             token = fig.token()
             profile = self.ruleset.profile(fig.class_id, fig.monster)
             if profile is not None:
-                token = replace(token, large=token.large or profile.large,
-                                slips_through=profile.slips_through)
+                token = replace(
+                    token, large=token.large or profile.large, slips_through=profile.slips_through
+                )
             out.append(token)
         return tuple(out)
 
     def board(self) -> Any:
-        """The geometry's view of the map and figures (cached until the next change)."""
+        """The geometry's view of the map and figures (cached until the next change).
+
+        While a game is open, the game's own board (``board_source``): one set of figures,
+        the ruleset's, for measuring and playing alike."""
+        if self.board_source is not None:
+            return self.board_source()
         if self._board is None:
             from companion.model.geometry import Board
 
