@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from difflib import get_close_matches
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -264,11 +264,11 @@ def check_item(item: str, catalog: BrickQuestCatalog, where: str) -> None:
 
 
 def _figure(fs: FigureSpec, catalog: BrickQuestCatalog, where: str) -> FigureState:
-    kind: Literal["class", "monster"]
+    card: ClassDef | MonsterDef
+    weapons: Mapping[str, int]
     if (fs.class_ is None) == (fs.monster is None):
         raise SetupError(f"{where}: give exactly one of 'class' and 'monster'")
     if fs.class_ is not None:
-        kind = "class"
         if fs.class_ not in catalog.classes:
             raise SetupError(f"{where}.class: {_unknown('class', fs.class_, catalog.classes)}")
         card = catalog.classes[fs.class_]
@@ -276,25 +276,26 @@ def _figure(fs: FigureSpec, catalog: BrickQuestCatalog, where: str) -> FigureSta
             raise SetupError(f"{where}.abilities: only monsters have optional abilities")
         base_hp: int | None = card.hit_points
         base_sp = card.spell_points or 0
+        weapons = {}
     else:
-        kind = "monster"
         assert fs.monster is not None
         if fs.monster not in catalog.monsters:
             known = catalog.monsters
             raise SetupError(f"{where}.monster: {_unknown('monster', fs.monster, known)}")
-        card = catalog.monsters[fs.monster]
-        for i, kind in enumerate(fs.abilities):
-            if kind not in card.optional_abilities:
-                known = ", ".join(card.optional_abilities) or "none"
+        monster = catalog.monsters[fs.monster]
+        for i, ability in enumerate(fs.abilities):
+            if ability not in monster.optional_abilities:
+                optional = ", ".join(monster.optional_abilities) or "none"
                 raise SetupError(
-                    f"{where}.abilities.{i}: {card.name} has no optional ability {kind!r}"
-                    f" (optional: {known})"
+                    f"{where}.abilities.{i}: {monster.name} has no optional ability {ability!r}"
+                    f" (optional: {optional})"
                 )
-        card = card.fitted(fs.abilities)
-        base_hp = card.hit_points
-        caster = card.ability("spellcaster")
+        monster = monster.fitted(fs.abilities)
+        card = monster
+        base_hp = monster.hit_points
+        caster = monster.ability("spellcaster")
         base_sp = caster.spell_points if isinstance(caster, Spellcaster) else 0
-    weapons = card.attack_dice_by_weapon if kind == "monster" else {}
+        weapons = monster.attack_dice_by_weapon
     if fs.weapon is not None and weapons and fs.weapon not in weapons:
         raise SetupError(f"{where}.weapon: {_unknown('weapon', fs.weapon, weapons)}")
     max_hp = fs.max_hp or base_hp or fs.hp
