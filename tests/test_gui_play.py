@@ -483,3 +483,21 @@ def test_the_new_game_dialog_asks_what_the_cards_leave_open(qtbot: object) -> No
     spec = dialog.spec()
     assert spec.choices["rattle"] == {"weapon": "halberd", "hp": "9"}
     assert spec.options == {"holding": True} and spec.dice == "typed"
+
+
+def test_the_brickmaster_moves_a_barrel_with_two_clicks(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "o2.game.jsonl", GameSpec(seed=3))
+    barrel, to = (26, 12), (25, 13)
+    assert barrel in w.session.doc.dungeon.objects and to not in w.session.doc.dungeon.objects
+    move = next(c for c in w.play.choices() if c.then_field == "move_object_to")
+    w.play.choose(move)
+    click(qtbot, w.canvas, barrel)
+    assert w.play.pending is move  # waiting for where it goes
+    click(qtbot, w.canvas, to)
+    assert w.play.pending is None
+    objects = w.session.doc.dungeon.objects
+    assert to in objects and barrel not in objects and objects[to].kind.value == "barrel"
+    assert "barrel moves to [25, 13]" in w.log_dock.lines[-1].text

@@ -116,6 +116,8 @@ class ActionChoice(_Value):
     needs: Needs = "none"
     #: The field ``needs`` fills: "path", "target", "squares".
     field: str = ""
+    #: A second square clicked after the first fills this field (an object moved: from, to).
+    then_field: str = ""
     #: Figures the action may be aimed at (for ``needs == "figure"``).
     targets: tuple[str, ...] = ()
     #: For an area: its shape and size, so a template can follow the mouse.

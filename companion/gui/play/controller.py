@@ -217,12 +217,15 @@ class PlayController(QObject):
         self.pending = choice
         self.pendingChanged.emit(choice)
 
-    def complete(self, value: Any) -> bool:
-        """Finish the pending action with what the click gave (a path, a figure, a square)."""
+    def complete(self, value: Any, then: Any = None) -> bool:
+        """Finish the pending action with what the click gave (a path, a figure, a square),
+        and what a second click gave when the action asks for two."""
         if self.pending is None:
             return False
         action = dict(self.pending.template)
         action[self.pending.field] = value
+        if self.pending.then_field:
+            action[self.pending.then_field] = then
         done = self.act(action)
         if done:
             self.set_pending(None)

@@ -244,6 +244,14 @@ class PlayTool(Tool):
             if len(value) < count:
                 self._squares.append(ev.square)
                 return True
+        if choice.then_field:
+            if not self._squares:  # the first of two clicks
+                self._squares.append(ev.square)
+                self.canvas.overlays.rect.show_squares(*ev.square, *ev.square)
+                return True
+            first = self._squares[0]
+            c.complete([first[0], first[1]], value)
+            return True
         c.complete(value)
         return True
 

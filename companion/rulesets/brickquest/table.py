@@ -232,6 +232,18 @@ def _table_choices(state: GameState) -> list[ActionChoice]:
         else "Re-roll initiative"
     )
     out = [ActionChoice(kind="initiative", label=label, template=roll)]
+    move = {"actor": act.BRICKMASTER, "action": "edit_map"}
+    out.append(
+        ActionChoice(
+            kind="edit_map",
+            label="Move an object (click it, then where it goes)",
+            template=move,
+            needs="square",
+            field="at",
+            then_field="move_object_to",
+            group="BrickMaster",
+        )
+    )
     for terrain, title in MAP_EDITS:
         edit = {"actor": act.BRICKMASTER, "action": "edit_map", "terrain": terrain}
         out.append(
