@@ -16,14 +16,16 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from app_theme import app_theme
 from pypdf import PdfReader
 from PySide6.QtGui import QImage
 
 from companion.gui.export import ExportError, export_sheets_pdf, print_to
 from companion.gui.export.aids import circle_cells, cone_cells
-from companion.gui.export.character_page import HEADER_H
+from companion.gui.export.character_page import FOOTER_H, HEADER_H
 from companion.gui.export.pdf import MARGIN_MM
 from companion.gui.export.printing import make_printer
+from companion.gui.sheets.brick_layout import SheetStats, layout_sheet
 from companion.rulesets.brickquest.catalog import default_catalog
 from companion.rulesets.brickquest.character import Character
 
@@ -282,3 +284,55 @@ def test_template_shading_follows_the_area_rules() -> None:
     assert {(0, 1), (-1, 1), (1, 1), (2, 2), (0, 3)} <= set(cone)
     assert (3, 3) not in cone  # 4.24 squares away
     assert all(abs(i) <= j for i, j in cone_cells(4))
+
+
+# ------------------------------------------------------------ screen theme
+
+
+@pytest.fixture
+def dark_theme(qapp):  # type: ignore[no-untyped-def]
+    """The app's dark theme (near-white text in its palette) while the test runs."""
+    with app_theme(qapp):
+        yield
+
+
+def text_block(path: Path, tmp_path: Path, character: Character) -> np.ndarray:
+    """The abilities and spells text under the brick sheet on the first page (grey pixels)."""
+    layout = layout_sheet(
+        SheetStats.from_character(character, CATALOG.get_class(character.class_id))
+    )
+    image = render(path, 1, tmp_path)
+    top = MARGIN_MM + HEADER_H + layout.total_height * STUD_MM + 9.0
+    bottom = image.shape[0] / PX_PER_MM - MARGIN_MM - FOOTER_H
+    return image[round(top * PX_PER_MM) : round(bottom * PX_PER_MM)]
+
+
+@needs_poppler
+@pytest.mark.parametrize("class_id", ["dwarven_warmage", "human_warrior"])
+def test_ability_and_spell_text_prints_dark_under_a_dark_theme(
+    dark_theme, tmp_path, class_id: str
+) -> None:  # type: ignore[no-untyped-def]
+    character = Character.create(CATALOG.get_class(class_id), "Ink", "Pat")
+    path = tmp_path / "dark.pdf"
+    export_sheets_pdf(path, [character], CATALOG, include_aids=False)
+    block = text_block(path, tmp_path, character)
+    ink = block[block < 250]  # every pixel the text touches, antialiased edges too
+    assert ink.size > 1000, "no text under the brick sheet"
+    # the cores of the letters are near black (ink #1d1d1b), not near-white or grey
+    assert np.percentile(ink, 5) < 50
+    assert (ink < 64).mean() > 0.2
+
+
+@needs_poppler
+def test_the_pdf_looks_the_same_whatever_the_screen_theme(qapp, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    character = party()[2]  # the WarMage: a page full of spells
+    light, dark = tmp_path / "light", tmp_path / "dark"
+    light.mkdir()
+    dark.mkdir()
+    export_sheets_pdf(light / "sheet.pdf", [character], CATALOG, include_aids=False)
+    with app_theme(qapp):
+        export_sheets_pdf(dark / "sheet.pdf", [character], CATALOG, include_aids=False)
+    a = render(light / "sheet.pdf", 1, light)
+    b = render(dark / "sheet.pdf", 1, dark)
+    assert a.shape == b.shape
+    assert np.abs(a.astype(int) - b.astype(int)).max() <= 2

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
+from contextlib import suppress
+
+from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from companion.gui.uifiles import RESOURCES, style_sheet
-
-FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+from companion.gui.sheets.fonts import SANS, FontError, register_bundled_fonts
+from companion.gui.uifiles import style_sheet
 
 
 def apply_theme(app: QApplication) -> None:
     """Dark, calm chrome so the map is the brightest thing on the screen."""
-    for name in FONT_FILES:
-        path = RESOURCES / "fonts" / name
-        if path.exists():
-            QFontDatabase.addApplicationFont(str(path))
+    with suppress(FontError):  # the window still opens in a system font; sheets say why
+        register_bundled_fonts()
     app.setStyle("Fusion")
-    font = QFont("DejaVu Sans", 10)
+    font = QFont(SANS, 10)
     app.setFont(font)
+    app.setPalette(dark_palette())
+    app.setStyleSheet(style_sheet())
+
+
+def dark_palette() -> QPalette:
+    """The app's dark slate palette: light text on dark slate."""
     p = QPalette()
     role = QPalette.ColorRole
     colours = {
@@ -41,5 +46,4 @@ def apply_theme(app: QApplication) -> None:
         p.setColor(r, c)
     for r in (role.WindowText, role.Text, role.ButtonText):
         p.setColor(QPalette.ColorGroup.Disabled, r, QColor(120, 124, 132))
-    app.setPalette(p)
-    app.setStyleSheet(style_sheet())
+    return p

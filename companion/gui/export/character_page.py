@@ -17,9 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QPagedPaintDevice, QPainter, QTextDocument
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QPagedPaintDevice,
+    QPainter,
+    QTextDocument,
+)
 
-from companion.gui.export.paper import GREY, RULE, draw_text, pen, scale_bar
+from companion.gui.export.paper import GREY, RULE, draw_text, paper_palette, pen, scale_bar
 from companion.gui.sheets.brick_layout import SheetStats, layout_sheet
 from companion.gui.sheets.brick_painter import STUD_MM, paint_brick_sheet
 from companion.gui.sheets.fonts import sheet_font
@@ -67,7 +72,13 @@ class _TextFlow:
         dy = y_mm * self.dots_per_mm - index * self.col_h_px
         painter.translate(x_mm * self.dots_per_mm, dy)
         clip = QRectF(0, index * self.col_h_px, self.col_w_px, self.col_h_px)
-        self.doc.drawContents(painter, clip)
+        # not doc.drawContents(): it paints with the application's palette, and a
+        # dark screen theme would print the text near-white
+        context = QAbstractTextDocumentLayout.PaintContext()
+        context.palette = paper_palette()
+        context.clip = clip
+        painter.setClipRect(clip)
+        self.doc.documentLayout().draw(painter, context)
         painter.restore()
 
 

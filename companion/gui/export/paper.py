@@ -8,7 +8,7 @@ a 300 dpi PDF and on a 600 dpi printer.
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
 
 from companion.gui.sheets.fonts import sheet_font
 
@@ -19,6 +19,32 @@ _REF_PX = 200
 INK = QColor("#1d1d1b")
 GREY = QColor("#6b6b6b")
 RULE = QColor("#9a9a9a")
+PAPER = QColor("#ffffff")
+LINK = QColor("#1a4f8b")
+
+
+def paper_palette() -> QPalette:
+    """Dark ink on white paper, for anything that would otherwise take the screen's colours.
+
+    Rich text (``QTextDocument``) paints with a palette, and by default that is the
+    application's: under a dark theme the text would print near-white.  Printed pages use
+    this one instead, so they look the same whatever the screen's theme.
+    """
+    palette = QPalette()
+    role = QPalette.ColorRole
+    for group in (
+        QPalette.ColorGroup.Active,
+        QPalette.ColorGroup.Inactive,
+        QPalette.ColorGroup.Disabled,
+    ):
+        for r in (role.Text, role.WindowText, role.ButtonText, role.HighlightedText):
+            palette.setColor(group, r, INK)
+        for r in (role.Base, role.Window, role.Button, role.Highlight, role.AlternateBase):
+            palette.setColor(group, r, PAPER)
+        palette.setColor(group, role.PlaceholderText, GREY)
+        palette.setColor(group, role.Link, LINK)
+        palette.setColor(group, role.LinkVisited, LINK)
+    return palette
 
 
 def pen(colour: QColor, width_mm: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
