@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from app_theme import app_theme
 from PySide6.QtWidgets import QLabel
+from screens import cut_labels
 
 from companion.gui.sheets import CharacterCreateDialog
 from companion.gui.uifiles import UI_DIR
@@ -89,3 +91,19 @@ def test_a_name_already_in_the_party_is_only_a_note(qtbot) -> None:  # type: ign
     qtbot.keyClicks(d.player_edit, "Pat")
     assert d.ok_button().isEnabled()
     assert "already" in d.error_label.text()
+
+
+def test_every_class_shows_its_numbers_whole_under_the_app_theme(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+    """The attack line ("2 melee / 3 ranged (2–8)") was cut at the theme's font size."""
+    with app_theme(qapp):
+        d = CharacterCreateDialog(CATALOG)
+        qtbot.addWidget(d)
+        d.show()
+        qtbot.waitExposed(d)
+        size = d.size()
+        for cdef in CATALOG.classes.values():
+            d.select(cdef.race, cdef.archetype)  # browsing, as a user does
+            qapp.processEvents()
+            labels = d.form.findChildren(QLabel)
+            assert cut_labels(labels, wrapping_ok=True) == [], cdef.id
+            assert d.size() == size  # room was made for every class at the start

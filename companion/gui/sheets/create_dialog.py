@@ -23,7 +23,8 @@ from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import Character, CharacterError
 from companion.rulesets.brickquest.schema import Archetype, ClassDef, Race
 
-#: The Designer form of this dialog.
+#: The dialog's width when the form needs less.
+PREFERRED_WIDTH = 480
 
 
 class CharacterCreateDialog(QDialog):
@@ -44,7 +45,6 @@ class CharacterCreateDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 10, 10, 10)
         layout.addWidget(self.form)
-        self.setMinimumWidth(480)
 
         f = self.form
         self.name_edit: QLineEdit = f.findChild(QLineEdit, "nameEdit")
@@ -83,7 +83,11 @@ class CharacterCreateDialog(QDialog):
         self.player_edit.textChanged.connect(self._update)
         self.button_box.accepted.connect(self.accept)
         self.button_box.rejected.connect(self.reject)
+        self._reserve_room()
         self._update()
+        # no setMinimumWidth(): a fixed minimum would override the layout's, and a longer
+        # value (an attack line) would then be cut instead of widening the dialog
+        self.resize(max(PREFERRED_WIDTH, self.sizeHint().width()), self.sizeHint().height())
 
     # ------------------------------------------------------------- public
     def select(self, race: Race | str, archetype: Archetype | str) -> None:
@@ -126,6 +130,21 @@ class CharacterCreateDialog(QDialog):
         return None
 
     # ------------------------------------------------------------ private
+    def _reserve_room(self) -> None:
+        """Give the one-line values the width of their longest text over all classes, so
+        every class shows whole and the dialog keeps its size while the user browses."""
+        texts: dict[str, list[str]] = {"adValue": [], "adBonusValue": [], "classNameLabel": []}
+        for cdef in self.catalog.classes.values():
+            ad, ad_bonus = attack_text(cdef)
+            texts["adValue"].append(ad)
+            texts["adBonusValue"].append(ad_bonus)
+            texts["classNameLabel"].append(cdef.name)
+        for name, options in texts.items():
+            label = self._values[name]
+            label.ensurePolished()  # its style sheet's font (the class name is bold)
+            metrics = label.fontMetrics()
+            label.setMinimumWidth(max(metrics.horizontalAdvance(t) for t in options) + 2)
+
     def accept(self) -> None:
         try:
             self.character()
