@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from screens import cut_labels
 
 from companion.gui.sheets import PartyModel, PartyView
 from companion.gui.sheets.brick_layout import Stat
@@ -95,3 +96,33 @@ def test_double_click_asks_to_show_a_character(qtbot, view, model) -> None:  # t
     with qtbot.waitSignal(view.characterActivated) as signal:
         qtbot.mouseDClick(card.name_label, Qt.MouseButton.LeftButton)
     assert signal.args == [model.characters()[1].id]
+
+
+def card_labels_fit(view: PartyView) -> list[str]:
+    """The card labels whose text does not show whole (empty when all do)."""
+    return cut_labels(
+        label
+        for card in view.cards()
+        for label in (card.name_label, card.info_label, card.points_label)
+    )
+
+
+@pytest.mark.parametrize("size", [(1280, 690), (1024, 690), (900, 690), (700, 690), (600, 400)])
+def test_big_numbers_show_whole_in_narrow_cards(qtbot, view, size) -> None:  # type: ignore[no-untyped-def]
+    view.resize(*size)
+    qtbot.wait(10)
+    assert card_labels_fit(view) == []
+    thrain = view.cards()[2].points_label
+    assert "SP 14/14" in thrain.text()
+    assert thrain.font().pointSizeF() >= 18  # still big enough to read across the table
+
+
+def test_a_long_name_shrinks_then_wraps_but_is_never_cut(qtbot, view, model) -> None:  # type: ignore[no-untyped-def]
+    thrain = model.characters()[2]
+    model.rename(thrain.id, "Thrain Oakenshield the Unbroken, Warden of the Lower Halls")
+    view.resize(900, 690)
+    qtbot.wait(10)
+    label = view.cards()[2].name_label
+    assert label.wordWrap()  # too long for one line even at the smallest size
+    assert label.font().pointSizeF() == 12
+    assert label.heightForWidth(label.width()) <= label.height()

@@ -7,19 +7,24 @@ the map and the party was edited last (a ``QUndoGroup``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QComboBox,
     QDockWidget,
     QFileDialog,
     QHBoxLayout,
+    QLineEdit,
     QMainWindow,
     QMessageBox,
+    QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +32,7 @@ from PySide6.QtWidgets import (
 from companion.gui.export import export_sheets_interactive, print_sheets_interactive
 from companion.gui.loading import LoadCancelled, run_in_background
 from companion.gui.sheets import CharacterCreateDialog, CharacterSheetPanel, PartyModel, PartyView
+from companion.gui.sheets.party_view import fit_to_screen
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import Party, PartyFileError
 
@@ -147,6 +153,45 @@ class PartyDock(QDockWidget):
         return True
 
 
+class ShortcutsOverTextFields(QObject):
+    """Lets the window's party shortcuts through the text fields of a sheet.
+
+    A text field may claim a key combination for itself before the window's shortcuts
+    see it: under X11's key bindings a line edit or spin box takes Ctrl+E (end of line),
+    so Export sheets never fired while a sheet's name field had focus.  Installed on
+    the fields, this declines such a claim for the shortcut of an enabled action; the
+    action then runs.  A key that is no such shortcut reaches the field as before.
+    """
+
+    TEXT_FIELDS = (QLineEdit, QAbstractSpinBox, QTextEdit, QPlainTextEdit, QComboBox)
+
+    def __init__(self, actions: Sequence[QAction], parent: QObject) -> None:
+        super().__init__(parent)
+        self.actions = tuple(actions)
+
+    def watch(self, root: QWidget) -> None:
+        """Filter every text field inside ``root``."""
+        for widget in root.findChildren(QWidget):
+            if isinstance(widget, self.TEXT_FIELDS):
+                widget.installEventFilter(self)
+
+    def is_shortcut(self, event: QKeyEvent) -> bool:
+        pressed = QKeySequence(event.keyCombination())
+        return any(
+            action.isEnabled() and pressed in action.shortcuts() for action in self.actions
+        )
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and self.is_shortcut(event)
+        ):
+            event.ignore()  # not the field's: the shortcut map gets the key
+            return True
+        return super().eventFilter(watched, event)
+
+
 class PartyActions:
     """The Party menu and its actions, wired to a ``PartyDock``."""
 
@@ -177,6 +222,10 @@ class PartyActions:
                           "Sheets and table aids as a PDF at true scale")
         self.print = act("&Print sheets…", self.print_sheets, QKeySequence.StandardKey.Print,
                          "Print sheets and table aids")
+        self.keys_guard = ShortcutsOverTextFields(
+            (self.new_character, self.view, self.export, self.print), window
+        )
+        self.keys_guard.watch(dock)
 
     def build_menu(self) -> None:
         bar = self.window.menuBar()
@@ -217,7 +266,7 @@ class PartyActions:
             view.setWindowTitle("Party")
             view.setWindowFlag(Qt.WindowType.Window, True)
             view.characterActivated.connect(self.dock.select)
-            view.resize(1280, 800)
+            fit_to_screen(view, screen=self.window.screen())
             full = QAction(view)
             full.setShortcut(QKeySequence("F11"))
             full.triggered.connect(

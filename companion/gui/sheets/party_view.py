@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QMouseEvent, QPalette, QResizeEvent
+from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QMouseEvent,
+    QPalette,
+    QResizeEvent,
+    QScreen,
+    QShowEvent,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QLabel,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -25,6 +36,95 @@ from companion.rulesets.brickquest.character import CharacterError
 CARD_MIN_WIDTH = 260
 #: Size of a usual sheet in studs (16 wide, 16 + legend tall), for choosing columns.
 SHEET_W, SHEET_H = 16.0, 17.7
+#: The party view's window size when the screen has room for it.
+PREFERRED_SIZE = QSize(1280, 800)
+#: Room left for a window's title bar and borders before the window manager reports them.
+FRAME_ALLOWANCE = QMargins(8, 40, 8, 8)
+
+
+def fit_to_screen(
+    window: QWidget, preferred: QSize = PREFERRED_SIZE, screen: QScreen | None = None
+) -> None:
+    """Size ``window`` to ``preferred`` or less, so that it and its frame fit the screen's
+    free area, and centre it there (a 1280×720 laptop included)."""
+    screen = screen or window.screen() or QGuiApplication.primaryScreen()
+    free = screen.availableGeometry()
+    inner, outer = window.geometry(), window.frameGeometry()
+    known = QMargins(
+        inner.left() - outer.left(),
+        inner.top() - outer.top(),
+        outer.right() - inner.right(),
+        outer.bottom() - inner.bottom(),
+    )
+    frame = QMargins(
+        max(known.left(), FRAME_ALLOWANCE.left()),
+        max(known.top(), FRAME_ALLOWANCE.top()),
+        max(known.right(), FRAME_ALLOWANCE.right()),
+        max(known.bottom(), FRAME_ALLOWANCE.bottom()),
+    )
+    size = preferred.boundedTo(free.marginsRemoved(frame).size())
+    window.resize(size)
+    whole = QRect(QPoint(0, 0), size.grownBy(frame))
+    whole.moveCenter(free.center())
+    window.move(whole.topLeft())
+
+
+class FitLabel(QLabel):
+    """A label in large type whose font shrinks to the width it gets, so its text shows
+    whole; below ``min_points`` it wraps instead.  Plain text unless ``rich``."""
+
+    def __init__(
+        self, font: QFont, *, min_points: float, object_name: str, rich: bool = False
+    ) -> None:
+        super().__init__(objectName=object_name)
+        self.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+        self._full = QFont(font)
+        self._min_points = min_points
+        self.setFont(font)
+        # a smaller font keeps the line's height, so the cards' sheets stay in line
+        self.setMinimumHeight(QFontMetrics(font).height())
+        self.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        # the card decides the width; the text adapts to it, not the other way round
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:  # type: ignore[override]
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit()
+
+    def text_width(self, font: QFont | None = None) -> float:
+        """Width of the text on one line in ``font`` (default: the font shown), pixels."""
+        doc = QTextDocument()
+        doc.setDocumentMargin(0)
+        doc.setDefaultFont(font or self.font())
+        if self.textFormat() == Qt.TextFormat.RichText:
+            doc.setHtml(self.text())
+        else:
+            doc.setPlainText(self.text())
+        return doc.idealWidth()
+
+    def _fit(self) -> None:
+        if not self.isVisible():
+            return  # not laid out yet: its width means nothing
+        room = self.contentsRect().width() - 2
+        font = QFont(self._full)
+        points, width = font.pointSizeF(), self.text_width(font)
+        while points > self._min_points and width > room:
+            points = max(self._min_points, min(points - 0.5, points * room / width))
+            font.setPointSizeF(points)
+            width = self.text_width(font)
+        wrap = width > room
+        if font != self.font():
+            self.setFont(font)
+        if wrap != self.wordWrap():
+            self.setWordWrap(wrap)
 
 
 class PartyCard(QFrame):
@@ -41,17 +141,18 @@ class PartyCard(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setMinimumWidth(CARD_MIN_WIDTH)
 
-        self.name_label = QLabel(objectName="cardName")
-        self.name_label.setFont(sheet_font(bold=True, point_size=22))
-        self.info_label = QLabel(objectName="cardInfo")
-        self.info_label.setFont(sheet_font(point_size=13))
+        self.name_label = FitLabel(
+            sheet_font(bold=True, point_size=22), min_points=12, object_name="cardName"
+        )
+        self.info_label = FitLabel(sheet_font(point_size=13), min_points=9, object_name="cardInfo")
         self.sheet = BrickSheetWidget(self, background=QPalette.ColorRole.Window)
         self.sheet.hitClicked.connect(self._on_hit)
-        self.points_label = QLabel(objectName="cardPoints")
-        self.points_label.setFont(sheet_font(condensed=True, bold=True, point_size=26))
-        self.points_label.setTextFormat(Qt.TextFormat.RichText)
-        for label in (self.name_label, self.info_label, self.points_label):
-            label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.points_label = FitLabel(
+            sheet_font(condensed=True, bold=True, point_size=26),
+            min_points=14,
+            object_name="cardPoints",
+            rich=True,
+        )
         self.message = QLabel(objectName="cardMessage")
         self.message.setStyleSheet("color: #b3261e;")
         self.message.setAlignment(Qt.AlignmentFlag.AlignHCenter)
