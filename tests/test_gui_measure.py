@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
 
 from companion.gui.main_window import MainWindow
 from companion.gui.testing import DEMO, click, drag, hover, make_settings, make_window
@@ -75,6 +77,35 @@ def test_ruler_clear_with_height(qtbot: object, window: MainWindow) -> None:
     assert shape.lines[0].startswith(f"{expected:.1f} squares")
     assert shape.lines[1] == "Height +2 bricks"
     assert "clear" in shape.lines[2]
+
+
+def _map_pixels(window: MainWindow) -> QImage:
+    """The canvas as drawn, without the square-under-the-mouse marks."""
+    window.canvas.overlays.hover.hide()
+    window.canvas.overlays.hover_label.set_label(None)
+    QApplication.processEvents()
+    return window.canvas.viewport().grab().toImage()
+
+
+def test_esc_clears_the_ruler_from_the_map_and_the_panel(qtbot: object, window: MainWindow) -> None:
+    window.set_tool("ruler")
+    empty = _map_pixels(window)
+    empty_title = window.measure_dock.title.text()
+    drag(qtbot, window.canvas, [(2, 3), (5, 3), (8, 3)])
+    assert "Lina" in window.measure_dock.title.text()
+    assert "studs" in window.measure_dock.text.text()
+    assert _map_pixels(window) != empty  # the line and its caption are drawn
+    window.activateWindow()  # a window left open by another test may hold the keyboard
+    qtbot.waitUntil(window.isActiveWindow)  # type: ignore[attr-defined]
+    qtbot.waitUntil(window.canvas.hasFocus)  # type: ignore[attr-defined]
+    qtbot.keyClick(window.canvas, Qt.Key.Key_Escape)  # type: ignore[attr-defined]
+    assert window.canvas.overlays.ruler.shape is None
+    assert _map_pixels(window) == empty  # nothing of the ruler left on the map
+    # ...nor its words in the BrickRuler panel
+    title, text = window.measure_dock.title.text(), window.measure_dock.text.text()
+    assert "Lina" not in title and "Grok" not in title and title != empty_title
+    assert "studs" not in text and "Line of sight" not in text
+    assert "drag" in text
 
 
 def test_ruler_follows_the_flat_option(qtbot: object, window: MainWindow) -> None:

@@ -35,6 +35,11 @@ def _what(doc: object, sq: Square) -> str:
     return TERRAIN_TITLES[d.terrain_at(*sq)].lower()
 
 
+#: What the BrickRuler panel says once a measurement is cleared (Esc, another tool).
+CLEARED_TITLE = "Nothing measured"
+CLEARED_LINES = ["R: drag the ruler between squares or figures."]
+
+
 class RulerTool(Tool):
     name: ClassVar[str] = "ruler"
     title: ClassVar[str] = "BrickRuler"
@@ -49,6 +54,8 @@ class RulerTool(Tool):
         self.a: Square | None = None
         self.b: Square | None = None
         self._dragging = False
+        #: The BrickRuler panel shows this tool's words (to clear with the line).
+        self._panel_shows_words = False
 
     def press(self, ev: MouseInfo) -> bool:
         if ev.button != Qt.MouseButton.LeftButton or not self.on_map(ev.square):
@@ -71,9 +78,13 @@ class RulerTool(Tool):
         self._dragging = False
 
     def cancel(self) -> None:
+        """Esc (or another tool): the line, its caption and its words in the panel go."""
         self._dragging = False
         self.a = self.b = None
         self.canvas.overlays.ruler.set_shape(None)
+        if self._panel_shows_words:
+            self._panel_shows_words = False
+            self.ctx.measured.emit(CLEARED_TITLE, list(CLEARED_LINES))
 
     def map_changed(self, changes: Changes) -> None:
         if self.a is not None and self.b is not None:
@@ -113,4 +124,5 @@ class RulerTool(Tool):
         self.canvas.overlays.hover.hide()
         title = f"{_name(doc, a)} → {_name(doc, b)}"
         self.ctx.measured.emit(title, [*lines, f"Measured {mode}"])
+        self._panel_shows_words = True
         return shape
