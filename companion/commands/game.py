@@ -110,8 +110,7 @@ def _new(args: argparse.Namespace) -> int:
         figure, _, field = key.partition(".")
         if not field:
             raise BadInput(f"--choice {raw!r}: write FIGURE.KEY=VALUE")
-        value = value.split("+") if field == "abilities" else value
-        choices.setdefault(figure, {})[field] = value
+        choices.setdefault(figure, {})[field] = value.split("+") if field == "abilities" else value
     if args.game.exists():
         raise BadInput(f"{args.game}: already exists; choose another name")
     game = Game.create(

@@ -11,10 +11,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.rules.game import GAME_SUFFIX
 
-PAPER = {"a4": "A4", "letter": "Letter"}
+if TYPE_CHECKING:  # the GUI (and Qt) is imported only when the PDF is written
+    from companion.gui.export.pdf import PageSizeName
+
+PAPER: dict[str, PageSizeName] = {"a4": "A4", "letter": "Letter"}
 
 
 def parser() -> argparse.ArgumentParser:

@@ -60,8 +60,15 @@ CHAR_OF_TERRAIN: dict[Terrain, str] = {t: c for c, t in TERRAIN_CHARS.items()}
 
 #: Terrain a figure can never stand on or step through (doors: only while shut).
 IMPASSABLE = frozenset(
-    {Terrain.WALL, Terrain.WATER, Terrain.LAVA, Terrain.OBSTACLE, Terrain.VOID,
-     Terrain.DOOR_CLOSED, Terrain.DOOR_LOCKED}
+    {
+        Terrain.WALL,
+        Terrain.WATER,
+        Terrain.LAVA,
+        Terrain.OBSTACLE,
+        Terrain.VOID,
+        Terrain.DOOR_CLOSED,
+        Terrain.DOOR_LOCKED,
+    }
 )
 #: Terrain that blocks a sight line.
 OPAQUE = frozenset({Terrain.WALL, Terrain.OBSTACLE, Terrain.DOOR_CLOSED, Terrain.DOOR_LOCKED})
@@ -87,7 +94,7 @@ class Facing(StrEnum):
         return _DELTAS[self]
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the quarter-turn number, not str.index
         return "NESW".index(self.value)
 
     def turned(self, quarter_turns: int) -> Facing:
@@ -280,6 +287,4 @@ class DungeonMap:
 def check_size(width: int, height: int) -> None:
     """Refuse map sizes the app cannot hold, with a message naming the problem."""
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise ValueError(
-            f"map size {width}x{height} squares is outside 1..{MAX_SIDE} on each side"
-        )
+        raise ValueError(f"map size {width}x{height} squares is outside 1..{MAX_SIDE} on each side")

@@ -29,7 +29,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Protocol
+from typing import Annotated, Any, Final, Literal, Protocol
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -57,7 +57,7 @@ from companion.safefile import (
     read_bounded,
 )
 
-FORMAT_NAME = "brick-companion-map"
+FORMAT_NAME: Final = "brick-companion-map"
 #: The version this code writes; older ones are brought up to it by ``companion.migrations``.
 FORMAT_VERSION = CURRENT["map"]
 #: Larger files are refused before a single byte is parsed.
@@ -402,8 +402,8 @@ def _read_stairs(mf: MapFile, dungeon: DungeonMap, problems: ProblemList) -> Non
             continue
         dungeon.stairs[y, x] = facing.index
     ys, xs = np.nonzero((dungeon.terrain == int(Terrain.STAIRS)) & (dungeon.stairs < 0))
-    for y, x in list(zip(ys, xs, strict=True))[:5]:
-        problems.add(f"terrain row {y}, column {x}", "stairs without a direction in 'stairs'")
+    for row, col in list(zip(ys, xs, strict=True))[:5]:
+        problems.add(f"terrain row {row}, column {col}", "stairs without a direction in 'stairs'")
 
 
 def _read_objects(mf: MapFile, dungeon: DungeonMap, problems: ProblemList) -> None:
@@ -527,9 +527,9 @@ def room_rects(room_of: np.ndarray, index: int) -> list[tuple[int, int, int, int
                 rect = [x, y + y0, length, 0]
             rect[3] += 1
             still_open[(x, length)] = rect
-        done.extend(tuple(r) for r in open_rects.values())  # type: ignore[misc]
+        done.extend((x, y, w, h) for x, y, w, h in open_rects.values())
         open_rects = still_open
-    done.extend(tuple(r) for r in open_rects.values())  # type: ignore[misc]
+    done.extend((x, y, w, h) for x, y, w, h in open_rects.values())
     return sorted(done, key=lambda r: (r[1], r[0]))
 
 

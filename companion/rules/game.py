@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -35,9 +35,9 @@ from companion.rules.session import (
     read_log,
 )
 from companion.rules.table import FigureView, TurnView
-from companion.rules.verdict import Verdict
+from companion.rules.verdict import Reason, Verdict
 
-GAME_FORMAT = "brick-companion-game"
+GAME_FORMAT: Final = "brick-companion-game"
 GAME_VERSION = 1
 #: The suffix the window offers for game files.
 GAME_SUFFIX = ".game.jsonl"
@@ -349,7 +349,7 @@ def _session(
         raise GameFileError(f"{where}: {exc}") from None
 
 
-def _squares(action: Mapping[str, Any], overruled: Sequence[Any]) -> tuple[tuple[int, int], ...]:
+def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tuple[int, int], ...]:
     """The squares an action names (its path, target square or squares), for highlighting."""
     out: list[tuple[int, int]] = []
     for key in ("path", "squares"):
@@ -360,7 +360,8 @@ def _squares(action: Mapping[str, Any], overruled: Sequence[Any]) -> tuple[tuple
         out.append((int(target[0]), int(target[1])))
     for reason in overruled:
         if reason.square is not None:
-            out.append(tuple(reason.square))  # type: ignore[arg-type]
+            x, y = reason.square
+            out.append((x, y))
     return tuple(out)
 
 

@@ -18,7 +18,7 @@ import stat
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -27,7 +27,7 @@ from companion.rules.dice import Dice, DiceError, DiceRoll, RecordingDice, Repla
 from companion.rules.ruleset import Event, Ruleset, get_ruleset
 from companion.rules.verdict import Reason, Verdict
 
-FORMAT = "brick-companion-session"
+FORMAT: Final = "brick-companion-session"
 VERSION = 1
 #: Session files larger than this are refused before reading: about 90,000 actions, far
 #: beyond any game night (2,000 actions are some 350 KB), and replayed in bounded time.

@@ -27,7 +27,7 @@ from companion.model.geometry.sight import line_of_sight
 
 AttackMode = Literal["melee", "reach", "ranged"]
 Turn = Literal["left", "right"]
-MODES: tuple[str, ...] = ("melee", "reach", "ranged")
+MODES: tuple[AttackMode, ...] = ("melee", "reach", "ranged")
 #: Melee and reach targets may stand at most this many bricks higher or lower.
 MAX_MELEE_HEIGHT = 2
 
@@ -120,7 +120,7 @@ def attack_geometry(
     distance = ruler_distance(board, attacker.pos, target.pos)
     if target.dead:
         return AttackTarget(target_id, mode, distance, None, False, "target_dead")
-    tries: list[tuple[str | None, Facing]] = [(None, attacker.facing)]
+    tries: list[tuple[Turn | None, Facing]] = [(None, attacker.facing)]
     if allow_turn:
         tries += [("left", attacker.facing.left), ("right", attacker.facing.right)]
     failures = []
@@ -132,9 +132,7 @@ def attack_geometry(
             return AttackTarget(target_id, mode, distance, turn, True)
         failures.append((turn, reason, blocked))
     # Report the failure seen with the target in the arc, if some facing has it there.
-    turn, reason, blocked = next(
-        (f for f in failures if f[1] != "not_in_arc"), failures[0]
-    )
+    turn, reason, blocked = next((f for f in failures if f[1] != "not_in_arc"), failures[0])
     return AttackTarget(target_id, mode, distance, turn, False, reason, blocked)
 
 
@@ -163,8 +161,13 @@ def attack_targets(
             lo, hi = ranged if (mode == "ranged" and ranged is not None) else (None, None)
             out.append(
                 attack_geometry(
-                    board, attacker_id, t.id, mode,
-                    min_range=lo, max_range=hi, allow_turn=allow_turn,
+                    board,
+                    attacker_id,
+                    t.id,
+                    mode,
+                    min_range=lo,
+                    max_range=hi,
+                    allow_turn=allow_turn,
                 )
             )
     out.sort(key=lambda a: (not a.ok, a.distance, a.target_id, MODES.index(a.mode)))

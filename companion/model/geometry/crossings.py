@@ -17,6 +17,7 @@ the common denominator ``Q = 2 X max(Y, 1)`` so sight tests stay exact.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 
@@ -27,6 +28,9 @@ FRAMES: tuple[tuple[bool, int, int], ...] = tuple(
 )
 #: Added to an entry numerator that has no row edge (Y == 0) so ``max``/``min`` ignore it.
 _NO_EDGE = 1 << 40
+
+#: Whole numbers: one segment's (Python ints) or many at once (integer arrays).
+_Ints = TypeVar("_Ints", int, np.ndarray)
 
 
 def to_canonical(dx: int, dy: int) -> tuple[int, int, int]:
@@ -53,10 +57,10 @@ def frame_steps(frame: int, width: int) -> tuple[int, int]:
     return sx, sy * width
 
 
-def column_rows(X: np.ndarray, Y: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def column_rows(X: _Ints, Y: _Ints, x: _Ints) -> tuple[_Ints, _Ints]:
     """Lowest and highest row the canonical segment to ``(X, Y)`` crosses in column ``x``.
 
-    Integer arrays (broadcast together); ``x`` must lie in ``1 .. X - 1``.  The two are
+    Ints, or integer arrays (broadcast together); ``x`` must lie in ``1 .. X - 1``.  The two are
     equal when the segment crosses a single square of that column.
     """
     u = 2 * Y * x
@@ -190,8 +194,13 @@ def canonical_table(reach: int = TABLE_REACH) -> tuple[np.ndarray, ...]:
     Y = np.arange(X.size, dtype=np.int64) - tri_index(X, 0)
     starts, counts, cx, cy, n_in, n_out, q = batch_crossings(X, Y, with_params=True)
     out = (
-        starts, counts, cx.astype(np.int32), cy.astype(np.int32),
-        n_in.astype(np.int32), n_out.astype(np.int32), q,
+        starts,
+        counts,
+        cx.astype(np.int32),
+        cy.astype(np.int32),
+        n_in.astype(np.int32),
+        n_out.astype(np.int32),
+        q,
     )
     for a in out:
         a.setflags(write=False)

@@ -228,9 +228,7 @@ def _costs(digits: list[int], reached: int, shape: tuple[int, int]) -> np.ndarra
     return cost
 
 
-def _search(
-    board: Board, mover: Token, allies_pass: bool, limit: int | None
-) -> np.ndarray:
+def _search(board: Board, mover: Token, allies_pass: bool, limit: int | None) -> np.ndarray:
     """Float [y, x] cheapest costs from the mover's square (``inf`` unreached)."""
     h, w = board.shape
     x, y = mover.x, mover.y
@@ -319,7 +317,7 @@ def validate_path(
             break
         total += 1 if sq[0] == prev[0] or sq[1] == prev[1] else 2
         prev = sq
-    figures = {}
+    figures: dict[Square, list[Token]] = {}
     for t in board.tokens:
         if t.id != mover.id:
             figures.setdefault((t.x, t.y), []).append(t)
@@ -337,9 +335,7 @@ def validate_path(
         stairs_ok = not diagonal and dh <= MAX_STAIR_STEP and _along_stairs(board, prev, sq)
         if dh > MAX_STEP and not stairs_ok:
             return PathCheck(False, "too_steep", sq, total)
-        if diagonal and (
-            layers.blocks_corners[prev[1], x] or layers.blocks_corners[y, prev[0]]
-        ):
+        if diagonal and (layers.blocks_corners[prev[1], x] or layers.blocks_corners[y, prev[0]]):
             return PathCheck(False, "corner_cutting", sq, total)
         if any(_blocks_passage(mover, t, allies_pass) for t in figures.get(sq, ())):
             return PathCheck(False, "occupied", sq, total)

@@ -77,9 +77,7 @@ def slope_tables(depth: int) -> SlopeTables:
     hi = np.where(x >= 1, (2 * j + 1) / np.maximum(2 * x - 1, 1), -1.0)
     first = np.searchsorted(sorted_slope, lo, side="right")
     stop = np.maximum(np.searchsorted(sorted_slope, hi, side="left"), first)
-    tables = SlopeTables(
-        depth, tx[order].astype(np.int32), ty[order].astype(np.int32), first, stop
-    )
+    tables = SlopeTables(depth, tx[order].astype(np.int32), ty[order].astype(np.int32), first, stop)
     _frozen(tables.xs, tables.ys, tables.first, tables.stop)
     return tables
 
@@ -160,7 +158,7 @@ class Shadows:
         self.tables = tables = slope_tables(depth)
         n_d = tables.xs.size
         lim_x, lim_j = _frame_limits(shape, origin)
-        keep = _work("sh_keep", 8 * n_d, np.bool_).reshape(8, n_d)
+        keep: np.ndarray = _work("sh_keep", 8 * n_d, np.bool_).reshape(8, n_d)
         np.less_equal(tables.xs, lim_x[:, None], out=keep)
         keep &= tables.ys <= lim_j[:, None]
         keep = keep.ravel()
@@ -202,9 +200,7 @@ class Shadows:
         first, stop, bx_c = self._runs(bx, by)[:3]
         return min_over_runs(first, stop, bx_c, self.n)
 
-    def pairs(
-        self, bx: np.ndarray, by: np.ndarray, limit: int
-    ) -> tuple[np.ndarray, ...] | None:
+    def pairs(self, bx: np.ndarray, by: np.ndarray, limit: int) -> tuple[np.ndarray, ...] | None:
         """Every (target, blocker) with the blocker on the target's segment, or None.
 
         Returns ``(target, source, x, j)``: kept-target indices, the blockers' indices in
@@ -322,18 +318,20 @@ def scan_blocked_3d(
         inv_x = np.where(X > 0, climb / X, _F(0))
         inv_y = np.where(Y > 0, climb / Y, _F(0))
     # One row per quantity, one column per target; gathered once per round.
-    params = np.stack([
-        np.ones_like(X),  # 0: next column from the start
-        X - 1,  # 1: next column from the end
-        X,  # 2
-        Y,  # 3
-        np.where(swap, sy * w, sx),  # 4: flat-index step per canonical column
-        np.where(swap, sx, sy * w),  # 5: ... per canonical row
-        2 * inv_x,  # 6: column-edge height = [6] * x + [7]
-        side * inv_x,  # 7
-        2 * inv_y,  # 8: row-edge height = [8] * j + [9]
-        np.where(Y > 0, side * inv_y, _F(-np.inf)),  # 9
-    ])
+    params = np.stack(
+        [
+            np.ones_like(X),  # 0: next column from the start
+            X - 1,  # 1: next column from the end
+            X,  # 2
+            Y,  # 3
+            np.where(swap, sy * w, sx),  # 4: flat-index step per canonical column
+            np.where(swap, sx, sy * w),  # 5: ... per canonical row
+            2 * inv_x,  # 6: column-edge height = [6] * x + [7]
+            side * inv_x,  # 7
+            2 * inv_y,  # 8: row-edge height = [8] * j + [9]
+            np.where(Y > 0, side * inv_y, _F(-np.inf)),  # 9
+        ]
+    )
     o_flat = _F(oy * w + ox + pad)
     blocked = np.zeros(tx.size, dtype=bool)
     alive = np.flatnonzero(X > 1)
@@ -344,10 +342,12 @@ def scan_blocked_3d(
         if alive.size <= step:
             now = _scan_round(params, alive, chunk, rise, o_flat)
         else:
-            now = np.concatenate([
-                _scan_round(params, alive[k : k + step], chunk, rise, o_flat)
-                for k in range(0, alive.size, step)
-            ])
+            now = np.concatenate(
+                [
+                    _scan_round(params, alive[k : k + step], chunk, rise, o_flat)
+                    for k in range(0, alive.size, step)
+                ]
+            )
         blocked[alive[now]] = True
         params[0, alive] += chunk
         params[1, alive] -= chunk
@@ -416,7 +416,7 @@ def _scan_round(
     np.greater(top, j, out=hit2)
     hit2 &= two
     hit |= hit2
-    return hit.any(axis=0)
+    return hit.any(axis=0, out=np.empty(n, np.bool_))
 
 
 _WORK = threading.local()

@@ -6,7 +6,7 @@ An action is a request; ``rules.validate`` says whether it is legal and
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -137,7 +137,7 @@ class Hold(_Action):
 
 
 #: The actor of the table's own actions (initiative, overrides, adjustments).
-BRICKMASTER = "brickmaster"
+BRICKMASTER: Final = "brickmaster"
 
 
 class _TableAction(BaseModel):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from companion.datafiles import DataFileError, load_toml, resource_dir
 from companion.rulesets.brickquest.schema import (
@@ -41,6 +41,14 @@ DATA_FILES: Mapping[str, str] = MappingProxyType(
 _V = TypeVar("_V")
 
 
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+_Entry = TypeVar("_Entry", bound=_HasId)
+
+
 def data_dir() -> Path:
     """The folder of BrickQuest's data files."""
     return resource_dir() / "rulesets" / "brickquest"
@@ -70,8 +78,8 @@ def _lookup(kind: str, table: Mapping[str, _V], ident: str) -> _V:
         raise UnknownIdError(kind, ident, table) from None
 
 
-def _by_id(entries: Iterable[_V]) -> Mapping[str, _V]:
-    return MappingProxyType({entry.id: entry for entry in entries})  # type: ignore[attr-defined]
+def _by_id(entries: Iterable[_Entry]) -> Mapping[str, _Entry]:
+    return MappingProxyType({entry.id: entry for entry in entries})
 
 
 @dataclass(frozen=True)

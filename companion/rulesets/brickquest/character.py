@@ -24,7 +24,7 @@ import os
 import uuid
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal, Protocol, Self
+from typing import Annotated, Any, Final, Literal, Protocol, Self
 
 from pydantic import (
     BaseModel,
@@ -47,7 +47,7 @@ from companion.safefile import (
 )
 
 #: Version of the party file format written by :meth:`Party.to_json_bytes`.
-PARTY_FORMAT_VERSION = 1
+PARTY_FORMAT_VERSION: Final = 1
 #: Largest party file we are willing to read (a party is a few kilobytes).
 MAX_PARTY_FILE_BYTES = 2 * 1024 * 1024
 #: Upper bound for any point value typed in by hand (a sanity cap, not a rule).

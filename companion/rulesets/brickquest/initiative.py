@@ -31,7 +31,8 @@ def roll_initiative(
     events: list[Event] = []
     players = [f for f in state.figures.values() if f.class_id is not None and not f.dead]
     for fig in players:
-        bonus = catalog.classes[fig.class_id].initiative_bonus  # type: ignore[index]
+        assert fig.class_id is not None  # players are the figures with a class
+        bonus = catalog.classes[fig.class_id].initiative_bonus
         roll = dice.roll(2, f"{fig.name}'s initiative")
         numbers[fig.id] = roll.total + bonus
         text = f"{fig.name} rolls {list(roll.faces)} + {bonus}: initiative {numbers[fig.id]}."
@@ -89,8 +90,7 @@ def initiative_labels(state: GameState) -> dict[str, str]:
         sharing = [
             o
             for o in order
-            if state.initiative_numbers.get(o) == number
-            and state.figures[o].class_id is not None
+            if state.initiative_numbers.get(o) == number and state.figures[o].class_id is not None
         ]
         letter = chr(ord("A") + sharing.index(fid)) if len(sharing) > 1 and fid in sharing else ""
         labels[fid] = f"{number}{letter}"

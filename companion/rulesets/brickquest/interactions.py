@@ -27,15 +27,15 @@ def resolve_interact(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dic
     if kind in ("give", "take", "loot"):
         return _swap_items(ctx, actor, action)
     if kind == "pick_up":
-        sq = _square(ctx, action.target) or actor.pos
-        found = state.floor_items.get(sq, ())
-        floor = {k: v for k, v in state.floor_items.items() if k != sq}
+        here = _square(ctx, action.target) or actor.pos
+        found = state.floor_items.get(here, ())
+        floor = {k: v for k, v in state.floor_items.items() if k != here}
         state = state.evolve(floor_items=floor)
-        shelf = state.dungeon.object_at(*sq)
+        shelf = state.dungeon.object_at(*here)
         if shelf is not None and shelf.kind is ObjectKind.SHELF and shelf.contents:
             found = (*found, *shelf.contents)  # "or on one shelf in an adjacent square"
             dungeon = state.dungeon.copy()
-            dungeon.objects[sq] = replace(shelf, contents=())
+            dungeon.objects[here] = replace(shelf, contents=())
             state = state.evolve(dungeon=dungeon)
         fig = actor.model_copy(update={"items": (*actor.items, *found)})
         state = state.with_figure(fig)

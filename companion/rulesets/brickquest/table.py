@@ -20,6 +20,7 @@ from companion.rules.table import (
     Badge,
     FigureView,
     MoveOption,
+    Needs,
     Prompt,
     TurnView,
 )
@@ -376,7 +377,7 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
     return out
 
 
-def _spell_needs(spell: s.SpellDef) -> tuple[str, str, dict[str, Any] | None]:
+def _spell_needs(spell: s.SpellDef) -> tuple[Needs, str, dict[str, Any] | None]:
     """(needs, field, area) for casting ``spell``."""
     area = spell.area
     if isinstance(area, s.AdjacentFigure | s.FigureInSight | s.TargetAndAdjacent):
@@ -436,7 +437,7 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
                 kind="cast",
                 label=f"{spell.name}{cost}{source}",
                 template=template,
-                needs=needs,  # type: ignore[arg-type]
+                needs=needs,
                 field=field,
                 area=area,
                 targets=targets,

@@ -76,8 +76,11 @@ def _check_caster(
 ) -> Verdict:
     if from_item:
         item = action.item or carried_spells(actor).get(spell.id)
-        holds = item is not None and item in actor.items
-        if not holds or spell.id not in item.partition(":")[2].split("+"):
+        if (
+            item is None
+            or item not in actor.items
+            or spell.id not in item.partition(":")[2].split("+")
+        ):
             return illegal(
                 ReasonCode.NO_SUCH_ITEM, f"{actor.name} carries no scroll or book of {spell.name}"
             )

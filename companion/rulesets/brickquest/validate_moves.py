@@ -30,6 +30,7 @@ def check_move(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     result = validate_path(ctx.board, actor.id, list(action.path), points)
     if result.ok:
         return LEGAL
+    assert result.reason is not None  # a failed path always names its reason
     code = ReasonCode(result.reason)
     sq = result.square
     where = f"[{sq[0]}, {sq[1]}]" if sq is not None else "the path"
@@ -67,7 +68,5 @@ def _check_ethereal(ctx: Ctx, actor: FigureState, action: act.Move, points: int)
     if any(f.inside is None and not f.dead for f in others):
         return illegal(ReasonCode.OCCUPIED, f"[{end[0]}, {end[1]}] is occupied", end)
     if any(f.dead for f in others):
-        return illegal(
-            ReasonCode.CANNOT_END_HERE, f"a body lies at [{end[0]}, {end[1]}]", end
-        )
+        return illegal(ReasonCode.CANNOT_END_HERE, f"a body lies at [{end[0]}, {end[1]}]", end)
     return LEGAL
