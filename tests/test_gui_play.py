@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from companion.gui.main_window import MainWindow
 from companion.gui.play.action_dock import DIE_FACES
@@ -501,3 +502,18 @@ def test_the_brickmaster_moves_a_barrel_with_two_clicks(
     objects = w.session.doc.dungeon.objects
     assert to in objects and barrel not in objects and objects[to].kind.value == "barrel"
     assert "barrel moves to [25, 13]" in w.log_dock.lines[-1].text
+
+
+def test_escape_cancels_the_pending_action_wherever_the_focus_is(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "e.game.jsonl", GameSpec(seed=3))
+    w.play.choose(choice(w, "begin_turn"))
+    w.play.choose(choice(w, "move"))
+    assert w.play.pending is not None
+    w.roster_dock.show()
+    w.roster_dock.table.setFocus()
+    qtbot.keyClick(w.roster_dock.table, Qt.Key.Key_Escape)  # type: ignore[attr-defined]
+    assert w.play.pending is None
+    assert not w.canvas.overlays.reach_tint.isVisible()

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QKeySequence, QUndoGroup, QUndoStack
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -113,6 +113,11 @@ class MainWindow(QMainWindow):
         self.play.message.connect(self._play_message)
         self.play.centerRequested.connect(self.center_on)
         self.play.verdictShown.connect(self._show_refusal)
+        # Esc cancels the map's tool (a ruler, a template, a pending action) wherever the
+        # keyboard focus is in the window, not only on the map.
+        self.escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        self.escape.setContext(Qt.ShortcutContext.WindowShortcut)
+        self.escape.activated.connect(self._escape)
         self.resize(1380, 860)
         # The map keeps most of the width: narrow panels either side (a 1280-pixel window
         # leaves the map over 60%); the user's own layout is restored after this.
@@ -604,6 +609,10 @@ class MainWindow(QMainWindow):
         self.marks.show(self.play)
         self._center_acting()
         self._update_title()
+
+    def _escape(self) -> None:
+        if self.canvas.tool is not None:
+            self.canvas.tool.cancel()
 
     def _game_board(self) -> Any:
         """The open game's board (the ruler and templates measure what the game sees)."""
