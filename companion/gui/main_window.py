@@ -51,6 +51,7 @@ from companion.rules.ruleset import get_ruleset
 from companion.rulesets.brickquest.catalog import default_catalog
 from companion.rulesets.brickquest.character import Character
 from companion.rulesets.brickquest.game_sheets import adjustment, game_party
+from companion.userdirs import default_documents_dir
 
 MAX_RECENT = 8
 #: First widths of the left (tools) and right (measure, legend, play) panels, in pixels.
@@ -436,7 +437,7 @@ class MainWindow(QMainWindow):
         return self.save_to(self.session.path)
 
     def save_as(self) -> bool:
-        start = str(self.session.path or Path.home() / f"{self.session.doc.name}.json")
+        start = str(self.session.path or default_documents_dir() / f"{self.session.doc.name}.json")
         name, _ = QFileDialog.getSaveFileName(self, "Save map", start, MAP_FILTER)
         if not name:
             return False
@@ -507,7 +508,7 @@ class MainWindow(QMainWindow):
         )
         if not dialog.exec():
             return False
-        start = str(Path.home() / f"{self.session.doc.name}{GAME_SUFFIX}")
+        start = str(default_documents_dir() / f"{self.session.doc.name}{GAME_SUFFIX}")
         name, _ = QFileDialog.getSaveFileName(self, "Save the game as", start, GAME_FILTER)
         if not name:
             return False
@@ -544,8 +545,14 @@ class MainWindow(QMainWindow):
             path = Path(name)
         if not self.maybe_save():
             return False
-        with busy():
-            ok = self.play.open_game(path)
+
+        def in_background(load: Any) -> Any:
+            return run_in_background(load, parent=self, label=f"Opening {path.name}…")
+
+        try:
+            ok = self.play.open_game(path, in_background)
+        except LoadCancelled:
+            return False
         if ok:
             self._add_recent(path)
         return ok

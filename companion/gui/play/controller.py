@@ -116,9 +116,13 @@ class PlayController(QObject):
         self._set_game(game)
         return True
 
-    def open_game(self, path: Path) -> bool:
+    def open_game(
+        self, path: Path, load: Callable[[Callable[[], Game]], Game] | None = None
+    ) -> bool:
+        """Open and replay a game file; ``load`` runs the reading (e.g. off the GUI thread,
+        raising ``LoadCancelled``), by default here and now."""
         try:
-            game = Game.open(path)
+            game = load(lambda: Game.open(path)) if load else Game.open(path)
         except (GameFileError, SessionError, OSError) as exc:
             self.show_error("Cannot open the game", str(exc))
             return False
