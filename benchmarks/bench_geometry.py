@@ -100,9 +100,13 @@ def bench_map(name: str, board: Board, hero: tuple[int, int], repeat: int) -> li
     fov_ref = None
     dij_ref = None
     if tcod is not None:
+
         def fov() -> object:
             return tcod.map.compute_fov(
-                transparency, (hero[1], hero[0]), radius=0, light_walls=True,
+                transparency,
+                (hero[1], hero[0]),
+                radius=0,
+                light_walls=True,
                 algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
             )
 
@@ -116,17 +120,37 @@ def bench_map(name: str, board: Board, hero: tuple[int, int], repeat: int) -> li
 
         fov_ref = median_ms(fov, repeat)
         dij_ref = median_ms(dijkstra, repeat)
-    rows.append(("visible_squares flat", name,
-                 median_ms(lambda: visible_squares(board, hero, mode="flat"), repeat), fov_ref))
-    rows.append(("visible_squares 3d", name,
-                 median_ms(lambda: visible_squares(board, hero, mode="3d"), repeat), fov_ref))
-    rows.append(("reachable move 12", name,
-                 median_ms(lambda: reachable(board, "hero", 12), repeat), None))
-    rows.append(("move_distances", name,
-                 median_ms(lambda: move_distances(board, "hero"), repeat), dij_ref))
+    rows.append(
+        (
+            "visible_squares flat",
+            name,
+            median_ms(lambda: visible_squares(board, hero, mode="flat"), repeat),
+            fov_ref,
+        )
+    )
+    rows.append(
+        (
+            "visible_squares 3d",
+            name,
+            median_ms(lambda: visible_squares(board, hero, mode="3d"), repeat),
+            fov_ref,
+        )
+    )
+    rows.append(
+        ("reachable move 12", name, median_ms(lambda: reachable(board, "hero", 12), repeat), None)
+    )
+    rows.append(
+        ("move_distances", name, median_ms(lambda: move_distances(board, "hero"), repeat), dij_ref)
+    )
     target = far_square(board, hero, 20)
-    rows.append(("one line_of_sight (20 sq.)", name,
-                 median_ms(lambda: line_of_sight(board, hero, target), repeat * 10), None))
+    rows.append(
+        (
+            "one line_of_sight (20 sq.)",
+            name,
+            median_ms(lambda: line_of_sight(board, hero, target), repeat * 10),
+            None,
+        )
+    )
 
     far = far_square(board, hero, 120)
     reach = max(abs(far[0] - hero[0]), abs(far[1] - hero[1]))
@@ -135,16 +159,31 @@ def bench_map(name: str, board: Board, hero: tuple[int, int], repeat: int) -> li
         sight_module._crossings.cache_clear()
         return line_of_sight(board, hero, far)
 
-    rows.append((f"one line_of_sight ({reach} sq., cold cache)", name,
-                 median_ms(cold, repeat * 10), None))
-    rows.append(("area_circle r4", name,
-                 median_ms(lambda: area_circle(board, hero, 4), repeat * 10), None))
-    rows.append(("area_cone L4", name,
-                 median_ms(lambda: area_cone(board, hero, Facing.E, 4), repeat * 10), None))
-    rows.append(("area_line L8", name,
-                 median_ms(lambda: area_line(board, hero, target, 8), repeat * 10), None))
-    rows.append(("area_square 5", name,
-                 median_ms(lambda: area_square(board, hero, 5), repeat * 10), None))
+    rows.append(
+        (f"one line_of_sight ({reach} sq., cold cache)", name, median_ms(cold, repeat * 10), None)
+    )
+    rows.append(
+        ("area_circle r4", name, median_ms(lambda: area_circle(board, hero, 4), repeat * 10), None)
+    )
+    rows.append(
+        (
+            "area_cone L4",
+            name,
+            median_ms(lambda: area_cone(board, hero, Facing.E, 4), repeat * 10),
+            None,
+        )
+    )
+    rows.append(
+        (
+            "area_line L8",
+            name,
+            median_ms(lambda: area_line(board, hero, target, 8), repeat * 10),
+            None,
+        )
+    )
+    rows.append(
+        ("area_square 5", name, median_ms(lambda: area_square(board, hero, 5), repeat * 10), None)
+    )
     return rows
 
 
@@ -184,11 +223,13 @@ def targets(rows: list[Row]) -> list[str]:
         if op == "move_distances" and ref is not None and ours > ref
     ]
     if any(op == "move_distances" for op, _ in by):
-        check("move_distances no slower than dijkstra2d", not slower,
-              "; ".join(slower) if slower else "faster on every map")
+        check(
+            "move_distances no slower than dijkstra2d",
+            not slower,
+            "; ".join(slower) if slower else "faster on every map",
+        )
     small = [
-        ours for (op, _), (ours, _) in by.items()
-        if op.startswith(("one line_of_sight", "area_"))
+        ours for (op, _), (ours, _) in by.items() if op.startswith(("one line_of_sight", "area_"))
     ]
     if small:
         check("one LOS or one area <= 50 µs", max(small) <= 0.05, f"worst {fmt(max(small))}")
@@ -198,11 +239,19 @@ def targets(rows: list[Row]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small maps, few repeats")
-    parser.add_argument("--out", type=Path, default=None,
-                        help="write the table here (default: benchmarks/RESULTS.md on a full run)")
-    parser.add_argument("--rounds", type=int, default=None,
-                        help="run everything this many times and keep each row's best "
-                             "median (default 3; 1 with --quick)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="write the table here (default: benchmarks/RESULTS.md on a full run)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="run everything this many times and keep each row's best "
+        "median (default 3; 1 with --quick)",
+    )
     args = parser.parse_args(argv)
     sizes = (64,) if args.quick else (64, 128, 256)
     repeat = 3 if args.quick else 21
@@ -223,17 +272,23 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"... round {round_ + 1}/{rounds}: {name}", file=sys.stderr, flush=True)
                 got.extend(bench_map(name, board, hero, repeat))
         # The machine is shared: keep each row's best median over the rounds.
-        rows = got if not rows else [
-            (op, name, min(a, b), None if r1 is None else min(r1, r2))
-            for (op, name, a, r1), (_, _, b, r2) in zip(rows, got, strict=True)
-        ]
+        rows = (
+            got
+            if not rows
+            else [
+                (op, name, min(a, b), None if r1 is None else min(r1, r2))
+                for (op, name, a, r1), (_, _, b, r2) in zip(rows, got, strict=True)
+            ]
+        )
     text = table(rows)
     summary = "\n".join(targets(rows))
     print(text)
     print()
     print(summary)
-    out = args.out if args.out is not None else (
-        None if args.quick else Path(__file__).with_name("RESULTS.md")
+    out = (
+        args.out
+        if args.out is not None
+        else (None if args.quick else Path(__file__).with_name("RESULTS.md"))
     )
     if out is not None:
         header = (

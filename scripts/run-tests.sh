@@ -6,5 +6,6 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
 export QT_QPA_PLATFORM=offscreen
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 .venv/bin/mypy  # the rules model; files and options in pyproject.toml's [tool.mypy]
 .venv/bin/python -m pytest "$@"

@@ -62,8 +62,16 @@ def laptop_platform(folder: Path) -> str:
     """``QT_QPA_PLATFORM`` for an offscreen screen of 1280×720 at 96 dpi."""
     config = folder / "laptop-screen.json"
     w, h = LAPTOP
-    screen = {"name": "laptop", "x": 0, "y": 0, "width": w, "height": h,
-              "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}
+    screen = {
+        "name": "laptop",
+        "x": 0,
+        "y": 0,
+        "width": w,
+        "height": h,
+        "logicalDpi": 96,
+        "logicalBaseDpi": 96,
+        "dpr": 1,
+    }
     config.write_text(json.dumps({"screens": [screen]}), encoding="utf-8")
     return f"offscreen:configfile={config}"
 
@@ -91,8 +99,9 @@ def run_test(
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs", node]
     if xvfb:
         command = ["xvfb-run", "-a", "-s", f"-screen 0 {LAPTOP[0]}x{LAPTOP[1]}x24", *command]
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=timeout, check=False)
+    done = subprocess.run(
+        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout, check=False
+    )
     out = done.stdout + done.stderr
     assert done.returncode == 0, out
     assert "1 passed" in out and "skipped" not in out, out

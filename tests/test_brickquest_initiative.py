@@ -99,9 +99,7 @@ def test_seeded_rolls_always_give_an_order_of_everyone() -> None:
 
 def test_a_newcomer_goes_after_everyone_on_its_number() -> None:
     state = _state(_pc("harry", "human_warrior", 1), _pc("merl", "human_mage", 2))
-    state = state.evolve(
-        initiative=("harry", "merl"), initiative_numbers={"harry": 3, "merl": 2}
-    )
+    state = state.evolve(initiative=("harry", "merl"), initiative_numbers={"harry": 3, "merl": 2})
     # place_in_order only orders ids; the figure itself need not exist yet
     placed = place_in_order(state, "golem", 3)
     assert placed.initiative == ("harry", "golem", "merl")

@@ -119,9 +119,15 @@ def test_copy_paste_and_resize() -> None:
 
 @given(
     st.lists(
-        st.tuples(st.integers(-2, 13), st.integers(-2, 10), st.integers(1, 4),
-                  st.sampled_from(["set", "raise", "lower", "flatten"]), st.integers(0, 5)),
-        min_size=1, max_size=8,
+        st.tuples(
+            st.integers(-2, 13),
+            st.integers(-2, 10),
+            st.integers(1, 4),
+            st.sampled_from(["set", "raise", "lower", "flatten"]),
+            st.integers(0, 5),
+        ),
+        min_size=1,
+        max_size=8,
     )
 )
 @settings(max_examples=60, deadline=None)

@@ -137,9 +137,7 @@ def test_aid_pages_read_back(exported) -> None:  # type: ignore[no-untyped-def]
 @needs_poppler
 def test_only_the_bundled_fonts_are_used_and_embedded(exported) -> None:  # type: ignore[no-untyped-def]
     _, path = exported
-    out = subprocess.run(
-        ["pdffonts", str(path)], capture_output=True, text=True, check=True
-    ).stdout
+    out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
     rows = [line.split() for line in out.splitlines()[2:] if line.strip()]
     assert rows
     bundled = {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"}
@@ -156,8 +154,20 @@ def render(path: Path, page: int, tmp_path: Path) -> np.ndarray:
     """Page ``page`` (1-based) at 300 dpi, grey, as an array (rows, columns)."""
     stem = tmp_path / f"p{page}"
     subprocess.run(
-        ["pdftoppm", "-r", str(DPI), "-gray", "-f", str(page), "-l", str(page), "-png",
-         "-singlefile", str(path), str(stem)],
+        [
+            "pdftoppm",
+            "-r",
+            str(DPI),
+            "-gray",
+            "-f",
+            str(page),
+            "-l",
+            str(page),
+            "-png",
+            "-singlefile",
+            str(path),
+            str(stem),
+        ],
         check=True,
         timeout=120,
     )

@@ -33,9 +33,7 @@ def open_board(**kw) -> Board:
 def test_circle() -> None:
     board = open_board()
     assert squares_of(area_circle(board, (4, 4), 0)) == [(4, 4)]
-    assert squares_of(area_circle(board, (4, 4), 1)) == [
-        (3, 4), (4, 3), (4, 4), (4, 5), (5, 4)
-    ]
+    assert squares_of(area_circle(board, (4, 4), 1)) == [(3, 4), (4, 3), (4, 4), (4, 5), (5, 4)]
     assert area_circle(board, (4, 4), 1.5).sum() == 9  # sqrt(2) <= 1.5
     assert area_circle(board, (4, 4), 2).sum() == 13
     assert area_circle(board, (0, 0), 1).sum() == 3  # clipped at the map edge
@@ -53,7 +51,15 @@ def test_cone_east() -> None:
     assert (4, 4) not in squares_of(area_cone(board, (4, 4), Facing.E, 3))
     three = area_cone(board, (4, 4), Facing.E, 3)
     assert squares_of(three) == [
-        (5, 3), (5, 4), (5, 5), (6, 2), (6, 3), (6, 4), (6, 5), (6, 6), (7, 4)
+        (5, 3),
+        (5, 4),
+        (5, 5),
+        (6, 2),
+        (6, 3),
+        (6, 4),
+        (6, 5),
+        (6, 6),
+        (7, 4),
     ]
 
 

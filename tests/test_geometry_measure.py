@@ -43,8 +43,9 @@ def test_ruler_distance_with_and_without_heights() -> None:
 def height_boards() -> st.SearchStrategy[Board]:
     return st.builds(
         lambda hs: board_from_text(["......"] * 4, ["".join(r) for r in hs]),
-        st.lists(st.lists(st.sampled_from("0123456789z"), min_size=6, max_size=6),
-                 min_size=4, max_size=4),
+        st.lists(
+            st.lists(st.sampled_from("0123456789z"), min_size=6, max_size=6), min_size=4, max_size=4
+        ),
     )
 
 
@@ -162,11 +163,13 @@ def test_ranged() -> None:
     walls = duel((0, 3), Facing.E, (5, 3), rows=["......."] * 3 + ["...#..."] + ["......."] * 3)
     got = attack_geometry(walls, "me", "foe", "ranged", min_range=2, max_range=8)
     assert (got.reason, got.blocked_by) == ("no_line_of_sight", (3, 3))
-    behind = attack_geometry(duel((3, 3), Facing.E, (3, 0)), "me", "foe", "ranged",
-                             min_range=2, max_range=8)
+    behind = attack_geometry(
+        duel((3, 3), Facing.E, (3, 0)), "me", "foe", "ranged", min_range=2, max_range=8
+    )
     assert (behind.ok, behind.turn) == (True, "left")
-    back = attack_geometry(duel((3, 3), Facing.E, (0, 3)), "me", "foe", "ranged",
-                           min_range=2, max_range=8)
+    back = attack_geometry(
+        duel((3, 3), Facing.E, (0, 3)), "me", "foe", "ranged", min_range=2, max_range=8
+    )
     assert (back.ok, back.reason) == (False, "not_in_arc")
 
 

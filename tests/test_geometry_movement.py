@@ -135,9 +135,7 @@ def test_never_through_enemies_unless_slipping_through() -> None:
     board = board_from_text(["..."], tokens=[me(), Token("orc", 1, 0, "dungeon")])
     assert validate_path(board, "me", [(1, 0), (2, 0)], 2).reason == "occupied"
     assert reachable(board, "me", 2).squares() == []
-    rat = board_from_text(
-        ["..."], tokens=[me(slips_through=True), Token("orc", 1, 0, "dungeon")]
-    )
+    rat = board_from_text(["..."], tokens=[me(slips_through=True), Token("orc", 1, 0, "dungeon")])
     assert validate_path(rat, "me", [(1, 0), (2, 0)], 2).ok
     assert validate_path(rat, "me", [(1, 0)], 2).reason == "occupied"
     assert reachable(rat, "me", 2).squares() == [(2, 0)]
@@ -190,8 +188,15 @@ def test_a_path_leads_through_the_cheapest_squares() -> None:
 def reference_costs(board: Board, mover: Token, allies_pass: bool) -> dict:
     """Cheapest costs, written straight from the rules with the DungeonMap API."""
     d = board.dungeon
-    blocked_kinds = {Terrain.WALL, Terrain.WATER, Terrain.LAVA, Terrain.OBSTACLE,
-                     Terrain.VOID, Terrain.DOOR_CLOSED, Terrain.DOOR_LOCKED}
+    blocked_kinds = {
+        Terrain.WALL,
+        Terrain.WATER,
+        Terrain.LAVA,
+        Terrain.OBSTACLE,
+        Terrain.VOID,
+        Terrain.DOOR_CLOSED,
+        Terrain.DOOR_LOCKED,
+    }
     corner_kinds = {Terrain.WALL, Terrain.OBSTACLE, Terrain.DOOR_CLOSED, Terrain.DOOR_LOCKED}
 
     def obj_blocks(x: int, y: int) -> bool:
@@ -243,8 +248,11 @@ def reference_costs(board: Board, mover: Token, allies_pass: bool) -> dict:
 def reference_ends(board: Board, mover: Token, costs: dict, points: int) -> list:
     taken = {(t.x, t.y) for t in board.tokens if t.id != mover.id}
     return sorted(
-        sq for sq, c in costs.items()
-        if c <= points and sq != mover.pos and sq not in taken
+        sq
+        for sq, c in costs.items()
+        if c <= points
+        and sq != mover.pos
+        and sq not in taken
         and board.dungeon.terrain_at(*sq) is not Terrain.FIRE_SPOUT
     )
 
@@ -253,8 +261,10 @@ def reference_ends(board: Board, mover: Token, costs: dict, points: int) -> list
 def move_boards(draw: st.DrawFn) -> tuple[Board, Token]:
     w = draw(st.integers(1, 11))
     h = draw(st.integers(1, 11))
-    rows = [draw(st.text(st.sampled_from("........#~=o^+/ s"), min_size=w, max_size=w))
-            for _ in range(h)]
+    rows = [
+        draw(st.text(st.sampled_from("........#~=o^+/ s"), min_size=w, max_size=w))
+        for _ in range(h)
+    ]
     top = draw(st.sampled_from([0, 2, 4, 30]))
     digits = st.sampled_from("0123456789abcdefghijklmnopqrstuvwxyz"[: top + 1])
     heights = [draw(st.text(digits, min_size=w, max_size=w)) for _ in range(h)]
@@ -272,8 +282,11 @@ def move_boards(draw: st.DrawFn) -> tuple[Board, Token]:
     tokens = {mover.pos: mover}
     for k in range(draw(st.integers(0, 6))):
         t = Token(
-            f"f{k}", draw(st.integers(0, w - 1)), draw(st.integers(0, h - 1)),
-            draw(st.sampled_from(["party", "dungeon"])), dead=draw(st.booleans()),
+            f"f{k}",
+            draw(st.integers(0, w - 1)),
+            draw(st.integers(0, h - 1)),
+            draw(st.sampled_from(["party", "dungeon"])),
+            dead=draw(st.booleans()),
         )
         tokens.setdefault(t.pos, t)
     return Board(dungeon, list(tokens.values())), mover

@@ -91,9 +91,7 @@ def test_the_whole_scenario_in_order() -> None:
     blow = attack_geometry(board, "lina", "grok", "melee")
     assert blow.ok and blow.turn is None
     assert squares_of(area_circle(board, (4, 3), 1)) == [(3, 3), (4, 3), (4, 4), (5, 3)]
-    assert squares_of(area_cone(board, (5, 3), Facing.E, 2)) == [
-        (6, 2), (6, 3), (6, 4), (7, 3)
-    ]
+    assert squares_of(area_cone(board, (5, 3), Facing.E, 2)) == [(6, 2), (6, 3), (6, 4), (7, 3)]
 
 
 def test_reachable_from_the_start() -> None:

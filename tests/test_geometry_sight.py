@@ -243,8 +243,10 @@ def squares_of_board(board: Board, data: st.DataObject) -> tuple[int, int]:
 def test_crossings_match_the_exact_reference(dx: int, dy: int) -> None:
     cdx, cdy, n_in, n_out, q = segment_crossings(dx, dy)
     ref = crossed_reference(dx, dy)
-    got = [(int(a), int(b), Fraction(int(i), q), Fraction(int(o), q))
-           for a, b, i, o in zip(cdx, cdy, n_in, n_out, strict=True)]
+    got = [
+        (int(a), int(b), Fraction(int(i), q), Fraction(int(o), q))
+        for a, b, i, o in zip(cdx, cdy, n_in, n_out, strict=True)
+    ]
     assert got == ref
 
 
@@ -261,8 +263,10 @@ def test_table_crossings_match_computed_ones(dx: int, dy: int) -> None:
 def test_long_crossings_match_the_exact_reference() -> None:
     for dx, dy in ((77, 30), (-70, 69), (3, -100), (-81, 0), (90, 90)):
         cdx, cdy, n_in, n_out, q = segment_crossings(dx, dy)
-        got = [(int(a), int(b), Fraction(int(i), q), Fraction(int(o), q))
-               for a, b, i, o in zip(cdx, cdy, n_in, n_out, strict=True)]
+        got = [
+            (int(a), int(b), Fraction(int(i), q), Fraction(int(o), q))
+            for a, b, i, o in zip(cdx, cdy, n_in, n_out, strict=True)
+        ]
         assert got == crossed_reference(dx, dy)
 
 
@@ -327,8 +331,7 @@ def test_visible_squares_on_larger_random_maps() -> None:
             dungeon.floor[:] = np.round(6 + 5 * np.sin(xx / 4) * np.cos(yy / 5))
         else:
             dungeon.floor[:] = rng.integers(0, top + 1, dungeon.floor.shape)
-        tokens = [Token(f"t{i}", int(rng.integers(n)), int(rng.integers(n)), "x")
-                  for i in range(6)]
+        tokens = [Token(f"t{i}", int(rng.integers(n)), int(rng.integers(n)), "x") for i in range(6)]
         board = Board(dungeon, {t.pos: t for t in tokens}.values())
         cases = (((0, 0), -1, 64), ((n // 2, n // 3), 3, 1 << 20), ((n - 1, n + 2), 10**9, 64))
         for origin, budget, work in cases:

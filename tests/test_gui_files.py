@@ -39,8 +39,15 @@ def test_demo_opens(window: MainWindow, errors: list[str]) -> None:
     assert doc.name == "The Sunken Forge"
     assert len(doc.figures) >= 6 and len(doc.dungeon.rooms) >= 5
     terrain = set(int(t) for t in doc.dungeon.terrain.ravel())
-    for t in (Terrain.WATER, Terrain.LAVA, Terrain.FIRE_SPOUT, Terrain.STAIRS,
-              Terrain.DOOR_OPEN, Terrain.DOOR_CLOSED, Terrain.DOOR_LOCKED):
+    for t in (
+        Terrain.WATER,
+        Terrain.LAVA,
+        Terrain.FIRE_SPOUT,
+        Terrain.STAIRS,
+        Terrain.DOOR_OPEN,
+        Terrain.DOOR_CLOSED,
+        Terrain.DOOR_LOCKED,
+    ):
         assert int(t) in terrain, t
     assert doc.dungeon.floor.max() >= 2
     assert "The Sunken Forge" in window.windowTitle()
@@ -63,8 +70,9 @@ def test_save_and_load_round_trip(qtbot: object, window: MainWindow, tmp_path: P
     assert str(path.resolve()) == window.recent_files()[0]
 
 
-def test_save_is_atomic_and_failure_is_reported(window: MainWindow, tmp_path: Path,
-                                                errors: list[str]) -> None:
+def test_save_is_atomic_and_failure_is_reported(
+    window: MainWindow, tmp_path: Path, errors: list[str]
+) -> None:
     target = tmp_path / "no-such-folder" / "map.json"
     assert not window.save_to(target)
     assert errors and "Cannot save the map" in errors[0]
@@ -80,10 +88,16 @@ def test_save_is_atomic_and_failure_is_reported(window: MainWindow, tmp_path: Pa
     [
         (b"{not json", "Invalid JSON"),
         (b"[" * 50_000 + b"]" * 50_000, "recursion limit"),
-        (b'{"format": "brick-companion-map", "version": 1, "width": 100000, "height": 2,'
-         b' "terrain": ["#"]}', "width"),
-        (b'{"format": "brick-companion-map", "version": 1, "width": 2, "height": 1,'
-         b' "terrain": [7]}', "terrain[0]"),
+        (
+            b'{"format": "brick-companion-map", "version": 1, "width": 100000, "height": 2,'
+            b' "terrain": ["#"]}',
+            "width",
+        ),
+        (
+            b'{"format": "brick-companion-map", "version": 1, "width": 2, "height": 1,'
+            b' "terrain": [7]}',
+            "terrain[0]",
+        ),
         (b'{"format": "word-document"}', "not a Brick Companion map"),
     ],
 )
@@ -101,8 +115,9 @@ def test_hostile_files_are_refused_and_the_map_stays(
     assert window.session.path == DEMO
 
 
-def test_huge_and_missing_files_are_refused(window: MainWindow, tmp_path: Path,
-                                            errors: list[str]) -> None:
+def test_huge_and_missing_files_are_refused(
+    window: MainWindow, tmp_path: Path, errors: list[str]
+) -> None:
     huge = tmp_path / "huge.json"
     with huge.open("wb") as fh:
         fh.truncate(MAX_FILE_BYTES + 10)
@@ -118,8 +133,7 @@ def test_huge_and_missing_files_are_refused(window: MainWindow, tmp_path: Path,
     assert "not a regular file" in errors[-1]
 
 
-def test_unsaved_changes_are_asked_about(qtbot: object, window: MainWindow,
-                                         tmp_path: Path) -> None:
+def test_unsaved_changes_are_asked_about(qtbot: object, window: MainWindow, tmp_path: Path) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     window.set_tool("terrain")
@@ -151,13 +165,21 @@ def test_layout_is_remembered(qtbot: object, tmp_path: Path) -> None:
 
 
 def test_app_starts_on_the_demo_and_quits(tmp_path: Path) -> None:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        HOME=str(tmp_path),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
     env[QUIT_AFTER_ENV] = "1500"
     out = subprocess.run(
         [sys.executable, "-m", "companion", str(DEMO), "--party", str(DEMO_PARTY)],
-        cwd=ROOT, env=env,
-        capture_output=True, text=True, timeout=120, check=False,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr

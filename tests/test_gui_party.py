@@ -61,8 +61,9 @@ def test_party_save_is_atomic_and_reloads(window: MainWindow, tmp_path: Path) ->
     assert dock.model.character(cid).hit_points == 10
 
 
-def test_a_broken_party_file_keeps_the_party(window: MainWindow, tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_broken_party_file_keeps_the_party(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: shown.append(a[2]))
     bad = tmp_path / "bad.party.json"

@@ -55,7 +55,11 @@ def test_a_killed_window_loses_no_shown_action(qtbot: object, tmp_path: Path) ->
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     proc = subprocess.Popen(
         [sys.executable, "-c", DRIVER, str(game_path), str(ini)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     shown = 0
     deadline = time.monotonic() + 60

@@ -30,8 +30,12 @@ def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     w.session.undo_stack.setClean()
 
 
-def _press(qtbot: object, window: MainWindow, key: Qt.Key,
-           modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def _press(
+    qtbot: object,
+    window: MainWindow,
+    key: Qt.Key,
+    modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     target = QApplication.focusWidget() or window.canvas
     qtbot.keyClick(target, key, modifier)  # type: ignore[attr-defined]
 
@@ -57,9 +61,7 @@ def test_tool_keys_pick_the_tools(qtbot: object, window: MainWindow) -> None:
         assert window.actions_.tools[name].isChecked(), name
 
 
-def test_ctrl_z_and_ctrl_y_undo_and_redo_a_brush_stroke(
-    qtbot: object, window: MainWindow
-) -> None:
+def test_ctrl_z_and_ctrl_y_undo_and_redo_a_brush_stroke(qtbot: object, window: MainWindow) -> None:
     window.set_tool("terrain")
     window.tools["terrain"].set_terrain(Terrain.WATER)  # type: ignore[attr-defined]
     drag(qtbot, window.canvas, [(2, 2), (4, 2)])

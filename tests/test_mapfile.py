@@ -49,8 +49,14 @@ def sample_document() -> MapDocument:
     d.room_of[4:6, 5:9] = 1
     d.room_of[1, 8] = 1
     doc.figures = [
-        FigurePlacement(id="harry", name="Harry", side="party", class_id="human_thief",
-                        at=(1, 1), facing=Facing.E),
+        FigurePlacement(
+            id="harry",
+            name="Harry",
+            side="party",
+            class_id="human_thief",
+            at=(1, 1),
+            facing=Facing.E,
+        ),
         FigurePlacement(id="grok", side="dungeon", monster="orc", at=(6, 4), facing=Facing.W),
     ]
     doc.options = MapOptions(los_mode="flat", walls_stop_areas=False)
@@ -100,8 +106,8 @@ def test_room_rects_cover_exactly(squares: list[tuple[int, int]]) -> None:
         room_of[y, x] = 0
     rebuilt = np.full_like(room_of, -1)
     for x, y, w, h in room_rects(room_of, 0):
-        assert (rebuilt[y:y + h, x:x + w] == -1).all()
-        rebuilt[y:y + h, x:x + w] = 0
+        assert (rebuilt[y : y + h, x : x + w] == -1).all()
+        rebuilt[y : y + h, x : x + w] = 0
     np.testing.assert_array_equal(rebuilt, room_of)
 
 
@@ -118,7 +124,7 @@ def _doc_json(**changes: object) -> bytes:
     ("data", "expected"),
     [
         (b"", "Invalid JSON"),
-        (b"{\"format\": ", "Invalid JSON"),
+        (b'{"format": ', "Invalid JSON"),
         (b"[1, 2, 3]", "expected a JSON object"),
         (b"\xff\xfe garbage", "Invalid JSON"),
         (b"[" * 100_000 + b"]" * 100_000, ""),
@@ -138,8 +144,7 @@ def _doc_json(**changes: object) -> bytes:
         (_doc_json(objects=[{"at": [1, 1], "kind": "throne"}]), "objects[0].kind"),
         (_doc_json(objects=[{"at": [1, 1], "kind": "chest", "height": -3}]), "objects[0].height"),
         (_doc_json(objects=[{"at": [50, 1], "kind": "chest"}]), "objects[0]: square [50, 1]"),
-        (_doc_json(figures=[ORC | {"id": "a"}, ORC | {"id": "a", "at": [2, 1]}]),
-         "used twice"),
+        (_doc_json(figures=[ORC | {"id": "a"}, ORC | {"id": "a", "at": [2, 1]}]), "used twice"),
         (_doc_json(figures=[ORC | {"id": "a"}, ORC | {"id": "b"}]), "already holds 'a'"),
         (_doc_json(figures=[ORC | {"id": "a b"}]), "figures[0].id"),
         (_doc_json(rooms=[{"name": "R", "rects": [[8, 5, 5, 5]]}]), "rooms[0].rects[0]"),
@@ -182,26 +187,48 @@ def _with_figure(**fig: object) -> bytes:
     [
         (_with_figure(monster="orcc"), "figures[0] 'x'.monster", "did you mean 'orc'"),
         (_with_figure(**{"class": "human_wizard"}), "figures[0] 'x'.class", "unknown class"),
-        (_with_figure(monster="orc", **{"class": "human_thief"}), "figures[0] 'x'",
-         "both a class and a monster"),
+        (
+            _with_figure(monster="orc", **{"class": "human_thief"}),
+            "figures[0] 'x'",
+            "both a class and a monster",
+        ),
         (_with_figure(), "figures[0] 'x'", "neither a class nor a monster"),
         (_with_figure(monster="orc", at=[0, 0]), "figures[0] 'x'", "stands on wall at [0, 0]"),
         (_with_figure(monster="orc", at=[3, 2]), "figures[0] 'x'", "stands on water"),
         (_with_figure(monster="orc", at=[3, 3]), "figures[0] 'x'", "stands on lava"),
         (_with_figure(monster="orc", at=[1, 5]), "figures[0] 'x'", "stands on void"),
-        (_doc_json(rooms=[{"name": "A", "rects": [[1, 1, 3, 3]]},
-                          {"name": "B", "rects": [[3, 3, 2, 2]]}]),
-         "rooms[1].rects[0]", "square [3, 3] is already in rooms[0] 'A'"),
-        (_doc_json(terrain=["#" * 10] * 6 + ["#" * 9]), "terrain row 6",
-         "9 characters, but the map is 10 squares wide"),
-        (_doc_json(floor=["0" * 10] * 6 + ["\u212a" + "0" * 9]), "floor row 6, column 0",
-         "not a height"),
-        (_doc_json(floor=["0" * 10] * 6 + ["\u0663" + "0" * 9]), "floor row 6, column 0",
-         "not a height"),
+        (
+            _doc_json(
+                rooms=[
+                    {"name": "A", "rects": [[1, 1, 3, 3]]},
+                    {"name": "B", "rects": [[3, 3, 2, 2]]},
+                ]
+            ),
+            "rooms[1].rects[0]",
+            "square [3, 3] is already in rooms[0] 'A'",
+        ),
+        (
+            _doc_json(terrain=["#" * 10] * 6 + ["#" * 9]),
+            "terrain row 6",
+            "9 characters, but the map is 10 squares wide",
+        ),
+        (
+            _doc_json(floor=["0" * 10] * 6 + ["\u212a" + "0" * 9]),
+            "floor row 6, column 0",
+            "not a height",
+        ),
+        (
+            _doc_json(floor=["0" * 10] * 6 + ["\u0663" + "0" * 9]),
+            "floor row 6, column 0",
+            "not a height",
+        ),
         (_doc_json(feature_heights={"\u0661,1": 3}), "feature_heights", "ASCII digits"),
         (_doc_json(width="10"), "width", "valid integer"),
-        (b'{"format": "brick-companion-map", "format": "brick-companion-map", "version": 1}',
-         "", "appears twice"),
+        (
+            b'{"format": "brick-companion-map", "format": "brick-companion-map", "version": 1}',
+            "",
+            "appears twice",
+        ),
         (b'{"format": "brick-companion-map", "version": 1, "width": NaN}', "", "NaN"),
     ],
 )

@@ -79,10 +79,20 @@ def test_unmet_expectation_exits_1(tmp_path: Path) -> None:
 
 def test_wrong_reason_or_state_exits_1(tmp_path: Path) -> None:
     checks = [
-        {"actor": "harry", "action": "move", "path": [[2, 1], [3, 1], [4, 1]],
-         "expect": "illegal", "reason": "too_steep"},
-        {"actor": "harry", "action": "move", "path": [[2, 1]], "expect": "legal",
-         "then": {"harry": {"at": [3, 1]}}},
+        {
+            "actor": "harry",
+            "action": "move",
+            "path": [[2, 1], [3, 1], [4, 1]],
+            "expect": "illegal",
+            "reason": "too_steep",
+        },
+        {
+            "actor": "harry",
+            "action": "move",
+            "path": [[2, 1]],
+            "expect": "legal",
+            "then": {"harry": {"at": [3, 1]}},
+        },
     ]
     path = write(tmp_path, "wrong.json", scenario(checks=checks))
     result = run_check(path)
@@ -119,8 +129,17 @@ BAD_INPUT = {
         "options.height_bonsu: unknown option 'height_bonsu' (did you mean 'height_bonus'?)",
     ),
     "not_an_optional_ability": (
-        scenario(figures=[{"id": "g", "side": "dungeon", "monster": "orc", "at": [2, 1],
-                           "abilities": ["spellcaster"]}]),
+        scenario(
+            figures=[
+                {
+                    "id": "g",
+                    "side": "dungeon",
+                    "monster": "orc",
+                    "at": [2, 1],
+                    "abilities": ["spellcaster"],
+                }
+            ]
+        ),
         "figures.0.abilities.0: Orc has no optional ability 'spellcaster' (optional: none)",
     ),
     "unknown_initiative_number": (
@@ -149,8 +168,9 @@ BAD_INPUT = {
         "checks.0: path.1: square [2, 5] is off the 5x3 map",
     ),
     "target_off_the_map": (
-        scenario(checks=[{"actor": "harry", "action": "attack", "target": [-1, 1],
-                          "mode": "melee"}]),
+        scenario(
+            checks=[{"actor": "harry", "action": "attack", "target": [-1, 1], "mode": "melee"}]
+        ),
         "checks.0: target: square [-1, 1] is off the 5x3 map",
     ),
     "then_not_a_table": (
@@ -158,15 +178,20 @@ BAD_INPUT = {
         "checks.0: then: give {figure id: {field: value}}",
     ),
     "then_items_not_names": (
-        scenario(checks=[{"actor": "harry", "action": "end_turn",
-                          "then": {"harry": {"items": [1, "key"]}}}]),
+        scenario(
+            checks=[
+                {"actor": "harry", "action": "end_turn", "then": {"harry": {"items": [1, "key"]}}}
+            ]
+        ),
         "checks.0: then.harry.items: give a list of names",
     ),
     "string_for_a_number": (scenario(seed="3"), "seed: Input should be a valid integer"),
     "duplicate_key": ('{"ruleset": "brickquest", "ruleset": "x"}', "'ruleset' appears twice"),
     "too_much_work": (
-        scenario(map={"terrain": ["." * 512] * 512}, checks=[{"query": "distance",
-                 "from": [0, 0], "to": [1, 1]}] * 200),
+        scenario(
+            map={"terrain": ["." * 512] * 512},
+            checks=[{"query": "distance", "from": [0, 0], "to": [1, 1]}] * 200,
+        ),
         "checks: 200 checks on a 512x512 map is more than this command runs",
     ),
 }

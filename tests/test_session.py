@@ -93,10 +93,15 @@ def test_a_crash_mid_write_loses_only_the_action_in_progress(tmp_path: Path) -> 
     [
         ("", "empty file"),
         ("{not json", "line 1"),
-        ('{"format": "brick-companion-session", "version": 1, "ruleset": "nope", "setup": {}}',
-         "unknown ruleset"),
-        ('{"format": "brick-companion-session", "version": 9, "ruleset": "brickquest",'
-         ' "setup": {}}', "line 1"),
+        (
+            '{"format": "brick-companion-session", "version": 1, "ruleset": "nope", "setup": {}}',
+            "unknown ruleset",
+        ),
+        (
+            '{"format": "brick-companion-session", "version": 9, "ruleset": "brickquest",'
+            ' "setup": {}}',
+            "line 1",
+        ),
     ],
 )
 def test_broken_session_files_are_refused_clearly(

@@ -163,8 +163,9 @@ def test_renaming_and_swag_are_undoable(qtbot, panel, model) -> None:  # type: i
     panel.name_edit.editingFinished.emit()
     assert cleric(model).name == "Aldous the Bold"
     panel.item_combo.setCurrentIndex(panel.item_combo.findData("ruby"))
-    qtbot.mouseClick(panel.findChild(type(panel.damage_button), "addSwagButton"),
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(
+        panel.findChild(type(panel.damage_button), "addSwagButton"), Qt.MouseButton.LeftButton
+    )
     assert cleric(model).swag == ("ruby",) and panel.swag_list.count() == 1
     model.undo_stack.undo()
     model.undo_stack.undo()

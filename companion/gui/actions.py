@@ -27,8 +27,14 @@ class Actions:
     def __init__(self, w: MainWindow) -> None:
         self.w = w
 
-        def act(text: str, slot: object = None, keys: object = None, icon_name: str = "",
-                tip: str = "", checkable: bool = False) -> QAction:
+        def act(
+            text: str,
+            slot: object = None,
+            keys: object = None,
+            icon_name: str = "",
+            tip: str = "",
+            checkable: bool = False,
+        ) -> QAction:
             a = QAction(text, w)
             if icon_name:
                 a.setIcon(icon(icon_name))
@@ -72,28 +78,46 @@ class Actions:
         self.rename = act("Re&name map…", w.rename_map)
         # View
         self.fit = act("&Fit to window", w.canvas.fit, "Ctrl+0", "fit", "Show the whole map")
-        self.zoom_in = act("Zoom &in", lambda: w.canvas.zoom_by(1.25),
-                           ["+", "=", "Ctrl++", "Ctrl+="], "zoom-in")
-        self.zoom_out = act("Zoom &out", lambda: w.canvas.zoom_by(0.8), ["-", "Ctrl+-"],
-                            "zoom-out")
-        self.heights = act("Show &height numbers", w.canvas.set_show_heights, "N",
-                           "heights", "Write each square's floor height", checkable=True)
+        self.zoom_in = act(
+            "Zoom &in", lambda: w.canvas.zoom_by(1.25), ["+", "=", "Ctrl++", "Ctrl+="], "zoom-in"
+        )
+        self.zoom_out = act("Zoom &out", lambda: w.canvas.zoom_by(0.8), ["-", "Ctrl+-"], "zoom-out")
+        self.heights = act(
+            "Show &height numbers",
+            w.canvas.set_show_heights,
+            "N",
+            "heights",
+            "Write each square's floor height",
+            checkable=True,
+        )
         self.grid = act("Show &grid", w.canvas.set_show_grid, "Ctrl+G", checkable=True)
         self.grid.setChecked(True)
         # Mode
         self.mode_group = QActionGroup(w)
-        self.edit_mode = act("&Edit mode", lambda: w.set_mode("edit"), "E", "edit-mode",
-                             "Build the dungeon", checkable=True)
-        self.play_mode = act("&Play mode", lambda: w.set_mode("play"), "P", "play-mode",
-                             "Measure on the table; hidden rooms stay dark", checkable=True)
+        self.edit_mode = act(
+            "&Edit mode",
+            lambda: w.set_mode("edit"),
+            "E",
+            "edit-mode",
+            "Build the dungeon",
+            checkable=True,
+        )
+        self.play_mode = act(
+            "&Play mode",
+            lambda: w.set_mode("play"),
+            "P",
+            "play-mode",
+            "Measure on the table; hidden rooms stay dark",
+            checkable=True,
+        )
         for a in (self.edit_mode, self.play_mode):
             self.mode_group.addAction(a)
         # Map options
         self.los_group = QActionGroup(w)
-        self.los_3d = act("Line of sight with &heights", lambda: w.set_los_mode("3d"),
-                          checkable=True)
-        self.los_flat = act("&Flat line of sight", lambda: w.set_los_mode("flat"),
-                            checkable=True)
+        self.los_3d = act(
+            "Line of sight with &heights", lambda: w.set_los_mode("3d"), checkable=True
+        )
+        self.los_flat = act("&Flat line of sight", lambda: w.set_los_mode("flat"), checkable=True)
         for a in (self.los_3d, self.los_flat):
             self.los_group.addAction(a)
         self.walls_stop = act("&Walls stop areas", w.set_walls_stop_areas, checkable=True)
@@ -101,8 +125,14 @@ class Actions:
         self.tool_group = QActionGroup(w)
         self.tools: dict[str, QAction] = {}
         for name, tool in w.tools.items():
-            a = act(tool.title, lambda _=False, n=name: w.set_tool(n), tool.shortcut,
-                    tool.icon, tool.hint, checkable=True)
+            a = act(
+                tool.title,
+                lambda _=False, n=name: w.set_tool(n),
+                tool.shortcut,
+                tool.icon,
+                tool.hint,
+                checkable=True,
+            )
             self.tool_group.addAction(a)
             self.tools[name] = a
         # Brush shapes of the painting tools

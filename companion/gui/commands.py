@@ -22,8 +22,9 @@ class EditCommand(QUndoCommand):
     squares it paints along the way, is one undo step.
     """
 
-    def __init__(self, session: MapSession, edit: Edit, text: str,
-                 stroke: int | None = None) -> None:
+    def __init__(
+        self, session: MapSession, edit: Edit, text: str, stroke: int | None = None
+    ) -> None:
         super().__init__(text)
         self._session = session
         self._edits: list[Edit] = [edit]

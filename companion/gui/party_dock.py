@@ -177,9 +177,7 @@ class ShortcutsOverTextFields(QObject):
 
     def is_shortcut(self, event: QKeyEvent) -> bool:
         pressed = QKeySequence(event.keyCombination())
-        return any(
-            action.isEnabled() and pressed in action.shortcuts() for action in self.actions
-        )
+        return any(action.isEnabled() and pressed in action.shortcuts() for action in self.actions)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (
@@ -201,8 +199,12 @@ class PartyActions:
         self.settings = settings
         self._view: PartyView | None = None
 
-        def act(text: str, slot: object, keys: str | QKeySequence.StandardKey | None = None,
-                tip: str = "") -> QAction:
+        def act(
+            text: str,
+            slot: object,
+            keys: str | QKeySequence.StandardKey | None = None,
+            tip: str = "",
+        ) -> QAction:
             a = QAction(text, window)
             if keys is not None:
                 a.setShortcut(QKeySequence(keys))
@@ -211,17 +213,33 @@ class PartyActions:
             window.addAction(a)
             return a
 
-        self.new_character = act("&New character…", dock.new_character, "Ctrl+Shift+N",
-                                 "Create a character from the rules' classes")
+        self.new_character = act(
+            "&New character…",
+            dock.new_character,
+            "Ctrl+Shift+N",
+            "Create a character from the rules' classes",
+        )
         self.open = act("&Open party…", self.open_party, None, "Open a party file")
         self.save = act("&Save party", self.save_party, None, "Save the party")
         self.save_as = act("Save party &as…", self.save_party_as, None)
-        self.view = act("Party &view", self.show_view, "Ctrl+Shift+P",
-                        "Every sheet side by side, readable across the table")
-        self.export = act("&Export sheets…", self.export_sheets, "Ctrl+E",
-                          "Sheets and table aids as a PDF at true scale")
-        self.print = act("&Print sheets…", self.print_sheets, QKeySequence.StandardKey.Print,
-                         "Print sheets and table aids")
+        self.view = act(
+            "Party &view",
+            self.show_view,
+            "Ctrl+Shift+P",
+            "Every sheet side by side, readable across the table",
+        )
+        self.export = act(
+            "&Export sheets…",
+            self.export_sheets,
+            "Ctrl+E",
+            "Sheets and table aids as a PDF at true scale",
+        )
+        self.print = act(
+            "&Print sheets…",
+            self.print_sheets,
+            QKeySequence.StandardKey.Print,
+            "Print sheets and table aids",
+        )
         self.keys_guard = ShortcutsOverTextFields(
             (self.new_character, self.view, self.export, self.print), window
         )
@@ -250,8 +268,9 @@ class PartyActions:
         return self.dock.save_to(self.dock.path)
 
     def save_party_as(self) -> bool:
-        name, _ = QFileDialog.getSaveFileName(self.window, "Save party", "party.party.json",
-                                              PARTY_FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, "Save party", "party.party.json", PARTY_FILTER
+        )
         if not name:
             return False
         ok = self.dock.save_to(Path(name))

@@ -76,8 +76,13 @@ def take(outdir: Path) -> list[Path]:
             w.set_tool("area")
             w.canvas.centre_on((19, 12), 36)
             # Brannoc's fire breath, say: a cone of 7 squares east over Gob and Grok.
-            w.tools["area"].show_template("cone", 7, (19, 7), origin=(13, 6),  # type: ignore[attr-defined]
-                                          aim=Facing.E)
+            w.tools["area"].show_template(
+                "cone",
+                7,
+                (19, 7),
+                origin=(13, 6),  # type: ignore[attr-defined]
+                aim=Facing.E,
+            )
 
         def reach() -> None:
             w.set_mode("play")

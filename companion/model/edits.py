@@ -72,8 +72,15 @@ class Changes:
         )
 
 
-EVERYTHING = Changes(everything=True, layers=frozenset(LAYERS), objects=True, figures=True,
-                     rooms=True, options=True, name=True)
+EVERYTHING = Changes(
+    everything=True,
+    layers=frozenset(LAYERS),
+    objects=True,
+    figures=True,
+    rooms=True,
+    options=True,
+    name=True,
+)
 
 
 class Edit(Protocol):
@@ -154,8 +161,10 @@ class SetRooms:
 
     def apply(self, doc: MapDocument) -> SetRooms:
         d = doc.dungeon
-        old = SetRooms(tuple(Room(r.name, r.hidden) for r in d.rooms),
-                       None if self.room_of is None else d.room_of.copy())
+        old = SetRooms(
+            tuple(Room(r.name, r.hidden) for r in d.rooms),
+            None if self.room_of is None else d.room_of.copy(),
+        )
         d.rooms = [Room(r.name, r.hidden) for r in self.rooms]
         if self.room_of is not None:
             d.room_of = self.room_of.copy()
@@ -287,8 +296,9 @@ def flood_squares(doc: MapDocument, start: tuple[int, int]) -> Squares:
 # -- builders ------------------------------------------------------------------------
 
 
-def paint_layer(doc: MapDocument, layer: Layer, xs: np.ndarray, ys: np.ndarray,
-                values: np.ndarray | int) -> PaintCells | None:
+def paint_layer(
+    doc: MapDocument, layer: Layer, xs: np.ndarray, ys: np.ndarray, values: np.ndarray | int
+) -> PaintCells | None:
     """Set a layer on the given squares; ``None`` if every square already has its value.
 
     Repeated squares keep the last value.
@@ -309,8 +319,9 @@ def paint_layer(doc: MapDocument, layer: Layer, xs: np.ndarray, ys: np.ndarray,
     return PaintCells(layer, xs[differs].copy(), ys[differs].copy(), vals[differs].copy())
 
 
-def height_values(doc: MapDocument, xs: np.ndarray, ys: np.ndarray, mode: HeightMode,
-                  amount: int) -> np.ndarray:
+def height_values(
+    doc: MapDocument, xs: np.ndarray, ys: np.ndarray, mode: HeightMode, amount: int
+) -> np.ndarray:
     """New floor heights for a height tool stroke.
 
     ``set`` and ``flatten`` put ``amount`` (for flatten: the height where the stroke
@@ -326,13 +337,20 @@ def height_values(doc: MapDocument, xs: np.ndarray, ys: np.ndarray, mode: Height
     return np.clip(new, 0, MAX_FLOOR).astype(np.int16)
 
 
-def paint_height(doc: MapDocument, xs: np.ndarray, ys: np.ndarray, mode: HeightMode,
-                 amount: int) -> Edit | None:
+def paint_height(
+    doc: MapDocument, xs: np.ndarray, ys: np.ndarray, mode: HeightMode, amount: int
+) -> Edit | None:
     return paint_layer(doc, "floor", xs, ys, height_values(doc, xs, ys, mode, amount))
 
 
-def paint_terrain(doc: MapDocument, xs: np.ndarray, ys: np.ndarray, terrain: Terrain,
-                  stairs: Facing | None = None, feature_height: int = 0) -> Edit | None:
+def paint_terrain(
+    doc: MapDocument,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    terrain: Terrain,
+    stairs: Facing | None = None,
+    feature_height: int = 0,
+) -> Edit | None:
     """Paint a terrain; stairs take a direction, walls an optional height (0 = full).
 
     Objects standing where the new terrain cannot hold them are removed in the same edit.
@@ -354,8 +372,9 @@ def paint_terrain(doc: MapDocument, xs: np.ndarray, ys: np.ndarray, terrain: Ter
     return batch(edits)
 
 
-def place_door(doc: MapDocument, at: tuple[int, int], kind: Terrain,
-               double: bool = False) -> Edit | None:
+def place_door(
+    doc: MapDocument, at: tuple[int, int], kind: Terrain, double: bool = False
+) -> Edit | None:
     """A door on ``at``; a double door also takes the next square along the wall.
 
     The wall runs where the door's neighbours are walls: east-west when the squares to
@@ -370,8 +389,7 @@ def place_door(doc: MapDocument, at: tuple[int, int], kind: Terrain,
     squares = [(x, y)]
     if double:
         wall = int(Terrain.WALL)
-        doorish = {wall, int(Terrain.DOOR_OPEN), int(Terrain.DOOR_CLOSED),
-                   int(Terrain.DOOR_LOCKED)}
+        doorish = {wall, int(Terrain.DOOR_OPEN), int(Terrain.DOOR_CLOSED), int(Terrain.DOOR_LOCKED)}
 
         def along(dx: int, dy: int) -> bool:
             return d.in_bounds(x + dx, y + dy) and int(d.terrain[y + dy, x + dx]) in doorish
@@ -518,16 +536,20 @@ def copy_region(doc: MapDocument, a: tuple[int, int], b: tuple[int, int]) -> Cli
         return None
     sl = (slice(y0, y1 + 1), slice(x0, x1 + 1))
     objects = {
-        (x - x0, y - y0): o for (x, y), o in d.objects.items()
-        if x0 <= x <= x1 and y0 <= y <= y1
+        (x - x0, y - y0): o for (x, y), o in d.objects.items() if x0 <= x <= x1 and y0 <= y <= y1
     }
-    return Clip(d.terrain[sl].copy(), d.floor[sl].copy(), d.stairs[sl].copy(),
-                d.feature_height[sl].copy(), objects)
+    return Clip(
+        d.terrain[sl].copy(),
+        d.floor[sl].copy(),
+        d.stairs[sl].copy(),
+        d.feature_height[sl].copy(),
+        objects,
+    )
 
 
 def paste(doc: MapDocument, clip: Clip, at: tuple[int, int]) -> Edit | None:
     """Paste ``clip`` with its top-left corner on ``at``; what falls off the map is dropped."""
-    gy, gx = np.mgrid[0:clip.height, 0:clip.width]
+    gy, gx = np.mgrid[0 : clip.height, 0 : clip.width]
     xs, ys = gx.ravel() + at[0], gy.ravel() + at[1]
     d = doc.dungeon
     ok = (xs >= 0) & (ys >= 0) & (xs < d.width) & (ys < d.height)
@@ -548,8 +570,13 @@ def paste(doc: MapDocument, clip: Clip, at: tuple[int, int]) -> Edit | None:
     return batch(edits)
 
 
-def resize(doc: MapDocument, width: int, height: int, offset: tuple[int, int] = (0, 0),
-           fill: Terrain = Terrain.VOID) -> Edit | None:
+def resize(
+    doc: MapDocument,
+    width: int,
+    height: int,
+    offset: tuple[int, int] = (0, 0),
+    fill: Terrain = Terrain.VOID,
+) -> Edit | None:
     """A new size; the old map lands at ``offset`` in the new one, the rest is ``fill``.
 
     Objects, rooms and figures that fall outside are dropped.
@@ -575,6 +602,7 @@ def resize(doc: MapDocument, width: int, height: int, offset: tuple[int, int] = 
             new.objects[(x + ox, y + oy)] = obj
     figures = tuple(
         f.model_copy(update={"at": (f.at[0] + ox, f.at[1] + oy)})
-        for f in doc.figures if new.in_bounds(f.at[0] + ox, f.at[1] + oy)
+        for f in doc.figures
+        if new.in_bounds(f.at[0] + ox, f.at[1] + oy)
     )
     return ReplaceMap(new, figures)

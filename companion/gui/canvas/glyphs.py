@@ -96,8 +96,9 @@ def draw_stairs(p: QPainter, r: QRectF, rises: Facing) -> None:
         p.setBrush(QColor(0, 0, 0, shade))
         p.drawRect(QRectF(-0.5 * s, (0.5 - (i + 1) * 0.25) * s, s, 0.25 * s * 0.55))
     p.setPen(_pen(QColor(255, 255, 255, 220), max(1.5, 0.07 * s)))
-    chevron = QPolygonF([QPointF(-0.2 * s, 0.02 * s), QPointF(0, -0.2 * s),
-                         QPointF(0.2 * s, 0.02 * s)])
+    chevron = QPolygonF(
+        [QPointF(-0.2 * s, 0.02 * s), QPointF(0, -0.2 * s), QPointF(0.2 * s, 0.02 * s)]
+    )
     p.drawPolyline(chevron)
     p.restore()
 
@@ -112,19 +113,43 @@ def draw_fire_spout(p: QPainter, r: QRectF) -> None:
     p.drawEllipse(c, 0.36 * s, 0.36 * s)
     flame = QPainterPath()
     flame.moveTo(c.x(), c.y() - 0.34 * s)
-    flame.cubicTo(c.x() + 0.28 * s, c.y() - 0.05 * s, c.x() + 0.22 * s, c.y() + 0.28 * s,
-                  c.x(), c.y() + 0.28 * s)
-    flame.cubicTo(c.x() - 0.22 * s, c.y() + 0.28 * s, c.x() - 0.28 * s, c.y() - 0.05 * s,
-                  c.x(), c.y() - 0.34 * s)
+    flame.cubicTo(
+        c.x() + 0.28 * s,
+        c.y() - 0.05 * s,
+        c.x() + 0.22 * s,
+        c.y() + 0.28 * s,
+        c.x(),
+        c.y() + 0.28 * s,
+    )
+    flame.cubicTo(
+        c.x() - 0.22 * s,
+        c.y() + 0.28 * s,
+        c.x() - 0.28 * s,
+        c.y() - 0.05 * s,
+        c.x(),
+        c.y() - 0.34 * s,
+    )
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(QColor(255, 120, 24))
     p.drawPath(flame)
     inner = QPainterPath()
     inner.moveTo(c.x(), c.y() - 0.1 * s)
-    inner.cubicTo(c.x() + 0.14 * s, c.y() + 0.06 * s, c.x() + 0.1 * s, c.y() + 0.22 * s,
-                  c.x(), c.y() + 0.22 * s)
-    inner.cubicTo(c.x() - 0.1 * s, c.y() + 0.22 * s, c.x() - 0.14 * s, c.y() + 0.06 * s,
-                  c.x(), c.y() - 0.1 * s)
+    inner.cubicTo(
+        c.x() + 0.14 * s,
+        c.y() + 0.06 * s,
+        c.x() + 0.1 * s,
+        c.y() + 0.22 * s,
+        c.x(),
+        c.y() + 0.22 * s,
+    )
+    inner.cubicTo(
+        c.x() - 0.1 * s,
+        c.y() + 0.22 * s,
+        c.x() - 0.14 * s,
+        c.y() + 0.06 * s,
+        c.x(),
+        c.y() - 0.1 * s,
+    )
     p.setBrush(QColor(255, 220, 90))
     p.drawPath(inner)
     p.restore()
@@ -136,8 +161,11 @@ def draw_rubble(p: QPainter, r: QRectF) -> None:
     c = r.center()
     p.save()
     p.setPen(_pen(QColor(50, 44, 36), max(1.0, 0.03 * s)))
-    for dx, dy, rad, shade in ((-0.15, 0.1, 0.2, 130), (0.17, 0.12, 0.17, 150),
-                               (0.0, -0.14, 0.19, 165)):
+    for dx, dy, rad, shade in (
+        (-0.15, 0.1, 0.2, 130),
+        (0.17, 0.12, 0.17, 150),
+        (0.0, -0.14, 0.19, 165),
+    ):
         p.setBrush(QColor(shade, shade - 10, shade - 24))
         p.drawEllipse(QPointF(c.x() + dx * s, c.y() + dy * s), rad * s, rad * s * 0.85)
     p.restore()
@@ -174,8 +202,13 @@ def draw_object(p: QPainter, r: QRectF, obj: MapObject) -> None:
         p.setBrush(WOOD_DARK)
         back = QRectF(-0.46 * s, -0.46 * s, 0.92 * s, 0.42 * s)
         p.drawRect(back)
-        colours = (QColor(170, 50, 40), QColor(50, 90, 160), QColor(60, 130, 70),
-                   QColor(200, 160, 60), QColor(120, 60, 140))
+        colours = (
+            QColor(170, 50, 40),
+            QColor(50, 90, 160),
+            QColor(60, 130, 70),
+            QColor(200, 160, 60),
+            QColor(120, 60, 140),
+        )
         p.setPen(Qt.PenStyle.NoPen)
         for i in range(8):
             p.setBrush(colours[i % len(colours)])
@@ -201,8 +234,11 @@ def draw_object(p: QPainter, r: QRectF, obj: MapObject) -> None:
         p.setBrush(WOOD)
         p.drawRect(QRectF(-0.46 * s, -0.46 * s, 0.92 * s, 0.26 * s))
         p.setPen(_pen(INK, line))
-        for fx, colour in ((-0.28, QColor(70, 140, 90)), (0.0, QColor(190, 190, 210)),
-                           (0.26, QColor(170, 60, 60))):
+        for fx, colour in (
+            (-0.28, QColor(70, 140, 90)),
+            (0.0, QColor(190, 190, 210)),
+            (0.26, QColor(170, 60, 60)),
+        ):
             p.setBrush(colour)
             p.drawEllipse(QPointF(fx * s, -0.33 * s), 0.07 * s, 0.07 * s)
     p.restore()
@@ -221,9 +257,18 @@ def initials(label: str) -> str:
     return (words[0][0] + words[-1][0]).upper()
 
 
-def draw_figure(p: QPainter, r: QRectF, label: str, side: str, facing: Facing, *,
-                large: bool = False, selected: bool = False, faded: bool = False,
-                font: QFont | None = None) -> None:
+def draw_figure(
+    p: QPainter,
+    r: QRectF,
+    label: str,
+    side: str,
+    facing: Facing,
+    *,
+    large: bool = False,
+    selected: bool = False,
+    faded: bool = False,
+    font: QFont | None = None,
+) -> None:
     """A round marker in the side's colour with initials and a facing notch."""
     s = r.width()
     colour = side_colour(side)
@@ -238,8 +283,13 @@ def draw_figure(p: QPainter, r: QRectF, label: str, side: str, facing: Facing, *
     p.drawEllipse(QPointF(0.04 * s, 0.05 * s), radius, radius)
     p.save()
     p.rotate(ROTATION[facing])
-    wedge = QPolygonF([QPointF(-0.2 * s, radius * 0.7), QPointF(0, radius + 0.13 * s),
-                       QPointF(0.2 * s, radius * 0.7)])
+    wedge = QPolygonF(
+        [
+            QPointF(-0.2 * s, radius * 0.7),
+            QPointF(0, radius + 0.13 * s),
+            QPointF(0.2 * s, radius * 0.7),
+        ]
+    )
     p.setBrush(QColor(250, 250, 250))
     p.setPen(_pen(colour.darker(160), max(1.0, 0.03 * s)))
     p.drawPolygon(wedge)

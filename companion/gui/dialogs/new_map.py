@@ -12,8 +12,12 @@ from companion.model.mapfile import MapDocument, new_document
 
 ROOM_SQUARES = 4
 #: "Start with" choices: (border walls, fill).
-STARTS = ((True, Terrain.FLOOR), (False, Terrain.FLOOR), (False, Terrain.WALL),
-          (False, Terrain.VOID))
+STARTS = (
+    (True, Terrain.FLOOR),
+    (False, Terrain.FLOOR),
+    (False, Terrain.WALL),
+    (False, Terrain.VOID),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +29,9 @@ class NewMapSpec:
     fill: Terrain
 
     def document(self) -> MapDocument:
-        return new_document(self.width, self.height, border=self.border, fill=self.fill,
-                            name=self.name)
+        return new_document(
+            self.width, self.height, border=self.border, fill=self.fill, name=self.name
+        )
 
 
 class NewMapDialog(FormDialog[NewMapSpec]):

@@ -41,5 +41,9 @@ class ResizeMapDialog(FormDialog[ResizeSpec]):
 
     def spec(self) -> ResizeSpec:
         new = (self.width.value(), self.height.value())
-        return ResizeSpec(new[0], new[1], anchor_offset(self.anchor.currentIndex(), self.old, new),
-                          FILLS[self.fill.currentIndex()])
+        return ResizeSpec(
+            new[0],
+            new[1],
+            anchor_offset(self.anchor.currentIndex(), self.old, new),
+            FILLS[self.fill.currentIndex()],
+        )

@@ -22,10 +22,15 @@ class LegendWidget(QWidget):
     """Painted with the canvas's own colours and glyphs, so it always matches."""
 
     ENTRIES = (
-        ("Wall", Terrain.WALL), ("Water", Terrain.WATER), ("Lava", Terrain.LAVA),
-        ("Fire spout", Terrain.FIRE_SPOUT), ("Obstacle", Terrain.OBSTACLE),
-        ("Stairs (arrow points up)", Terrain.STAIRS), ("Closed door", Terrain.DOOR_CLOSED),
-        ("Open door", Terrain.DOOR_OPEN), ("Locked door", Terrain.DOOR_LOCKED),
+        ("Wall", Terrain.WALL),
+        ("Water", Terrain.WATER),
+        ("Lava", Terrain.LAVA),
+        ("Fire spout", Terrain.FIRE_SPOUT),
+        ("Obstacle", Terrain.OBSTACLE),
+        ("Stairs (arrow points up)", Terrain.STAIRS),
+        ("Closed door", Terrain.DOOR_CLOSED),
+        ("Open door", Terrain.DOOR_OPEN),
+        ("Locked door", Terrain.DOOR_LOCKED),
         ("Void (no floor)", Terrain.VOID),
     )
 
@@ -72,15 +77,15 @@ class LegendWidget(QWidget):
         p.setPen(dash)
         p.drawLine(QPointF(8 + SW / 2, y + 2), QPointF(8 + SW / 2, y + SW - 2))
         p.setPen(text)
-        p.drawText(QRectF(8 + SW + 10, y, 200, SW), Qt.AlignmentFlag.AlignVCenter,
-                   "Step of 2+ bricks")
+        p.drawText(
+            QRectF(8 + SW + 10, y, 200, SW), Qt.AlignmentFlag.AlignVCenter, "Step of 2+ bricks"
+        )
         y += ROW
         r = QRectF(8, y, SW, SW)
         p.fillRect(r, _rgb(height_rgb(1)))
         glyphs.draw_object(p, r, MapObject(ObjectKind.CHEST, 2, Facing.S))
         p.setPen(text)
-        p.drawText(QRectF(8 + SW + 10, y, 200, SW), Qt.AlignmentFlag.AlignVCenter,
-                   "Furniture")
+        p.drawText(QRectF(8 + SW + 10, y, 200, SW), Qt.AlignmentFlag.AlignVCenter, "Furniture")
         y += ROW
         for side, label in (("party", "Party figure"), ("dungeon", "Dungeon figure")):
             r = QRectF(8, y, SW, SW)
@@ -89,8 +94,9 @@ class LegendWidget(QWidget):
             p.drawText(QRectF(8 + SW + 10, y, 200, SW), Qt.AlignmentFlag.AlignVCenter, label)
             y += ROW
         p.setPen(self.palette().placeholderText().color())
-        p.drawText(QRectF(8, y, 220, SW), Qt.AlignmentFlag.AlignVCenter,
-                   "The white notch shows facing.")
+        p.drawText(
+            QRectF(8, y, 220, SW), Qt.AlignmentFlag.AlignVCenter, "The white notch shows facing."
+        )
         p.end()
 
     @staticmethod

@@ -15,9 +15,11 @@ class MeasureDock(QDockWidget):
         self.title = QLabel("Nothing measured yet")
         self.title.setObjectName("measureTitle")
         self.title.setWordWrap(True)
-        self.text = QLabel("R: drag the ruler between squares or figures.\n"
-                           "A: area templates.  V (play): pick a figure to see its moves "
-                           "and targets.")
+        self.text = QLabel(
+            "R: drag the ruler between squares or figures.\n"
+            "A: area templates.  V (play): pick a figure to see its moves "
+            "and targets."
+        )
         self.text.setWordWrap(True)
         self.text.setObjectName("measureText")
         self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)

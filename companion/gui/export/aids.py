@@ -73,9 +73,7 @@ def area_uses(catalog: BrickQuestCatalog) -> dict[tuple[str, float], list[str]]:
     for monster in catalog.monsters.values():
         for ability in monster.abilities:
             if isinstance(ability, Breath):
-                uses.setdefault(("cone", ability.cone_length), []).append(
-                    f"{monster.name} breath"
-                )
+                uses.setdefault(("cone", ability.cone_length), []).append(f"{monster.name} breath")
     return uses
 
 
@@ -154,8 +152,7 @@ def aid_pages(catalog: BrickQuestCatalog) -> list[PagePainter]:
             _caption(
                 painter,
                 QRectF(0, apex.y() + reach + 4, size.width(), 10),
-                f"Cone, length {length} squares ({reach:g} mm): "
-                f"{_used_by(uses, 'cone', length)}",
+                f"Cone, length {length} squares ({reach:g} mm): {_used_by(uses, 'cone', length)}",
                 centred=True,
             )
             _scale_footer(painter, size)
@@ -387,13 +384,23 @@ def _edge_marks(painter: QPainter, centre: QPointF, r: float) -> None:
         # top edge (y = centre.y): a notch pointing into the quarter
         x = centre.x() + d
         painter.drawPolygon(
-            QPolygonF([QPointF(x - 1.5, centre.y()), QPointF(x + 1.5, centre.y()),
-                       QPointF(x, centre.y() + 2.5)])
+            QPolygonF(
+                [
+                    QPointF(x - 1.5, centre.y()),
+                    QPointF(x + 1.5, centre.y()),
+                    QPointF(x, centre.y() + 2.5),
+                ]
+            )
         )
         y = centre.y() + d
         painter.drawPolygon(
-            QPolygonF([QPointF(centre.x(), y - 1.5), QPointF(centre.x(), y + 1.5),
-                       QPointF(centre.x() + 2.5, y)])
+            QPolygonF(
+                [
+                    QPointF(centre.x(), y - 1.5),
+                    QPointF(centre.x(), y + 1.5),
+                    QPointF(centre.x() + 2.5, y),
+                ]
+            )
         )
         k += 1
     draw_text(

@@ -82,9 +82,7 @@ class _TextFlow:
         painter.restore()
 
 
-def _text_flow(
-    html: str, device: QPagedPaintDevice, col_w_mm: float, col_h_mm: float
-) -> _TextFlow:
+def _text_flow(html: str, device: QPagedPaintDevice, col_w_mm: float, col_h_mm: float) -> _TextFlow:
     dpmm = device.logicalDpiX() / 25.4
     doc = QTextDocument()
     doc.documentLayout().setPaintDevice(device)
@@ -128,8 +126,9 @@ def character_pages(
             colour=GREY,
         )
         right_x = sheet_w + GAP
-        _paper_sheet(painter, QRectF(right_x, HEADER_H, size.width() - right_x, sheet_h),
-                     character, catalog)
+        _paper_sheet(
+            painter, QRectF(right_x, HEADER_H, size.width() - right_x, sheet_h), character, catalog
+        )
         for k in range(min(2, flow.columns)):
             flow.paint_column(painter, k, k * (col_w + COLUMN_GAP), text_top)
         _footer(painter, size, character.name, 1)
@@ -160,9 +159,7 @@ def character_pages(
 
 
 def _header(painter: QPainter, size: QSizeF, character: Character, subtitle: str) -> None:
-    draw_text(
-        painter, QRectF(0, 0, size.width() * 0.7, 9), character.name, 20, bold=True, fit=True
-    )
+    draw_text(painter, QRectF(0, 0, size.width() * 0.7, 9), character.name, 20, bold=True, fit=True)
     draw_text(
         painter,
         QRectF(size.width() * 0.6, 0, size.width() * 0.4, 9),
@@ -194,8 +191,14 @@ def _footer(painter: QPainter, size: QSizeF, name: str, page: int) -> None:
 
 
 def _field(painter: QPainter, rect: QRectF, label: str, value: str) -> None:
-    draw_text(painter, QRectF(rect.x(), rect.y(), rect.width(), 3.4), label, 6.8,
-              colour=GREY, condensed=True)
+    draw_text(
+        painter,
+        QRectF(rect.x(), rect.y(), rect.width(), 3.4),
+        label,
+        6.8,
+        colour=GREY,
+        condensed=True,
+    )
     draw_text(
         painter,
         QRectF(rect.x(), rect.y() + 3.4, rect.width() - 1, rect.height() - 4.2),
@@ -232,8 +235,12 @@ def _paper_sheet(
     for left, right, split in pairs:
         lw = w * split
         _field(painter, QRectF(x, y, lw, row_h), left, f[left])
-        _field(painter, QRectF(x + lw, y, w - lw, row_h), right.replace("Attack ", "")
-               .replace("Defense ", ""), f[right])
+        _field(
+            painter,
+            QRectF(x + lw, y, w - lw, row_h),
+            right.replace("Attack ", "").replace("Defense ", ""),
+            f[right],
+        )
         y += row_h
     y += 3
     draw_text(painter, QRectF(x, y, w, 5), "Swag bin", 9, bold=True)

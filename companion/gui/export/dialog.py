@@ -82,9 +82,7 @@ class ExportOptionsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setEnabled(n > 0 or self.aids_check.isChecked())
-        self.aids_check.toggled.connect(
-            lambda on: self.ok_button.setEnabled(n > 0 or on)
-        )
+        self.aids_check.toggled.connect(lambda on: self.ok_button.setEnabled(n > 0 or on))
         form = QFormLayout()
         form.addRow("Sheets:", self.all_radio)
         form.addRow("", self.one_radio)

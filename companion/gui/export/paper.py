@@ -95,9 +95,7 @@ def draw_text(
     flags = int(align)
     if wrap:
         flags |= int(Qt.TextFlag.TextWordWrap)
-    painter.drawText(
-        QRectF(0, 0, rect.width() / scale, rect.height() / scale), flags, text
-    )
+    painter.drawText(QRectF(0, 0, rect.width() / scale, rect.height() / scale), flags, text)
     painter.restore()
     return size_pt
 

@@ -214,9 +214,7 @@ def _paint_ghost(painter: QPainter, plate: RoundPlate) -> None:
     painter.drawEllipse(QPointF(plate.x, plate.y), r, r)
 
 
-def _shaded_rect(
-    painter: QPainter, rect: QRectF, colour: QColor, *, radius: float = 0.07
-) -> None:
+def _shaded_rect(painter: QPainter, rect: QRectF, colour: QColor, *, radius: float = 0.07) -> None:
     """A brick or plate body from above, lit from the top left."""
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(0, 0, 0, 80))
@@ -427,4 +425,3 @@ def _draw_text(
 
 def _qrect(r: Rect) -> QRectF:
     return QRectF(r.x, r.y, r.w, r.h)
-

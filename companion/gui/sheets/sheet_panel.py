@@ -89,9 +89,7 @@ class CharacterSheetPanel(QWidget):
         self.damage_button.clicked.connect(lambda: self._edit(self.model.damage, 1))
         self.heal_button.clicked.connect(lambda: self._edit(self.model.heal, 1))
         self.spend_button.clicked.connect(lambda: self._edit(self.model.spend_spell_points, 1))
-        self.restore_button.clicked.connect(
-            lambda: self._edit(self.model.restore_spell_points, 1)
-        )
+        self.restore_button.clicked.connect(lambda: self._edit(self.model.restore_spell_points, 1))
 
         hp_row = _row(self.hp_spin, self.damage_button, self.heal_button)
         sp_row = _row(self.sp_spin, self.spend_button, self.restore_button)

@@ -146,7 +146,7 @@ def ability_line(ability: Ability) -> str:
 
 
 def skill_text(class_def: ClassDef, catalog: BrickQuestCatalog) -> str:
-    """"Jump +1, Force door/object +2" (empty if the class has no bonuses)."""
+    """ "Jump +1, Force door/object +2" (empty if the class has no bonuses)."""
     parts = []
     for s in class_def.skills:
         try:
@@ -158,7 +158,7 @@ def skill_text(class_def: ClassDef, catalog: BrickQuestCatalog) -> str:
 
 
 def spell_cost(spell: SpellDef) -> str:
-    """"3 SP", "X SP" (variable), "4 SP + 2/round" (sustained)."""
+    """ "3 SP", "X SP" (variable), "4 SP + 2/round" (sustained)."""
     cost = "X" if spell.cost is None else str(spell.cost)
     if spell.upkeep_per_round:
         return f"{cost} SP + {spell.upkeep_per_round}/round"

@@ -15,8 +15,16 @@ from companion.gui.tools.select import SelectTool
 from companion.gui.tools.terrain import TerrainTool
 
 TOOL_CLASSES: tuple[type[Tool], ...] = (
-    PointerTool, TerrainTool, HeightTool, DoorTool, ObjectTool, RoomTool, FigureTool,
-    SelectTool, RulerTool, AreaTool,
+    PointerTool,
+    TerrainTool,
+    HeightTool,
+    DoorTool,
+    ObjectTool,
+    RoomTool,
+    FigureTool,
+    SelectTool,
+    RulerTool,
+    AreaTool,
 )
 
 __all__ = ["TOOL_CLASSES", "Tool", "ToolContext"]

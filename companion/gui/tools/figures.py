@@ -23,8 +23,10 @@ class FigureTool(Tool):
     title: ClassVar[str] = "Figures"
     shortcut: ClassVar[str] = "U"
     icon: ClassVar[str] = "figure"
-    hint: ClassVar[str] = ("Click an empty square to place a figure; drag one to move it; "
-                           "click a selected figure to turn it; Shift+click removes it")
+    hint: ClassVar[str] = (
+        "Click an empty square to place a figure; drag one to move it; "
+        "click a selected figure to turn it; Shift+click removes it"
+    )
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
@@ -41,19 +43,34 @@ class FigureTool(Tool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        side = add_combo(form, "Side", "figure_side", ((title, key) for key, title in SIDES),
-                         lambda i: self.set_side(SIDES[i][0]),
-                         current=[k for k, _ in SIDES].index(self.side))
-        kind = add_combo(form, "Class / monster", "figure_kind", (),
-                         lambda i: i >= 0 and setattr(self, "kind_id", kind.itemData(i)))
+        side = add_combo(
+            form,
+            "Side",
+            "figure_side",
+            ((title, key) for key, title in SIDES),
+            lambda i: self.set_side(SIDES[i][0]),
+            current=[k for k, _ in SIDES].index(self.side),
+        )
+        kind = add_combo(
+            form,
+            "Class / monster",
+            "figure_kind",
+            (),
+            lambda i: i >= 0 and setattr(self, "kind_id", kind.itemData(i)),
+        )
         name = QLineEdit()
         name.setObjectName("figure_name")
         name.setPlaceholderText("optional, e.g. Grok")
         name.textChanged.connect(lambda t: setattr(self, "figure_name", t.strip()))
         form.addRow("Name", name)
-        add_combo(form, "Facing", "figure_facing", ((FACING_TITLES[f], f.value) for f in Facing),
-                  lambda i: setattr(self, "facing", list(Facing)[i]),
-                  current=list(Facing).index(self.facing))
+        add_combo(
+            form,
+            "Facing",
+            "figure_facing",
+            ((FACING_TITLES[f], f.value) for f in Facing),
+            lambda i: setattr(self, "facing", list(Facing)[i]),
+            current=list(Facing).index(self.facing),
+        )
         add_hint(form, "Blue markers are the party, red the dungeon; the notch shows facing.")
         self._kind_box, self._side_box = kind, side
         self._fill_kinds()
@@ -68,8 +85,7 @@ class FigureTool(Tool):
         box = self._kind_box
         if box is None:
             return
-        choices = self.session.ruleset.figure_kinds("class" if self.side == "party"
-                                                    else "monster")
+        choices = self.session.ruleset.figure_kinds("class" if self.side == "party" else "monster")
         box.blockSignals(True)
         box.clear()
         for ident, title in choices:
@@ -84,15 +100,21 @@ class FigureTool(Tool):
         doc = self.session.doc
         base = re.sub(r"[^A-Za-z0-9_\-]+", "_", self.figure_name.lower()).strip("_")
         fid = edits.unique_figure_id(doc, base or self.kind_id)
-        probe = FigurePlacement(id=fid, side=self.side, at=at,
-                                class_id=self.kind_id if self.side == "party" else None,
-                                monster=None if self.side == "party" else self.kind_id)
+        probe = FigurePlacement(
+            id=fid,
+            side=self.side,
+            at=at,
+            class_id=self.kind_id if self.side == "party" else None,
+            monster=None if self.side == "party" else self.kind_id,
+        )
         stats = self.session.ruleset.profile(probe.class_id, probe.monster)
-        return probe.model_copy(update={
-            "name": self.figure_name or (stats.name if stats else ""),
-            "facing": self.facing,
-            "large": bool(stats and stats.large),
-        })
+        return probe.model_copy(
+            update={
+                "name": self.figure_name or (stats.name if stats else ""),
+                "facing": self.facing,
+                "large": bool(stats and stats.large),
+            }
+        )
 
     # -- events --------------------------------------------------------------------
     def press(self, ev: MouseInfo) -> bool:
@@ -120,8 +142,9 @@ class FigureTool(Tool):
             if ev.square != self._drag_from:
                 self._moved = True
             if self._moved:
-                self.canvas.figures.offsets[self._drag] = QPointF(ev.pos.x() - 0.5,
-                                                                  ev.pos.y() - 0.5)
+                self.canvas.figures.offsets[self._drag] = QPointF(
+                    ev.pos.x() - 0.5, ev.pos.y() - 0.5
+                )
                 self.canvas.figures.update()
 
     def release(self, ev: MouseInfo) -> None:

@@ -14,8 +14,12 @@ from companion.model.dungeon import MAX_FLOOR
 from companion.model.edits import Edit, HeightMode
 
 MODES: tuple[HeightMode, ...] = ("set", "raise", "lower", "flatten")
-MODE_TITLES = {"set": "Set to", "raise": "Raise by", "lower": "Lower by",
-               "flatten": "Flatten (to the first square)"}
+MODE_TITLES = {
+    "set": "Set to",
+    "raise": "Raise by",
+    "lower": "Lower by",
+    "flatten": "Flatten (to the first square)",
+}
 
 
 class HeightTool(PaintTool):
@@ -35,13 +39,19 @@ class HeightTool(PaintTool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        box = add_combo(form, "Mode", "height_mode", ((MODE_TITLES[m], m) for m in MODES),
-                        lambda i: self.set_mode(MODES[i]))
-        spin = add_spin(form, "Bricks", "height_amount", 0, MAX_FLOOR, self.amount,
-                        self.set_amount)
+        box = add_combo(
+            form,
+            "Mode",
+            "height_mode",
+            ((MODE_TITLES[m], m) for m in MODES),
+            lambda i: self.set_mode(MODES[i]),
+        )
+        spin = add_spin(form, "Bricks", "height_amount", 0, MAX_FLOOR, self.amount, self.set_amount)
         self.add_shape_options(form)
-        add_hint(form, "A step of 2 bricks or more cannot be climbed: it is marked "
-                       "with a thick dashed edge.")
+        add_hint(
+            form,
+            "A step of 2 bricks or more cannot be climbed: it is marked with a thick dashed edge.",
+        )
         self._mode_box, self._amount_spin = box, spin
         return w
 

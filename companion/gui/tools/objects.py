@@ -22,8 +22,7 @@ class ObjectTool(Tool):
     title: ClassVar[str] = "Objects"
     shortcut: ClassVar[str] = "O"
     icon: ClassVar[str] = "object"
-    hint: ClassVar[str] = ("Click to place; click an object again to turn it; "
-                           "Shift+click removes it")
+    hint: ClassVar[str] = "Click to place; click an object again to turn it; Shift+click removes it"
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
@@ -36,20 +35,39 @@ class ObjectTool(Tool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        kind = add_combo(form, "Object", "object_kind", ((k.value.title(), k.value) for k in KINDS),
-                         lambda i: self.set_kind(KINDS[i]))
-        facing = add_combo(form, "Facing", "object_facing",
-                           ((FACING_TITLES[f], f.value) for f in Facing),
-                           lambda i: self.set_facing(list(Facing)[i]),
-                           current=list(Facing).index(self.facing))
-        height = add_spin(form, "Height (bricks)", "object_height", 0, MAX_FEATURE_HEIGHT,
-                          self.height, lambda v: setattr(self, "height", int(v)))
+        kind = add_combo(
+            form,
+            "Object",
+            "object_kind",
+            ((k.value.title(), k.value) for k in KINDS),
+            lambda i: self.set_kind(KINDS[i]),
+        )
+        facing = add_combo(
+            form,
+            "Facing",
+            "object_facing",
+            ((FACING_TITLES[f], f.value) for f in Facing),
+            lambda i: self.set_facing(list(Facing)[i]),
+            current=list(Facing).index(self.facing),
+        )
+        height = add_spin(
+            form,
+            "Height (bricks)",
+            "object_height",
+            0,
+            MAX_FEATURE_HEIGHT,
+            self.height,
+            lambda v: setattr(self, "height", int(v)),
+        )
         locked = QCheckBox("Locked")
         locked.setObjectName("object_locked")
         locked.toggled.connect(lambda on: setattr(self, "locked", bool(on)))
         form.addRow(locked)
-        add_hint(form, "A chest opens from the square it faces. Objects block movement "
-                       "(except levers) and sight up to their height.")
+        add_hint(
+            form,
+            "A chest opens from the square it faces. Objects block movement "
+            "(except levers) and sight up to their height.",
+        )
         self._widgets = {"kind": kind, "facing": facing, "height": height}
         return w
 
@@ -73,12 +91,19 @@ class ObjectTool(Tool):
         current = doc.dungeon.object_at(*at)
         if ev.shift:
             if current is not None:
-                self.ctx.push(lambda: edits.set_object(doc, at, None),
-                              f"Remove {current.kind.value}")
+                self.ctx.push(
+                    lambda: edits.set_object(doc, at, None), f"Remove {current.kind.value}"
+                )
             return True
         if current is not None and current.kind is self.kind:
-            turned = MapObject(current.kind, current.height, current.facing.right,
-                               current.is_open, current.locked, current.contents)
+            turned = MapObject(
+                current.kind,
+                current.height,
+                current.facing.right,
+                current.is_open,
+                current.locked,
+                current.contents,
+            )
             self.ctx.push(lambda: edits.set_object(doc, at, turned), f"Turn {current.kind.value}")
             return True
         obj = MapObject(self.kind, self.height, self.facing, locked=self.locked)

@@ -60,11 +60,16 @@ class PaintTool(Tool):
     # -- options -----------------------------------------------------------------------
     def add_shape_options(self, form: QFormLayout) -> None:
         self._shape_box = add_combo(
-            form, "Shape", "paint_shape",
+            form,
+            "Shape",
+            "paint_shape",
             ((f"{SHAPE_TITLES[s]}  ({SHAPE_KEYS[s]})", s) for s in SHAPES),
-            lambda i: self.set_shape(SHAPES[i]), current=SHAPES.index(self.shape))
-        self._size_spin = add_spin(form, "Brush (squares)", "brush_size", 1, 15, self.brush_size,
-                                   self.set_brush_size)
+            lambda i: self.set_shape(SHAPES[i]),
+            current=SHAPES.index(self.shape),
+        )
+        self._size_spin = add_spin(
+            form, "Brush (squares)", "brush_size", 1, 15, self.brush_size, self.set_brush_size
+        )
 
     def set_shape(self, shape: str) -> None:
         self.shape = shape

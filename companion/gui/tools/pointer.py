@@ -41,9 +41,11 @@ class PointerTool(Tool):
     shortcut: ClassVar[str] = "V"
     icon: ClassVar[str] = "pointer"
     modes: ClassVar[frozenset[str]] = frozenset({"edit", "play"})
-    hint: ClassVar[str] = ("Click a figure: blue squares are where one move action takes it "
-                           "(hover for path and cost); lines show whom it may attack. "
-                           "Drag empty squares to pan.")
+    hint: ClassVar[str] = (
+        "Click a figure: blue squares are where one move action takes it "
+        "(hover for path and cost); lines show whom it may attack. "
+        "Drag empty squares to pan."
+    )
     cursor = Qt.CursorShape.PointingHandCursor
 
     def __init__(self, ctx: object) -> None:
@@ -141,22 +143,36 @@ class PointerTool(Tool):
                 path = [tuple(p) for p in self.reach.path_to(sq)]  # type: ignore[misc]
                 if path and path[0] != fig.at:
                     path.insert(0, fig.at)
-                path_lines = (f"Cost {self.reach.cost_to(sq):g} of {stats.move if stats else 0}"
-                              " move points",)
+                path_lines = (
+                    f"Cost {self.reach.cost_to(sq):g} of {stats.move if stats else 0} move points",
+                )
             elif math.isfinite(float(self.reach.cost_to(sq) or math.inf)):
                 path_lines = ("Can pass, but not stop here",)
-        targets = [line for line in (self._target_line(tid, ts) for tid, ts in
-                                     _by_target(self.targets).items()) if line is not None]
+        targets = [
+            line
+            for line in (self._target_line(tid, ts) for tid, ts in _by_target(self.targets).items())
+            if line is not None
+        ]
         ranged = stats.ranged if stats else None
         shape = ReachShape(
             origin=fig.at,
             facing_deg=FACING_DEG[fig.facing.value],
             ranged_max=ranged[1] if ranged else None,
             ranged_min=ranged[0] if ranged else None,
-            front=[tuple(s) for s in g.front_squares(fig.at, fig.facing)  # type: ignore[misc]
-                   if doc.dungeon.in_bounds(*s)] if (stats and stats.melee) else [],
-            reach=[tuple(s) for s in g.reach_squares(fig.at, fig.facing)  # type: ignore[misc]
-                   if doc.dungeon.in_bounds(*s)] if (stats and stats.reach) else [],
+            front=[
+                tuple(s)
+                for s in g.front_squares(fig.at, fig.facing)  # type: ignore[misc]
+                if doc.dungeon.in_bounds(*s)
+            ]
+            if (stats and stats.melee)
+            else [],
+            reach=[
+                tuple(s)
+                for s in g.reach_squares(fig.at, fig.facing)  # type: ignore[misc]
+                if doc.dungeon.in_bounds(*s)
+            ]
+            if (stats and stats.reach)
+            else [],
             targets=targets,
             path=path,
             path_lines=path_lines,
@@ -180,8 +196,10 @@ class PointerTool(Tool):
         near = [t for t in results if t.reason not in DISTANT]
         if not near:
             return None
-        miss = min(near, key=lambda t: NEAR_MISS.index(t.reason) if t.reason in NEAR_MISS
-                   else len(NEAR_MISS))
+        miss = min(
+            near,
+            key=lambda t: NEAR_MISS.index(t.reason) if t.reason in NEAR_MISS else len(NEAR_MISS),
+        )
         reason = str(miss.reason).replace("_", " ")
         return TargetLine(other.at, miss.mode, False, f"{other.label}: {miss.mode} ✗ {reason}")
 
@@ -205,8 +223,9 @@ class PointerTool(Tool):
         can = [(tid, [t for t in ts if t.ok]) for tid, ts in groups.items()]
         can = [(tid, ok) for tid, ok in can if ok]
         for tid, ok in can:
-            how = ", ".join(f"{t.mode} {t.distance:.1f} sq" + (f", turn {t.turn}" if t.turn
-                                                                else "") for t in ok)
+            how = ", ".join(
+                f"{t.mode} {t.distance:.1f} sq" + (f", turn {t.turn}" if t.turn else "") for t in ok
+            )
             lines.append(f"✔ {name(tid)}: {how}")
         for tid, ts in groups.items():
             if any(t.ok for t in ts):
@@ -215,8 +234,11 @@ class PointerTool(Tool):
             if near:
                 t = near[0]
                 lines.append(f"✘ {name(tid)}: {t.mode} — {str(t.reason).replace('_', ' ')}")
-        far = [name(tid) for tid, ts in groups.items()
-               if not any(t.ok or t.reason not in DISTANT for t in ts)]
+        far = [
+            name(tid)
+            for tid, ts in groups.items()
+            if not any(t.ok or t.reason not in DISTANT for t in ts)
+        ]
         if far:
             lines.append("Out of reach: " + ", ".join(far))
         if not groups:

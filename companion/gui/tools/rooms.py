@@ -17,8 +17,10 @@ class RoomTool(Tool):
     title: ClassVar[str] = "Rooms"
     shortcut: ClassVar[str] = "M"
     icon: ClassVar[str] = "room"
-    hint: ClassVar[str] = ("Drag a rectangle to add squares to the room chosen in the Rooms "
-                           "panel; Shift+drag takes squares out of any room")
+    hint: ClassVar[str] = (
+        "Drag a rectangle to add squares to the room chosen in the Rooms "
+        "panel; Shift+drag takes squares out of any room"
+    )
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
@@ -27,9 +29,11 @@ class RoomTool(Tool):
     def build_options(self) -> QWidget:
         w = QWidget()
         lay = QVBoxLayout(w)
-        note = QLabel("Rooms are named regions. While playing, a hidden room stays dark "
-                      "until you reveal it in the Rooms panel. Add and name rooms there, "
-                      "then drag rectangles here.")
+        note = QLabel(
+            "Rooms are named regions. While playing, a hidden room stays dark "
+            "until you reveal it in the Rooms panel. Add and name rooms there, "
+            "then drag rectangles here."
+        )
         note.setWordWrap(True)
         note.setProperty("hint", True)
         lay.addWidget(note)

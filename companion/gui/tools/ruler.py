@@ -46,8 +46,10 @@ class RulerTool(Tool):
     shortcut: ClassVar[str] = "R"
     icon: ClassVar[str] = "ruler"
     modes: ClassVar[frozenset[str]] = frozenset({"edit", "play"})
-    hint: ClassVar[str] = ("Drag from a square or figure to another: distance, height "
-                           "difference and line of sight. Esc clears.")
+    hint: ClassVar[str] = (
+        "Drag from a square or figure to another: distance, height "
+        "difference and line of sight. Esc clears."
+    )
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
@@ -115,8 +117,10 @@ class RulerTool(Tool):
         lines = [
             f"{dist:.1f} squares  ·  {to_studs(dist):.0f} studs",
             f"Height {dh:+d} bricks" if dh else "Same height",
-            "Line of sight: clear" if sight.clear
-            else f"Blocked at ({blocked[0]}, {blocked[1]}): {_what(doc, blocked)}" if blocked
+            "Line of sight: clear"
+            if sight.clear
+            else f"Blocked at ({blocked[0]}, {blocked[1]}): {_what(doc, blocked)}"
+            if blocked
             else "Line of sight: blocked",
         ]
         shape = RulerShape(a, b, sight.clear, blocked, tuple(lines))

@@ -19,8 +19,13 @@ from companion.model.edits import Changes, Clip
 
 def clip_rgba(clip: Clip) -> np.ndarray:
     """The clipboard's squares coloured like the map."""
-    d = DungeonMap(clip.terrain, clip.floor, clip.stairs, clip.feature_height,
-                   np.full(clip.terrain.shape, -1, np.int16))
+    d = DungeonMap(
+        clip.terrain,
+        clip.floor,
+        clip.stairs,
+        clip.feature_height,
+        np.full(clip.terrain.shape, -1, np.int16),
+    )
     return render_rgba(d)
 
 
@@ -29,8 +34,10 @@ class SelectTool(Tool):
     title: ClassVar[str] = "Select, copy and paste"
     shortcut: ClassVar[str] = "S"
     icon: ClassVar[str] = "select"
-    hint: ClassVar[str] = ("Drag to select squares; Ctrl+C copies, Ctrl+V pastes (click to "
-                           "drop, Esc to cancel), Delete clears to floor")
+    hint: ClassVar[str] = (
+        "Drag to select squares; Ctrl+C copies, Ctrl+V pastes (click to "
+        "drop, Esc to cancel), Delete clears to floor"
+    )
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
@@ -42,8 +49,10 @@ class SelectTool(Tool):
     def build_options(self) -> QWidget:
         w = QWidget()
         lay = QVBoxLayout(w)
-        note = QLabel("Copy and paste take terrain, floor heights, stairs and objects. "
-                      "Figures and rooms stay where they are.")
+        note = QLabel(
+            "Copy and paste take terrain, floor heights, stairs and objects. "
+            "Figures and rooms stay where they are."
+        )
         note.setWordWrap(True)
         note.setProperty("hint", True)
         lay.addWidget(note)
@@ -88,8 +97,9 @@ class SelectTool(Tool):
             return False
         doc = self.session.doc
         xs, ys = edits.rect_squares(doc, *self.selection)
-        return self.ctx.push(lambda: edits.paint_terrain(doc, xs, ys, Terrain.FLOOR),
-                             "Clear selection")
+        return self.ctx.push(
+            lambda: edits.paint_terrain(doc, xs, ys, Terrain.FLOOR), "Clear selection"
+        )
 
     # -- events ----------------------------------------------------------------------
     def press(self, ev: MouseInfo) -> bool:

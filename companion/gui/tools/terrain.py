@@ -16,14 +16,27 @@ from companion.model.mapfile import MAX_FEATURE_HEIGHT
 
 #: What the terrain tool paints, in menu order (doors have their own tool).
 PAINTABLE: tuple[Terrain, ...] = (
-    Terrain.FLOOR, Terrain.WALL, Terrain.WATER, Terrain.LAVA, Terrain.FIRE_SPOUT,
-    Terrain.OBSTACLE, Terrain.STAIRS, Terrain.VOID,
+    Terrain.FLOOR,
+    Terrain.WALL,
+    Terrain.WATER,
+    Terrain.LAVA,
+    Terrain.FIRE_SPOUT,
+    Terrain.OBSTACLE,
+    Terrain.STAIRS,
+    Terrain.VOID,
 )
 TERRAIN_TITLES = {
-    Terrain.FLOOR: "Floor", Terrain.WALL: "Wall", Terrain.WATER: "Water",
-    Terrain.LAVA: "Lava", Terrain.FIRE_SPOUT: "Fire spout", Terrain.OBSTACLE: "Obstacle (rubble)",
-    Terrain.STAIRS: "Stairs", Terrain.VOID: "Void (no floor)", Terrain.DOOR_OPEN: "Open door",
-    Terrain.DOOR_CLOSED: "Closed door", Terrain.DOOR_LOCKED: "Locked door",
+    Terrain.FLOOR: "Floor",
+    Terrain.WALL: "Wall",
+    Terrain.WATER: "Water",
+    Terrain.LAVA: "Lava",
+    Terrain.FIRE_SPOUT: "Fire spout",
+    Terrain.OBSTACLE: "Obstacle (rubble)",
+    Terrain.STAIRS: "Stairs",
+    Terrain.VOID: "Void (no floor)",
+    Terrain.DOOR_OPEN: "Open door",
+    Terrain.DOOR_CLOSED: "Closed door",
+    Terrain.DOOR_LOCKED: "Locked door",
 }
 FACING_TITLES = {Facing.N: "North", Facing.E: "East", Facing.S: "South", Facing.W: "West"}
 
@@ -46,18 +59,35 @@ class TerrainTool(PaintTool):
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
-        box = add_combo(form, "Terrain", "terrain_kind",
-                        ((TERRAIN_TITLES[t], int(t)) for t in PAINTABLE),
-                        lambda i: self.set_terrain(PAINTABLE[i]),
-                        current=PAINTABLE.index(self.terrain))
-        stairs = add_combo(form, "Stairs", "stairs_direction",
-                           ((f"Rising {FACING_TITLES[f].lower()}", f.value) for f in Facing),
-                           lambda i: self.set_stairs(list(Facing)[i]))
-        height = add_spin(form, "Wall height", "wall_height", 0, MAX_FEATURE_HEIGHT,
-                          self.wall_height, lambda v: setattr(self, "wall_height", int(v)))
+        box = add_combo(
+            form,
+            "Terrain",
+            "terrain_kind",
+            ((TERRAIN_TITLES[t], int(t)) for t in PAINTABLE),
+            lambda i: self.set_terrain(PAINTABLE[i]),
+            current=PAINTABLE.index(self.terrain),
+        )
+        stairs = add_combo(
+            form,
+            "Stairs",
+            "stairs_direction",
+            ((f"Rising {FACING_TITLES[f].lower()}", f.value) for f in Facing),
+            lambda i: self.set_stairs(list(Facing)[i]),
+        )
+        height = add_spin(
+            form,
+            "Wall height",
+            "wall_height",
+            0,
+            MAX_FEATURE_HEIGHT,
+            self.wall_height,
+            lambda v: setattr(self, "wall_height", int(v)),
+        )
         height.setSpecialValueText("full height")
-        height.setToolTip("Height in bricks of painted walls and obstacles; a full-height "
-                          "wall blocks every sight line")
+        height.setToolTip(
+            "Height in bricks of painted walls and obstacles; a full-height "
+            "wall blocks every sight line"
+        )
         self.add_shape_options(form)
         self._terrain_box, self._stairs_box = box, stairs
         return w
@@ -77,6 +107,10 @@ class TerrainTool(PaintTool):
 
     def edit_for(self, xs: np.ndarray, ys: np.ndarray, start: Square) -> Edit | None:
         return edits.paint_terrain(
-            self.session.doc, xs, ys, self.terrain,
-            self.stairs if self.terrain is Terrain.STAIRS else None, self.wall_height,
+            self.session.doc,
+            xs,
+            ys,
+            self.terrain,
+            self.stairs if self.terrain is Terrain.STAIRS else None,
+            self.wall_height,
         )

@@ -91,9 +91,7 @@ def _cached_shape(kind: str, size: float, facing: str = "") -> _Shape:
     return _shape(*_square_offsets(int(size)))
 
 
-def _area(
-    board: Board, origin: Square, kind: str, size: float, facing: str = ""
-) -> np.ndarray:
+def _area(board: Board, origin: Square, kind: str, size: float, facing: str = "") -> np.ndarray:
     """The mask of a circle, cone or square shape placed at ``origin``."""
     ox, oy = origin
     if size + _SLACK < _SHAPE_REACH:
@@ -182,9 +180,7 @@ def line_squares(origin: Square, toward: Square | Facing, length: float) -> list
     return out
 
 
-def area_line(
-    board: Board, origin: Square, toward: Square | Facing, length: float
-) -> np.ndarray:
+def area_line(board: Board, origin: Square, toward: Square | Facing, length: float) -> np.ndarray:
     """The squares a line of ``length`` from ``origin`` toward a square or facing crosses."""
     origin = board.check_square(origin, "origin")
     layers = board.layers
