@@ -633,3 +633,29 @@ def test_three_full_rounds_through_choices(game: Game) -> None:
     assert [line.actor for line in log[1:]] == [a["actor"] for a in played]
     assert sum(a["action"] == "move" for a in played) > 0
     assert reopened(game) == game.snapshot()
+
+
+@pytest.mark.parametrize("every", [1, 3])
+def test_initiative_is_rolled_again_every_n_rounds_as_the_option_says(
+    tmp_path: Path, doc: MapDocument, every: int
+) -> None:
+    """ "...you may want to roll initiative every round ... or every 3 or 5 rounds."""
+    game = Game.create(
+        tmp_path / f"r{every}.game.jsonl", doc, seed=5, options={"reroll_initiative": every}
+    )
+    rolled_in = []
+    for _ in range(200):
+        turn = game.turn()
+        if turn.round > 4:
+            break
+        if turn.needs_initiative:
+            rolled_in.append(turn.round)
+            with pytest.raises(IllegalAction) as refused:
+                game.act({"actor": turn.order[0], "action": "end_turn"})
+            assert refused.value.verdict.codes == ["initiative_needed"]
+            game.act({"actor": "brickmaster", "action": "initiative"})
+            assert game.turn().acting is not None
+            continue
+        game.act({"actor": acting(game), "action": "end_turn"})
+    expected = [r for r in (2, 3, 4) if (r - 1) % every == 0]
+    assert rolled_in == expected
