@@ -639,7 +639,7 @@ def test_three_full_rounds_through_choices(game: Game) -> None:
 def test_initiative_is_rolled_again_every_n_rounds_as_the_option_says(
     tmp_path: Path, doc: MapDocument, every: int
 ) -> None:
-    """ "...you may want to roll initiative every round ... or every 3 or 5 rounds."""
+    """The text: you may want to roll initiative every round, or every 3 or 5 rounds."""
     game = Game.create(
         tmp_path / f"r{every}.game.jsonl", doc, seed=5, options={"reroll_initiative": every}
     )
