@@ -347,9 +347,9 @@ def verdicts(rows: list[tuple[str, str, list[float]]]) -> list[str]:
     return out
 
 
-def write_results(text: str, path: Path) -> None:
-    """Replace (or add) this benchmark's section of RESULTS.md, leaving the rest alone."""
-    begin, end = "<!-- bench_canvas:begin -->", "<!-- bench_canvas:end -->"
+def write_results(text: str, path: Path, section: str = "bench_canvas") -> None:
+    """Replace (or add) a benchmark's own section of RESULTS.md, leaving the rest alone."""
+    begin, end = f"<!-- {section}:begin -->", f"<!-- {section}:end -->"
     block = f"{begin}\n{text}\n{end}"
     old = path.read_text() if path.exists() else ""
     if begin in old and end in old:

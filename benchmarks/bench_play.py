@@ -51,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
-from bench_canvas import PaintCounter, make_document
+from bench_canvas import PaintCounter, make_document, write_results
 from PySide6.QtCore import QEvent, QPointF, QSettings, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -374,19 +374,6 @@ def verdicts(rows: list[Row]) -> list[str]:
     return out
 
 
-def write_results(text: str, path: Path) -> None:
-    """Replace (or add) this benchmark's section of RESULTS.md, leaving the rest alone."""
-    begin, end = "<!-- bench_play:begin -->", "<!-- bench_play:end -->"
-    block = f"{begin}\n{text}\n{end}"
-    old = path.read_text() if path.exists() else ""
-    if begin in old and end in old:
-        head, rest = old.split(begin, 1)
-        new = head + block + rest.split(end, 1)[1]
-    else:
-        new = old.rstrip("\n") + "\n\n" + block + "\n"
-    path.write_text(new)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few repeats, a short history")
@@ -434,7 +421,9 @@ def main(argv: list[str] | None = None) -> int:
             "repaints of the map view and of the whole window in the same run.\n\n"
         )
         write_results(
-            header + text + "\n\n" + "\n".join(summary), Path(__file__).with_name("RESULTS.md")
+            header + text + "\n\n" + "\n".join(summary),
+            Path(__file__).with_name("RESULTS.md"),
+            section="bench_play",
         )
     del app
     return 0
