@@ -60,8 +60,6 @@ RIGHT_DOCK = 310
 MAP_FILTER = "Brick Companion maps (*.json);;All files (*)"
 GAME_FILTER = f"Brick Companion games (*{GAME_SUFFIX});;All files (*)"
 #: Docks shown only in each mode (the others stay as the user left them).
-EDIT_DOCKS = ("tool_dock", "rooms_dock", "legend_dock", "history_dock")
-PLAY_DOCKS = ("tracker_dock", "action_dock", "log_dock", "roster_dock")
 
 
 class MainWindow(QMainWindow):
@@ -76,6 +74,9 @@ class MainWindow(QMainWindow):
         self.ctx = ToolContext(self.session, self.canvas)
         self.tools: dict[str, Tool] = {cls.name: cls(self.ctx) for cls in TOOL_CLASSES}
         self.play = PlayController(self, self.settings)
+        #: The mode whose docks are shown, and each mode's docks as the user left them.
+        self._docks_mode: str | None = None
+        self._docks_seen: dict[str, dict[str, bool]] = {}
         play_tool = PlayTool(self.ctx)
         play_tool.bind(self.play)
         self.tools["play"] = play_tool
@@ -289,27 +290,33 @@ class MainWindow(QMainWindow):
             action.setEnabled(editing)
         self.canvas.set_play(not editing)
         self._swap_mode_docks(mode)
-        if hasattr(self, "game_undo"):
-            self._sync_game_actions()
+        self._sync_game_actions()
         self.mode_label.setText("EDIT" if editing else "PLAY")
         self.mode_label.setProperty("mode", mode)
         self.mode_label.style().unpolish(self.mode_label)
         self.mode_label.style().polish(self.mode_label)
         self.set_tool(self._mode_tool[mode])
 
+    def _mode_docks(self) -> dict[str, list[QDockWidget]]:
+        """The docks shown only in each mode (the others stay as the user left them)."""
+        return {
+            "edit": [self.tool_dock, self.rooms_dock, self.legend_dock, self.history_dock],
+            "play": [self.tracker_dock, self.action_dock, self.log_dock, self.roster_dock],
+        }
+
     def _swap_mode_docks(self, mode: str) -> None:
         """Each mode keeps its own docks: hide the other mode's, bring back this one's as the
         user last left them (the first time, as the saved layout has them)."""
-        previous = getattr(self, "_docks_mode", None)
-        seen: dict[str, dict[str, bool]] = self.__dict__.setdefault("_mode_docks", {})
-        own = EDIT_DOCKS if mode == "edit" else PLAY_DOCKS
-        other = PLAY_DOCKS if mode == "edit" else EDIT_DOCKS
+        docks = self._mode_docks()
+        other = "play" if mode == "edit" else "edit"
+        previous = self._docks_mode
         if previous is not None and previous != mode:
-            seen[previous] = {n: getattr(self, n).isVisible() for n in other}
-            for name in own:
-                getattr(self, name).setVisible(seen.get(mode, {}).get(name, True))
-        for name in other:
-            getattr(self, name).hide()
+            self._docks_seen[previous] = {d.objectName(): d.isVisible() for d in docks[previous]}
+            seen = self._docks_seen.get(mode, {})
+            for dock in docks[mode]:
+                dock.setVisible(seen.get(dock.objectName(), True))
+        for dock in docks[other]:
+            dock.hide()
         self._docks_mode = mode
 
     def set_tool(self, name: str) -> None:
@@ -735,10 +742,10 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         doc = self.session.doc
         where = f" — {self.session.path.name}" if self.session.path else ""
-        game = getattr(self, "play", None)
-        if game is not None and game.game is not None and game.game.path is not None:
-            turn = game.turn()
-            where = f" — {game.game.path.name} — round {turn.round if turn else 1}"
+        play = self.play
+        if play.game is not None and play.game.path is not None:
+            turn = play.turn()
+            where = f" — {play.game.path.name} — round {turn.round if turn else 1}"
         self.setWindowTitle(f"{doc.name}{where}[*] — {APP_NAME}")
         self.setWindowModified(not self.session.undo_stack.isClean())
 
