@@ -10,8 +10,8 @@ resolve it with dice, and say whose turn it is.  Everything else is the ruleset'
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
+from importlib import metadata
 from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -160,28 +160,102 @@ class UnknownRuleset(LookupError):
     """A ruleset id that is not known or not implemented yet."""
 
 
+class BrokenRuleset(UnknownRuleset):
+    """A registered ruleset whose plugin cannot be loaded (import error, wrong type...).
+
+    A kind of ``UnknownRuleset``, so every place that reports an unusable id reports it too.
+    """
+
+
 #: The ruleset a map is measured with when no game says otherwise.
 DEFAULT_RULESET = "brickquest"
 
-#: Ruleset id -> "module:attribute" of its plugin; the other seeds join as they are written.
-_PLUGINS: dict[str, str] = {
-    "brickquest": "companion.rulesets.brickquest.plugin:BrickQuestRules",
-}
+#: The entry-point group rulesets register in, ``id = "module:PluginClass"``; the built-in
+#: ones too (pyproject.toml), so a ruleset can live in a package of its own.
+ENTRY_POINT_GROUP = "companion.rulesets"
 #: Rule texts in shared/seeds that have no plugin yet.
 PLANNED = ("brickmasters_of_the_unknown", "heroica", "in_a_world_where_bricks_rule", "qubqst")
 
+#: What a plugin object must have: the ``Ruleset`` protocol's attributes and methods.
+_MEMBERS = tuple(
+    sorted(
+        name
+        for name in {
+            *Ruleset.__annotations__,
+            *(n for n, v in vars(Ruleset).items() if callable(v)),
+        }
+        if not name.startswith("_")
+    )
+)
+
+
+def _registered() -> dict[str, list[metadata.EntryPoint]]:
+    """Ruleset id -> the entry points that register it (more than one is a conflict)."""
+    found: dict[str, list[metadata.EntryPoint]] = {}
+    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        found.setdefault(entry.name, []).append(entry)
+    return found
+
 
 def available_rulesets() -> list[str]:
-    return sorted(_PLUGINS)
+    """The ids of the registered rulesets (loading one may still fail: ``get_ruleset``)."""
+    return sorted(_registered())
+
+
+def _origin(entry: metadata.EntryPoint) -> str:
+    dist = entry.dist
+    where = f" in {dist.name}" if dist is not None else ""
+    return f"{entry.value}{where}"
+
+
+def _not_registered_hint() -> str:
+    """Why no ruleset at all is registered: usually a checkout that was never installed."""
+    # A literal name on purpose: PyInstaller sees this call and bundles the package's
+    # metadata, entry points included, so the frozen app finds its rulesets.
+    try:
+        metadata.distribution("brick-companion")
+    except metadata.PackageNotFoundError:
+        return (
+            "; brick-companion is not installed, so its entry points are missing "
+            "(pip install -e . in the checkout)"
+        )
+    return f"; nothing is registered in the {ENTRY_POINT_GROUP!r} entry-point group"
+
+
+def _load(ruleset_id: str, entry: metadata.EntryPoint) -> Ruleset[Any, Any]:
+    """The plugin an entry point names; ``BrokenRuleset`` says what is wrong with it."""
+    where = f"ruleset {ruleset_id!r} ({_origin(entry)})"
+    try:
+        factory = entry.load()
+    except Exception as exc:  # any failure importing a plugin is the plugin's fault
+        raise BrokenRuleset(f"{where} could not be imported: {type(exc).__name__}: {exc}") from exc
+    if not isinstance(factory, type):
+        raise BrokenRuleset(f"{where} is not a class but a {type(factory).__name__}")
+    try:
+        plugin = factory()
+    except Exception as exc:
+        raise BrokenRuleset(f"{where} could not be created: {type(exc).__name__}: {exc}") from exc
+    missing = [name for name in _MEMBERS if not hasattr(plugin, name)]
+    if missing:
+        raise BrokenRuleset(f"{where} is not a ruleset plugin: it lacks {', '.join(missing)}")
+    if plugin.id != ruleset_id:
+        raise BrokenRuleset(f"{where} says its id is {plugin.id!r}")
+    result: Ruleset[Any, Any] = plugin
+    return result
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset[Any, Any]:
     """The plugin for ``ruleset_id``; a clear ``UnknownRuleset`` error otherwise."""
-    target = _PLUGINS.get(ruleset_id)
-    if target is None:
+    registered = _registered()
+    entries = registered.get(ruleset_id)
+    if not entries:
         if ruleset_id in PLANNED:
             raise UnknownRuleset(f"ruleset {ruleset_id!r} is not implemented yet")
-        known = ", ".join(available_rulesets())
+        if not registered:
+            raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}{_not_registered_hint()}")
+        known = ", ".join(sorted(registered))
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
-    module_name, attr = target.split(":")
-    return getattr(importlib.import_module(module_name), attr)()
+    if len(entries) > 1:
+        both = " and ".join(_origin(entry) for entry in entries)
+        raise BrokenRuleset(f"ruleset {ruleset_id!r} is registered more than once: {both}")
+    return _load(ruleset_id, entries[0])
