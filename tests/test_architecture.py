@@ -1,13 +1,20 @@
-"""The lint contract: the rules model (all of ``companion`` outside ``companion.gui``) has no Qt."""
+"""The lint contracts: the rules model (all of ``companion`` outside ``companion.gui``) has no
+Qt, and the import contracts in pyproject.toml's ``[tool.importlinter]`` hold (lint-imports).
+"""
 
 from __future__ import annotations
 
 import ast
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "companion"
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "companion"
 QT_MODULES = ("PySide6", "shiboken6", "pyqtgraph", "PyQt5", "PyQt6")
 #: Folders and modules of the package that are allowed to use Qt.
 QT_SIDE = ("gui",)
@@ -62,3 +69,114 @@ def test_importing_the_whole_model_loads_no_qt() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert out.stdout.strip() == "", f"Qt loaded by the model: {out.stdout.strip()}"
+
+
+# -- import contracts (import-linter) ------------------------------------------------------
+
+LAYERS = "Layers: gui above rulesets above the rules core above the model"
+INDEPENDENT = "Rulesets never import each other"
+
+
+def lint_imports(cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``lint-imports`` on the package and pyproject.toml found in ``cwd``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(COLUMNS="200", NO_COLOR="1")  # one violation a line, no colour codes
+    return subprocess.run(
+        [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_import_contracts_hold() -> None:
+    result = lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"{LAYERS} KEPT" in result.stdout
+    assert f"{INDEPENDENT} KEPT" in result.stdout
+    assert "Contracts: 2 kept, 0 broken." in result.stdout
+
+
+#: A module added to a copy of the package -> its source, the contract it breaks and the
+#: line lint-imports reports.
+BAD_IMPORTS = {
+    "model_imports_gui": (
+        "companion/model/zz_bad.py",
+        "import companion.gui.main_window\n",
+        LAYERS,
+        "companion.model is not allowed to import companion.gui",
+    ),
+    "model_imports_a_ruleset": (
+        "companion/model/zz_bad.py",
+        "from companion.rulesets.brickquest import state\n",
+        LAYERS,
+        "companion.model is not allowed to import companion.rulesets",
+    ),
+    "rules_core_imports_a_ruleset": (
+        "companion/rules/zz_bad.py",
+        "import companion.rulesets.brickquest.plugin\n",
+        LAYERS,
+        "companion.rules is not allowed to import companion.rulesets",
+    ),
+    "ruleset_imports_gui": (
+        "companion/rulesets/brickquest/zz_bad.py",
+        "from companion.gui import session\n",
+        LAYERS,
+        "companion.rulesets is not allowed to import companion.gui",
+    ),
+    # A new ruleset joins the independence contract without editing the config.
+    "new_ruleset_imports_brickquest": (
+        "companion/rulesets/zz_new/__init__.py",
+        "from companion.rulesets.brickquest.catalog import default_catalog\n",
+        INDEPENDENT,
+        "companion.rulesets.zz_new is not allowed to import companion.rulesets.brickquest",
+    ),
+    "brickquest_imports_a_new_ruleset": (
+        "companion/rulesets/brickquest/zz_bad.py",
+        "import companion.rulesets.zz_new\n",
+        INDEPENDENT,
+        "companion.rulesets.brickquest is not allowed to import companion.rulesets.zz_new",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def package_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The package's sources and pyproject.toml, copied once (the checkout is never touched)."""
+    base = tmp_path_factory.mktemp("contracts")
+    shutil.copytree(PACKAGE, base / "companion", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(ROOT / "pyproject.toml", base / "pyproject.toml")
+    (base / "companion" / "rulesets" / "zz_new").mkdir()
+    (base / "companion" / "rulesets" / "zz_new" / "__init__.py").write_text("", encoding="utf-8")
+    return base
+
+
+@pytest.mark.parametrize("case", sorted(BAD_IMPORTS))
+def test_each_contract_catches_a_bad_import(package_copy: Path, case: str) -> None:
+    module, source, contract, report = BAD_IMPORTS[case]
+    path = package_copy / module
+    before = path.read_text(encoding="utf-8") if path.exists() else None
+    path.write_text(source, encoding="utf-8")
+    try:
+        result = lint_imports(package_copy)
+    finally:
+        if before is None:
+            path.unlink()
+        else:
+            path.write_text(before, encoding="utf-8")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"{contract} BROKEN" in result.stdout
+    assert "Contracts: 1 kept, 1 broken." in result.stdout
+    assert report in result.stdout
+    assert str(Path(module).with_suffix("")).replace("/", ".").removesuffix(".__init__") in (
+        result.stdout
+    )
+
+
+def test_the_copy_alone_keeps_the_contracts(package_copy: Path) -> None:
+    """The failures above come from the bad imports, not from the copy."""
+    result = lint_imports(package_copy)
+    assert result.returncode == 0, result.stdout + result.stderr
