@@ -220,8 +220,8 @@ class MapCanvas(pg.GraphicsView):
         """Show the whole map; it stays fitted as the window resizes until the user zooms."""
         if getattr(self, "closed", False):
             return  # closed: pyqtgraph has cleared the scene, a queued fit has no view
-        w, h = self._size
-        self.vb.setRange(QRectF(0, 0, w, h), padding=0.02)
+        d = self.session.doc.dungeon  # the map as it is now (a new map: before its redraw)
+        self.vb.setRange(QRectF(0, 0, d.width, d.height), padding=0.02)
         self._keep_fitted = True
 
     def resizeEvent(self, ev: QResizeEvent) -> None:
