@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -40,6 +41,21 @@ class GameSpec:
     seed: int | None = None
 
 
+def _with_hint(field: QWidget, hint: str) -> QWidget:
+    """``field`` with its explanation beside it, wrapped to the dialog's width."""
+    if not hint:
+        return field
+    row = QWidget()
+    lay = QHBoxLayout(row)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.addWidget(field)
+    text = QLabel(hint)
+    text.setWordWrap(True)
+    text.setProperty("hint", True)
+    lay.addWidget(text, 1)
+    return row
+
+
 class NewGameDialog(QDialog):
     def __init__(
         self,
@@ -57,6 +73,7 @@ class NewGameDialog(QDialog):
         outer.addWidget(note)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body = QWidget()
         layout = QVBoxLayout(body)
         rules = QGroupBox("Optional rules")
@@ -71,12 +88,13 @@ class NewGameDialog(QDialog):
                 box.setCurrentIndex(max(0, box.findData(spec.default)))
                 w = box
             else:
-                check = QCheckBox(spec.help or "")
+                check = QCheckBox()
                 check.setChecked(bool(spec.default))
                 w = check
             w.setObjectName(f"option_{spec.key}")
+            w.setToolTip(spec.help)
             self.option_widgets[spec.key] = w
-            form.addRow(spec.label, w)
+            form.addRow(spec.label, _with_hint(w, spec.help))
         layout.addWidget(rules)
         self.choice_widgets: dict[tuple[str, str], QWidget] = {}
         if choices:
@@ -126,7 +144,7 @@ class NewGameDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         outer.addWidget(buttons)
-        self.resize(520, 560)
+        self.resize(600, 620)
 
     def spec(self) -> GameSpec:
         out = GameSpec(
