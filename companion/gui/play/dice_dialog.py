@@ -39,6 +39,7 @@ class DiceDialog(QDialog):
         self.setWindowTitle("Type the dice")
         self.count, self.sides = count, sides
         self.faces: list[int] = []
+        self.setMinimumWidth(380)
         layout = QVBoxLayout(self)
         what = "die" if count == 1 else "dice"
         title = QLabel(f"<b>{purpose}</b>: {count} {what} (d{sides})")
@@ -49,6 +50,9 @@ class DiceDialog(QDialog):
         self.edit.setPlaceholderText(
             "e.g. " + " ".join(str(min(sides, i + 3)) for i in range(count))
         )
+        big = self.edit.font()
+        big.setPointSizeF(big.pointSizeF() * 1.6)
+        self.edit.setFont(big)  # typed at the table, read at arm's length
         layout.addWidget(self.edit)
         self.error = QLabel("")
         self.error.setObjectName("diceError")
