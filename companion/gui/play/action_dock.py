@@ -11,7 +11,7 @@ from collections import OrderedDict
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.gui.play.controller import PlayController
+from companion.gui.play.flow_layout import FlowLayout
 from companion.rules.table import ActionChoice, Odds
 
 #: The faces of a d6 as the table sees them.
@@ -79,6 +80,7 @@ class OddsView(QWidget):
         self.text = QLabel("")
         self.text.setObjectName("oddsText")
         self.text.setWordWrap(True)
+        self.text.setMinimumWidth(190)
         layout.addWidget(self.text, 1)
         self.plot = pg.PlotWidget(background=None)
         self.plot.setObjectName("oddsChart")
@@ -117,18 +119,17 @@ class ActionDock(QDockWidget):
         self.setObjectName("actionDock")
         self.controller = controller
         body = QWidget()
-        outer = QHBoxLayout(body)
+        outer = QVBoxLayout(body)
         outer.setContentsMargins(6, 2, 6, 2)
-        left = QVBoxLayout()
-        self.row = QHBoxLayout()
-        self.row.setSpacing(6)
-        left.addLayout(self.row)
+        # The buttons wrap onto more lines rather than widen the window.
+        self.bar = QWidget()
+        self.row = FlowLayout(self.bar)
+        outer.addWidget(self.bar)
+        below = QHBoxLayout()
         self.hint = QLabel("")
         self.hint.setObjectName("actionHint")
         self.hint.setWordWrap(True)
-        left.addWidget(self.hint)
-        outer.addLayout(left, 1)
-        dice_box = QVBoxLayout()
+        below.addWidget(self.hint, 1)
         self.dice = QLabel("")
         self.dice.setObjectName("lastDice")
         self.dice.setWordWrap(True)
@@ -136,17 +137,17 @@ class ActionDock(QDockWidget):
         big = self.dice.font()
         big.setPointSizeF(big.pointSizeF() * 1.3)
         self.dice.setFont(big)
-        dice_box.addWidget(self.dice)
+        below.addWidget(self.dice)
         self.reroll = QToolButton()
         self.reroll.setObjectName("rerollDice")
         self.reroll.setText("Roll again…")
         self.reroll.setToolTip("Roll the last action's dice again (logged, with a reason)")
         self.reroll.setProperty("playAction", True)
         self.reroll.clicked.connect(controller.reroll_last)
-        dice_box.addWidget(self.reroll)
-        outer.addLayout(dice_box)
+        below.addWidget(self.reroll, 0, Qt.AlignmentFlag.AlignTop)
         self.odds = OddsView()
-        outer.addWidget(self.odds)
+        below.addWidget(self.odds)
+        outer.addLayout(below)
         self.setWidget(body)
         self.buttons: dict[str, QToolButton] = {}
         self.key_actions: list[QAction] = []
@@ -225,7 +226,7 @@ class ActionDock(QDockWidget):
                 self.key_actions.append(shortcut)
             self.row.addWidget(button)
             self.buttons[title] = button
-        self.row.addStretch(1)
+        self._fit_bar()
 
     def _show_last_dice(self) -> None:
         game = self.controller.game
@@ -237,6 +238,14 @@ class ActionDock(QDockWidget):
             )
         )
         self.reroll.setVisible(bool(rolls))
+
+    def _fit_bar(self) -> None:
+        """The button bar as tall as its wrapped lines need at the dock's width."""
+        self.bar.setMinimumHeight(self.row.heightForWidth(max(1, self.bar.width())))
+
+    def resizeEvent(self, ev: QResizeEvent) -> None:
+        super().resizeEvent(ev)
+        self._fit_bar()
 
     def _pending(self, choice: ActionChoice | None) -> None:
         if choice is None:

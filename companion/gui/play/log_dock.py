@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QRect, Qt, Signal
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -50,6 +50,7 @@ class LogList(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._fitted_width = -1
 
     def fit(self, items: list[QListWidgetItem]) -> None:
@@ -60,8 +61,10 @@ class LogList(QListWidget):
         # the width the list view lays wrapped items out in
         option.rect = QRect(0, 0, max(1, width - 2 * self.spacing()), 1)
         delegate = self.itemDelegate()
+        inner = max(1, width - 2 * self.spacing())
         for item in items:
-            item.setSizeHint(delegate.sizeHint(option, self.indexFromItem(item)))
+            hint = delegate.sizeHint(option, self.indexFromItem(item))
+            item.setSizeHint(QSize(inner, hint.height()))  # never wider than the list
         self._fitted_width = width
 
     def viewportEvent(self, event: QEvent) -> bool:
