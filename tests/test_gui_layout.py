@@ -23,7 +23,14 @@ def test_edit_and_play_leave_the_map_most_of_a_1280x720_window(
         qtbot.wait(10)  # type: ignore[attr-defined]
         assert w.width() == 1280 and w.canvas.width() >= 0.6 * 1280, tool
     assert w.start_game(tmp_path / "l.game.jsonl", GameSpec(seed=4))
+    acting = w.play.turn().acting
+    x, y = w.play.figures()[acting].at
+    assert w.play.act(  # an enemy alongside: more actions on the bar, and odds to show
+        {"actor": "brickmaster", "action": "adjust", "figure": "grok", "at": [x + 1, y]}
+    )
     qtbot.wait(50)  # type: ignore[attr-defined]
+    assert len(w.action_dock.buttons) >= 5
+    assert w.action_dock.minimumSizeHint().width() < 600  # the buttons wrap
     assert w.tracker_dock.isVisible() and w.action_dock.isVisible()
     assert (w.width(), w.height()) == (1280, 720)
     assert w.canvas.width() >= 0.6 * w.width()
