@@ -1,9 +1,10 @@
-"""The BrickQuest rules scenarios: every file passes, together they cover every reason code,
-action type and interact kind, and each one quotes the rule it tests.
+"""The rules scenarios: every file passes; each ruleset's scenarios (``tests/scenarios/<id>/``)
+together expect every reason code that ruleset declares; BrickQuest's cover every action
+type and interact kind, and each one quotes the rule it tests.
 
-Scenarios live in ``tests/scenarios/brickquest/`` (one topic each) plus the shared
-examples in ``shared/scenarios`` (FORMAT.md).  The rule texts are read from ``shared``
-(``seeds/brickquest.txt``, ``DESIGN.md``); set ``BRICK_SHARED`` to point elsewhere.
+BrickQuest's scenarios live in ``tests/scenarios/brickquest/`` (one topic each) plus the
+shared examples in ``shared/scenarios`` (FORMAT.md).  The rule texts are read from
+``shared`` (``seeds/brickquest.txt``, ``DESIGN.md``); set ``BRICK_SHARED`` to point elsewhere.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from typing import Any
 import pytest
 from shared_texts import SHARED, SHARED_SCENARIO_COPIES
 
+from companion.rules.ruleset import available_rulesets, get_ruleset
 from companion.rules.scenario import load_scenario, run_scenario
 from companion.rules.verdict import ReasonCode
 from companion.rulesets.brickquest.actions import Action, InteractKind
 
-HERE = Path(__file__).parent / "scenarios" / "brickquest"
+SCENARIOS = Path(__file__).parent / "scenarios"
+HERE = SCENARIOS / "brickquest"
 RULE_TEXTS = (SHARED / "seeds" / "brickquest.txt", SHARED / "DESIGN.md")
 #: The scenario files written for this project; at least this many.
 MIN_SCENARIOS = 70
@@ -71,10 +74,27 @@ def _checks() -> list[dict[str, Any]]:
     return [check for doc in _documents().values() for check in doc["checks"]]
 
 
-def test_every_reason_code_is_expected_somewhere() -> None:
-    expected = {c["reason"] for c in _checks() if c.get("expect") == "illegal" and "reason" in c}
-    missing = sorted(code.value for code in ReasonCode if code.value not in expected)
-    assert not missing, f"no scenario expects: {', '.join(missing)}"
+@pytest.mark.parametrize("ruleset_id", available_rulesets())
+def test_every_reason_code_of_a_ruleset_is_expected_in_its_scenarios(ruleset_id: str) -> None:
+    """Each ruleset's own folder, ``tests/scenarios/<id>/``, expects every code it declares."""
+    folder = SCENARIOS / ruleset_id
+    files = sorted(folder.glob("*.json"))
+    assert files, f"no scenarios in {folder}"
+    docs = [json.loads(p.read_text(encoding="utf-8")) for p in files]
+    assert {doc["ruleset"] for doc in docs} == {ruleset_id}, f"{folder}: another ruleset's file"
+    declared = list(get_ruleset(ruleset_id).reason_codes())
+    assert declared, f"{ruleset_id} declares no reason codes"
+    assert not set(declared) - {c.value for c in ReasonCode}, "a code not in verdict.ReasonCode"
+    checks = [check for doc in docs for check in doc["checks"]]
+    expected = {c["reason"] for c in checks if c.get("expect") == "illegal" and "reason" in c}
+    missing = sorted(code for code in declared if code not in expected)
+    assert not missing, f"no {ruleset_id} scenario expects: {', '.join(missing)}"
+
+
+def test_brickquest_declares_every_code_it_gives() -> None:
+    """BrickQuest gives every code of ``ReasonCode`` today (FORMAT.md's and its own)."""
+    declared = set(get_ruleset("brickquest").reason_codes())
+    assert declared == {code.value for code in ReasonCode}
 
 
 def test_every_action_type_and_interact_kind_appears() -> None:

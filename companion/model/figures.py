@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from companion.model.dungeon import Facing
 
+#: BrickQuest's heights: the defaults of ``companion.model.geometry.rules.GridRules``,
+#: which is what the geometry reads (a board's ``rules``).
 #: Height in bricks of a minifig (DESIGN.md) and of a large creature.
 FIGURE_HEIGHT = 4
 LARGE_FIGURE_HEIGHT = 6
@@ -39,4 +41,5 @@ class Token:
 
     @property
     def height(self) -> int:
+        """Height in bricks under the default grid (a board asks ``rules.height_of``)."""
         return LARGE_FIGURE_HEIGHT if self.large else FIGURE_HEIGHT

@@ -56,6 +56,33 @@ class Resolution(BaseModel, Generic[StateT]):
     events: tuple[Event, ...] = ()
 
 
+#: The reserved key of a scenario check's ``then`` for game-level expectations (the round,
+#: who acts...); every other key names a figure.  The ruleset compares both.
+GAME_KEY = "_game"
+
+
+class ScenarioSetup(BaseModel):
+    """A ruleset's reading of a scenario document's own keys (``Ruleset.scenario_setup``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    #: What ``initial_state`` starts from (the map or board, figures, options...).
+    setup: dict[str, Any]
+    #: Width and height of a square grid, if the game is played on one: squares ``[x, y]``
+    #: in checks are then checked against it, and it bounds the work a file may ask for.
+    grid: tuple[int, int] | None = None
+
+
+def int_faces(values: Sequence[Any]) -> list[int]:
+    """Typed-in die faces as whole numbers (dice whose faces are numbers, like a d6).
+
+    ``ValueError`` when one is not a whole number.
+    """
+    if not all(isinstance(f, int) and not isinstance(f, bool) for f in values):
+        raise ValueError("give a list of die faces, e.g. [6, 2, 3]")
+    return [int(f) for f in values]
+
+
 class Ruleset(Protocol[StateT, ActionT]):
     """What a ruleset plugin provides."""
 
@@ -86,7 +113,27 @@ class Ruleset(Protocol[StateT, ActionT]):
         ...
 
     def compare(self, state: StateT, expected: Mapping[str, Any]) -> list[str]:
-        """What differs between ``state`` and ``{figure: {field: value}}``, worded."""
+        """What differs between ``state`` and ``{figure: {field: value}}``, worded.
+
+        The reserved key ``"_game"`` holds game-level expectations (the round, who acts...),
+        which the ruleset names and compares too."""
+        ...
+
+    # -- rules scenarios (companion.rules.scenario) ------------------------------------
+    def scenario_setup(self, doc: Mapping[str, Any]) -> ScenarioSetup:
+        """Validate a scenario document's keys other than the core's (``ruleset``,
+        ``title``, ``rule``, ``seed``, ``checks``): its map or board, figures, options.
+        A ``FileProblem`` (``ScenarioError``) lists every problem with its place."""
+        ...
+
+    def reason_codes(self) -> Sequence[str]:
+        """Every reason code this ruleset's verdicts may give (FORMAT.md's and its own)."""
+        ...
+
+    def parse_faces(self, values: Sequence[Any]) -> list[int]:
+        """A check's typed-in ``dice`` as the faces ``resolve`` reads: whole numbers, or
+        the labels of the ruleset's dice ("Shield").  ``ValueError`` names a bad one.
+        Rulesets whose dice show numbers use ``int_faces``."""
         ...
 
     # -- a game at the table (companion.rules.game and the window ask these) ----------

@@ -1,5 +1,9 @@
 """Rules scenarios (shared/scenarios/FORMAT.md): a set-up and a list of checks.
 
+The core reads ``ruleset``, ``title``, ``rule``, ``seed`` and ``checks``; the rest of the
+document (a grid ``map`` or a ``board``, figures, options...) is the ruleset's to validate
+(``Ruleset.scenario_setup``), as are a check's ``then`` and its typed ``dice``.
+
 ``run_scenario`` plays the checks in order against one state: an action check is
 validated, and applied when legal; a query measures.  Each check gives one result
 line (a dict), as ``brick-companion rules check`` prints them.
@@ -9,12 +13,18 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from companion.rules.dice import DiceError, SeededDice, TypedDice
-from companion.rules.ruleset import Ruleset, UnknownRuleset, get_ruleset
+from companion.rules.ruleset import (
+    GAME_KEY,
+    Ruleset,
+    ScenarioSetup,
+    UnknownRuleset,
+    get_ruleset,
+)
 from companion.safefile import MAX_PROBLEMS, FileProblem, Problem, parse_json, read_bounded
 
 #: Scenario files larger than this are refused before reading.
@@ -27,64 +37,98 @@ MAX_TYPED_FACES = 1000
 TOLERANCE = 0.01
 
 
-#: Keys of an action check whose value may be a square ``[x, y]``.
+#: Keys of an action check whose value may be a square ``[x, y]`` (on a grid).
 _SQUARE_KEYS = ("target", "to", "at", "square", "origin", "toward")
-
-Row = Annotated[str, Field(max_length=512)]
+#: The document keys the core reads; every other key (``map`` or ``board``, ``figures``,
+#: ``options``, ``initiative``...) is the ruleset's to validate (``Ruleset.scenario_setup``).
+CORE_KEYS = frozenset({"ruleset", "title", "rule", "seed", "checks"})
+#: FORMAT.md's reason codes; a ruleset declares the ones it gives, and its own
+#: (``Ruleset.reason_codes``).
+FORMAT_REASON_CODES = (
+    "insufficient_movement",
+    "too_steep",
+    "impassable_terrain",
+    "occupied",
+    "cannot_end_here",
+    "corner_cutting",
+    "not_adjacent",
+    "not_in_arc",
+    "height_difference",
+    "out_of_range",
+    "too_close",
+    "no_line_of_sight",
+    "no_actions_left",
+    "spell_restriction",
+    "mixed_attack_types",
+    "insufficient_spell_points",
+    "not_a_caster",
+    "unknown_spell",
+    "not_your_turn",
+    "target_dead",
+    "untrained",
+    "invalid_target",
+)
 
 
 class ScenarioError(FileProblem):
     """A scenario that cannot be run; names the file, the place and the problem."""
 
 
-class MapSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    terrain: list[Row] = Field(min_length=1, max_length=512)
-    heights: list[Row] | None = Field(default=None, max_length=512)
-    stairs: dict[str, str] | None = Field(default=None, max_length=4096)
-    #: Furniture: ``[{"at": [x, y], "kind": "chest", "facing": "S", "locked": true, ...}]``
-    #: (read by the ruleset).
-    objects: list[dict[str, Any]] | None = Field(default=None, max_length=4096)
-    #: Items lying on the floor: ``{"x,y": ["key", ...]}``.
-    items: dict[str, list[str]] | None = Field(default=None, max_length=4096)
-
-    @property
-    def size(self) -> tuple[int, int]:
-        """Width and height in squares (short rows are padded with void)."""
-        return max(len(row) for row in self.terrain), len(self.terrain)
-
-
 class Scenario(BaseModel):
-    """The document; figures, options and checks are read by the ruleset."""
+    """The document's core: the ruleset, what it tests, the seed and the checks.
 
-    model_config = ConfigDict(extra="forbid")
+    Every other key is the ruleset's: ``scenario_setup`` validates them and gives the
+    set-up a game starts from.
+    """
+
+    model_config = ConfigDict(extra="allow")
 
     ruleset: str
     title: str | None = None
     #: The sentence of the rules text the scenario tests.
     rule: str | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    map: MapSpec
-    figures: list[dict[str, Any]] = Field(default_factory=list, max_length=500)
-    initiative: list[str] | None = None
-    #: The number each figure goes on (an extension: where a newcomer joins the order).
-    initiative_numbers: dict[str, int] | None = None
-    #: Initiative is to be rolled before anyone acts (an extension: a game's start).
-    roll_initiative: bool | None = None
     seed: int = 0
     checks: list[dict[str, Any]] = Field(default_factory=list, max_length=2000)
 
+    _plugin: Any = PrivateAttr(default=None)
+    _game: ScenarioSetup | None = PrivateAttr(default=None)
+
+    def rest(self) -> dict[str, Any]:
+        """The keys the ruleset reads (everything but ``CORE_KEYS``)."""
+        return dict(self.model_extra or {})
+
+    def plugin(self, name: str = "") -> Ruleset[Any, Any]:
+        """The scenario's ruleset; ``ScenarioError`` (place ``ruleset``) when unknown."""
+        if self._plugin is None:
+            try:
+                self._plugin = get_ruleset(self.ruleset)
+            except UnknownRuleset as exc:
+                raise ScenarioError(_plain(exc), file=name, place="ruleset") from None
+        plugin: Ruleset[Any, Any] = self._plugin
+        return plugin
+
+    def game(self, name: str = "") -> ScenarioSetup:
+        """The ruleset's reading of its keys; ``ScenarioError`` lists what is wrong."""
+        if self._game is None:
+            ruleset = self.plugin(name)
+            try:
+                self._game = ruleset.scenario_setup(self.rest())
+            except FileProblem as exc:
+                raise ScenarioError(file=name, problems=exc.problems) from None
+        return self._game
+
     def setup(self) -> dict[str, Any]:
         """The part a game starts from (what a session stores in its header)."""
-        return self.model_dump(exclude={"checks", "title", "rule", "seed"}, exclude_none=True)
+        return dict(self.game().setup)
 
 
 def load_scenario(path: Path) -> Scenario:
     """Read and validate a scenario file; ``ScenarioError`` names the file and field.
 
     The file must be a regular file under ``MAX_SCENARIO_BYTES`` (a pipe or a device is
-    refused at once), strict JSON (no duplicate keys), with values of the right types.
+    refused at once), strict JSON (no duplicate keys), with values of the right types:
+    the core's keys checked here, the others by the ruleset (``Ruleset.scenario_setup``).
+    Every problem found is listed.
     """
     name = str(path)
     data = read_bounded(path, MAX_SCENARIO_BYTES, what="scenario file", error=ScenarioError)
@@ -93,13 +137,29 @@ def load_scenario(path: Path) -> Scenario:
         raise ScenarioError(
             f"the file holds a JSON {type(raw).__name__}; expected a scenario object", file=name
         )
+    problems: list[Problem] = []
+    scenario: Scenario | None = None
     try:
-        return Scenario.model_validate_json(data, strict=True)
+        scenario = Scenario.model_validate_json(data, strict=True)
     except ValidationError as exc:
-        raise ScenarioError(file=name, problems=_problems(exc)) from None
+        problems += validation_problems(exc)
+    ruleset_id = raw.get("ruleset")
+    if isinstance(ruleset_id, str):
+        probe = scenario or Scenario.model_construct(ruleset=ruleset_id)
+        rest = {k: v for k, v in raw.items() if k not in CORE_KEYS}
+        probe.__pydantic_extra__ = rest
+        try:
+            probe.game(name)
+        except ScenarioError as exc:
+            problems += exc.problems
+    if problems:
+        raise ScenarioError(file=name, problems=problems[:MAX_PROBLEMS])
+    assert scenario is not None
+    return scenario
 
 
-def _problems(exc: ValidationError) -> list[Problem]:
+def validation_problems(exc: ValidationError) -> list[Problem]:
+    """A pydantic error as problems with their places (``map.terrain.0``)."""
     out = []
     for err in exc.errors(include_url=False, include_input=False)[:MAX_PROBLEMS]:
         place = ".".join(str(p) for p in err["loc"])
@@ -110,6 +170,9 @@ def _problems(exc: ValidationError) -> list[Problem]:
     return out
 
 
+_problems = validation_problems
+
+
 def describe(exc: ValidationError) -> str:
     """The first validation error as 'field.path: message', on one line."""
     return str(_problems(exc)[0])
@@ -117,22 +180,21 @@ def describe(exc: ValidationError) -> str:
 
 def run_scenario(scenario: Scenario, name: str) -> list[dict[str, Any]]:
     """Play every check; returns the result lines.  ``ScenarioError`` for bad input."""
+    ruleset = scenario.plugin(name)
+    game = scenario.game(name)
     try:
-        ruleset: Ruleset[Any, Any] = get_ruleset(scenario.ruleset)
-    except UnknownRuleset as exc:
-        raise ScenarioError(_plain(exc), file=name, place="ruleset") from None
-    try:
-        state = ruleset.initial_state(scenario.setup())
+        state = ruleset.initial_state(game.setup)
     except ScenarioError as exc:
         raise exc.in_file(name) from None
     except ValueError as exc:
         raise ScenarioError(str(exc), file=name) from None
     dice = SeededDice(scenario.seed)
-    width, height = scenario.map.size
-    most = max(1, MAX_CHECK_SQUARES // (width * height))
+    grid = game.grid
+    most = max(1, MAX_CHECK_SQUARES // (grid[0] * grid[1] if grid else 1))
     if len(scenario.checks) > most:
+        board = f" on a {grid[0]}x{grid[1]} map" if grid else ""
         raise ScenarioError(
-            f"{len(scenario.checks)} checks on a {width}x{height} map is more than this "
+            f"{len(scenario.checks)} checks{board} is more than this "
             f"command runs; give at most {most} (split the file)",
             file=name,
             place="checks",
@@ -142,7 +204,8 @@ def run_scenario(scenario: Scenario, name: str) -> list[dict[str, Any]]:
         where = f"checks.{index}"
         line: dict[str, Any] = {"file": name, "index": index}
         try:
-            _squares_on_map(check, width, height)
+            if grid is not None:
+                _squares_on_map(check, *grid)
             if "query" in check:
                 answer = ruleset.query(state, check)
                 line.update(answer)
@@ -197,7 +260,7 @@ def _act(
         line["message"] = verdict.message
     typed: TypedDice | None = None
     if verdict.legal:
-        typed = TypedDice(_typed_faces(check["dice"])) if "dice" in check else None
+        typed = TypedDice(_typed_faces(ruleset, check["dice"])) if "dice" in check else None
         try:
             resolution = ruleset.resolve(state, action, typed or dice)
         except DiceError as exc:
@@ -225,10 +288,16 @@ def _act(
 
 
 def _check_then(then: Any) -> None:
-    """``then`` is ``{figure id: {field: value}}``; lists of items or effects hold names."""
+    """``then`` is ``{figure id: {field: value}}``; lists of items or effects hold names.
+
+    The reserved key ``"_game"`` holds game-level fields, ``{field: value}`` too; the
+    ruleset names and compares them (``Ruleset.compare``).
+    """
     if not isinstance(then, dict) or not all(isinstance(v, dict) for v in then.values()):
         raise ScenarioError('then: give {figure id: {field: value}}, e.g. {"harry": {"hp": 8}}')
     for fid, fields in then.items():
+        if fid == GAME_KEY:
+            continue
         for key in ("items", "effects"):
             want = fields.get(key)
             if want is not None and not (
@@ -237,15 +306,18 @@ def _check_then(then: Any) -> None:
                 raise ScenarioError(f"then.{fid}.{key}: give a list of names")
 
 
-def _typed_faces(raw: Any) -> list[int]:
-    """The ``dice`` of a check: a list of whole numbers (the faces, in the order rolled)."""
-    if not isinstance(raw, list) or not all(
-        isinstance(f, int) and not isinstance(f, bool) for f in raw
-    ):
+def _typed_faces(ruleset: Ruleset[Any, Any], raw: Any) -> list[int]:
+    """The ``dice`` of a check: the faces in the order rolled, as the ruleset reads them
+    (whole numbers, or the labels of its dice: ``Ruleset.parse_faces``)."""
+    if not isinstance(raw, list):
         raise ScenarioError("dice: give a list of die faces, e.g. [6, 2, 3]")
-    if len(raw) > MAX_TYPED_FACES:
-        raise ScenarioError(f"dice: {len(raw)} faces; give at most {MAX_TYPED_FACES}")
-    return list(raw)
+    try:
+        faces = ruleset.parse_faces(raw)
+    except ValueError as exc:
+        raise ScenarioError(f"dice: {exc}") from None
+    if len(faces) > MAX_TYPED_FACES:
+        raise ScenarioError(f"dice: {len(faces)} faces; give at most {MAX_TYPED_FACES}")
+    return list(faces)
 
 
 def _same(value: Any, expected: Any) -> bool:

@@ -3,7 +3,8 @@
 Everything takes a :class:`Board` (an immutable snapshot of a dungeon and its figures)
 and squares as ``(x, y)`` tuples; masks and cost maps are arrays indexed ``[y, x]``.
 The rules it implements are DESIGN.md's "BrickQuest interpretations"; each module's
-docstring states its reading of them.  No Qt here.
+docstring states its reading of them.  Their numbers (step costs, climbing, heights, ...)
+are the board's :class:`GridRules`, BrickQuest's by default (:data:`DEFAULT_GRID`).  No Qt here.
 """
 
 from companion.model.dungeon import Facing
@@ -42,13 +43,16 @@ from companion.model.geometry.movement import (
     validate_path,
     whole_map_reach,
 )
+from companion.model.geometry.rules import DEFAULT_GRID, GridRules
 from companion.model.geometry.sight import SightLine, line_of_sight, visible_squares
 
 __all__ = [
+    "DEFAULT_GRID",
     "STUDS_PER_SQUARE",
     "AttackTarget",
     "Board",
     "Facing",
+    "GridRules",
     "LosMode",
     "PathCheck",
     "Reach",

@@ -6,6 +6,7 @@ BrickQuest (ATTACKING, DESIGN.md):
   apart;
 * **reach**: the target is exactly 2 squares away (Chebyshev) inside the firing arc, with
   a clear line of sight, floors at most 2 bricks apart;
+  (2 bricks: the board's ``rules.melee_height``; 2 squares: ``rules.reach``)
 * **ranged**: ``min <= distance <= max`` on the BrickRuler (slack 1e-9), inside the
   firing arc, with a clear line of sight.
 
@@ -23,13 +24,15 @@ from companion.model.figures import Token
 from companion.model.geometry.board import Board, Square
 from companion.model.geometry.distance import in_range, ruler_distance
 from companion.model.geometry.facing import chebyshev, in_firing_arc
+from companion.model.geometry.rules import DEFAULT_GRID
 from companion.model.geometry.sight import line_of_sight
 
 AttackMode = Literal["melee", "reach", "ranged"]
 Turn = Literal["left", "right"]
 MODES: tuple[AttackMode, ...] = ("melee", "reach", "ranged")
-#: Melee and reach targets may stand at most this many bricks higher or lower.
-MAX_MELEE_HEIGHT = 2
+#: Melee and reach targets may stand at most this many bricks higher or lower (the
+#: default grid's value; the geometry reads ``board.rules.melee_height``).
+MAX_MELEE_HEIGHT = DEFAULT_GRID.melee_height
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,23 +70,24 @@ def _check(
     a, t = attacker.pos, target.pos
     floor = board.layers.floor
     dh = abs(int(floor[t[1], t[0]]) - int(floor[a[1], a[0]]))
+    rules = board.rules
     if mode == "melee":
         if chebyshev(a, t) != 1:
             return "not_adjacent", None
         if not in_firing_arc(a, facing, t):
             return "not_in_arc", None
-        if dh > MAX_MELEE_HEIGHT:
+        if dh > rules.melee_height:
             return "height_difference", None
         return None, None
     if mode == "reach":
         steps = chebyshev(a, t)
-        if steps < 2:
+        if steps < rules.reach:
             return "too_close", None
-        if steps > 2:
+        if steps > rules.reach:
             return "out_of_range", None
         if not in_firing_arc(a, facing, t):
             return "not_in_arc", None
-        if dh > MAX_MELEE_HEIGHT:
+        if dh > rules.melee_height:
             return "height_difference", None
     else:
         if min_range is not None and not in_range(distance, min_range, None):

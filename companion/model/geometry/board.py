@@ -21,14 +21,16 @@ import numpy as np
 
 from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.figures import Token
+from companion.model.geometry.rules import DEFAULT_GRID, GridRules
 from companion.model.textmap import parse_text_map
 
 Square = tuple[int, int]
 LosMode = Literal["3d", "flat"]
 LOS_MODES: tuple[str, ...] = ("3d", "flat")
 
-#: The eight steps, (dx, dy): the four orthogonal ones first (cost 1), then the diagonals
-#: (cost 2).  ``DIRECTIONS[i]`` is the step an index ``i`` in the step layers stands for.
+#: The eight steps, (dx, dy): the four orthogonal ones first, then the diagonals (their
+#: costs: ``GridRules.step_costs``).  ``DIRECTIONS[i]`` is the step an index ``i`` in the
+#: step layers stands for.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
     (1, 0),
     (0, 1),
@@ -39,10 +41,11 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
     (-1, -1),
     (1, -1),
 )
-STEP_COSTS: tuple[int, ...] = (1, 1, 1, 1, 2, 2, 2, 2)
-#: Height change (bricks) one ordinary step may make, and one step along stairs.
-MAX_STEP = 1
-MAX_STAIR_STEP = 3
+#: The default grid's values (kept for callers that name them; the geometry reads
+#: ``board.rules``).
+STEP_COSTS: tuple[int, ...] = DEFAULT_GRID.step_costs
+MAX_STEP = DEFAULT_GRID.max_step
+MAX_STAIR_STEP = DEFAULT_GRID.max_stair_step
 
 _WALL_LIKE = (int(Terrain.WALL), int(Terrain.DOOR_CLOSED), int(Terrain.DOOR_LOCKED))
 #: ``TerrainLayers`` arrays whose value at a square depends on that square alone.
@@ -107,9 +110,27 @@ class TerrainLayers:
     def step_masks(self) -> np.ndarray:
         """Bool [8, y, x]: the terrain lets a figure step from ``(x, y)`` along ``DIRECTIONS[d]``.
 
-        Checks the map edge, the square entered, the height change (at most 1 brick; up to
-        3 along stairs) and corner cutting for diagonals.  Figures are not considered here.
+        Checks the map edge, the square entered, the height change (``DEFAULT_GRID``'s: at
+        most 1 brick; up to 3 along stairs) and corner cutting for diagonals.  Figures are
+        not considered here.
         """
+        return self._compute_step_masks(DEFAULT_GRID.max_step, DEFAULT_GRID.max_stair_step)
+
+    def step_masks_for(self, rules: GridRules) -> np.ndarray:
+        """:attr:`step_masks` with the height changes ``rules`` allows (cached per pair)."""
+        key = (rules.max_step, rules.max_stair_step)
+        if key == (DEFAULT_GRID.max_step, DEFAULT_GRID.max_stair_step):
+            return self.step_masks
+        got = self._other_step_masks.get(key)
+        if got is None:
+            got = self._other_step_masks[key] = self._compute_step_masks(*key)
+        return got
+
+    @cached_property
+    def _other_step_masks(self) -> dict[tuple[int, int], np.ndarray]:
+        return {}
+
+    def _compute_step_masks(self, max_step: int, max_stair_step: int) -> np.ndarray:
         h, w = self.height, self.width
         enter = ~self.blocks_movement
         floor = self.floor
@@ -121,11 +142,11 @@ class TerrainLayers:
         for d, (dx, dy) in enumerate(DIRECTIONS):
             ok = shift_to_source(enter, dx, dy)
             dh = np.abs(shift_to_source(floor, dx, dy, fill=0) - floor)
-            ok &= dh <= MAX_STEP
+            ok &= dh <= max_step
             if dx == 0 or dy == 0:
                 along = stairs_x if dy == 0 else stairs_y
                 on_stairs = along | shift_to_source(along, dx, dy)
-                ok |= on_stairs & (dh <= MAX_STAIR_STEP) & shift_to_source(enter, dx, dy)
+                ok |= on_stairs & (dh <= max_stair_step) & shift_to_source(enter, dx, dy)
             else:
                 corner = self.blocks_corners
                 ok &= ~shift_to_source(corner, dx, 0, fill=True)
@@ -216,7 +237,8 @@ class Board:
 
     ``los_mode``: ``"3d"`` (heights count, the default) or ``"flat"`` (the text applied
     literally).  ``walls_stop_areas``: a square behind a wall or shut door, seen from an
-    area's origin, is not hit (default True).
+    area's origin, is not hit (default True).  ``rules``: the grid's numbers (step costs,
+    climbing, heights, ...; default :data:`~.rules.DEFAULT_GRID`).
     """
 
     def __init__(
@@ -226,10 +248,14 @@ class Board:
         los_mode: LosMode = "3d",
         walls_stop_areas: bool = True,
         *,
+        rules: GridRules = DEFAULT_GRID,
         _layers: TerrainLayers | None = None,
     ) -> None:
         if los_mode not in LOS_MODES:
             raise ValueError(f"los_mode must be '3d' or 'flat', not {los_mode!r}")
+        if not isinstance(rules, GridRules):
+            raise TypeError(f"rules must be a GridRules, not {type(rules).__name__}")
+        self._rules = rules
         self._layers = _layers if _layers is not None else TerrainLayers(dungeon.copy())
         self._los_mode: LosMode = los_mode
         self._walls_stop_areas = bool(walls_stop_areas)
@@ -275,6 +301,16 @@ class Board:
         return self._walls_stop_areas
 
     @property
+    def rules(self) -> GridRules:
+        """The grid's numbers every measurement on this board uses."""
+        return self._rules
+
+    @cached_property
+    def step_masks(self) -> np.ndarray:
+        """The terrain's step layer (``TerrainLayers.step_masks``) under this board's rules."""
+        return self._layers.step_masks_for(self._rules)
+
+    @property
     def tokens(self) -> tuple[Token, ...]:
         return self._tokens
 
@@ -296,6 +332,7 @@ class Board:
             tokens,
             self._los_mode,
             self._walls_stop_areas,
+            rules=self._rules,
             _layers=self._layers,
         )
 
@@ -315,11 +352,16 @@ class Board:
             self._tokens if tokens is None else tokens,
             self._los_mode,
             self._walls_stop_areas,
+            rules=self._rules,
             _layers=self._layers.changed(dungeon.copy(), region),
         )
 
     def with_options(
-        self, *, los_mode: LosMode | None = None, walls_stop_areas: bool | None = None
+        self,
+        *,
+        los_mode: LosMode | None = None,
+        walls_stop_areas: bool | None = None,
+        rules: GridRules | None = None,
     ) -> Board:
         """The same map and figures with other options; terrain caches are reused."""
         return Board(
@@ -327,6 +369,7 @@ class Board:
             self._tokens,
             self._los_mode if los_mode is None else los_mode,
             self._walls_stop_areas if walls_stop_areas is None else walls_stop_areas,
+            rules=self._rules if rules is None else rules,
             _layers=self._layers,
         )
 
@@ -414,15 +457,17 @@ class Board:
         """Int64 [y, x]: column tops in bricks with living figures standing on them."""
         top = self._layers.column_top_int.copy()
         floor = self._layers.floor
+        rules = self._rules
         for t in self._tokens:
             if not t.dead:
-                top[t.y, t.x] = max(int(top[t.y, t.x]), int(floor[t.y, t.x]) + t.height)
+                top[t.y, t.x] = max(int(top[t.y, t.x]), int(floor[t.y, t.x]) + rules.height_of(t))
         return _frozen(top)
 
     def __repr__(self) -> str:
+        rules = "" if self._rules == DEFAULT_GRID else f", rules={self._rules!r}"
         return (
             f"Board({self.width}x{self.height}, {len(self._tokens)} figures, "
-            f"los_mode={self._los_mode!r}, walls_stop_areas={self._walls_stop_areas})"
+            f"los_mode={self._los_mode!r}, walls_stop_areas={self._walls_stop_areas}{rules})"
         )
 
 
@@ -434,7 +479,8 @@ def board_from_text(
     *,
     los_mode: LosMode = "3d",
     walls_stop_areas: bool = True,
+    rules: GridRules = DEFAULT_GRID,
 ) -> Board:
     """A board from the scenario text-map format (``shared/scenarios/FORMAT.md``)."""
     dungeon = parse_text_map(terrain_rows, heights_rows, stairs)
-    return Board(dungeon, tokens, los_mode, walls_stop_areas)
+    return Board(dungeon, tokens, los_mode, walls_stop_areas, rules=rules)

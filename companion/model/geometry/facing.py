@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.model.dungeon import Facing
 from companion.model.geometry.board import Square
+from companion.model.geometry.rules import DEFAULT_GRID, GridRules
 
 
 def _frame(origin: Square, facing: Facing, target: Square) -> tuple[int, int]:
@@ -37,9 +38,13 @@ def in_firing_arc(origin: Square, facing: Facing, target: Square) -> bool:
     return forward > 0 and abs(right) <= forward
 
 
-def reach_squares(origin: Square, facing: Facing) -> list[Square]:
-    """Squares exactly 2 away (Chebyshev) inside the arc: the row two ahead, left to right."""
-    return [_square(origin, facing, 2, r) for r in (-2, -1, 0, 1, 2)]
+def reach_squares(origin: Square, facing: Facing, rules: GridRules = DEFAULT_GRID) -> list[Square]:
+    """Squares exactly ``rules.reach`` (2) away (Chebyshev) inside the arc.
+
+    The row that far ahead, left to right.
+    """
+    n = rules.reach
+    return [_square(origin, facing, n, r) for r in range(-n, n + 1)]
 
 
 def chebyshev(a: Square, b: Square) -> int:

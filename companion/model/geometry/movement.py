@@ -1,6 +1,7 @@
 """Movement: which squares a figure may reach and end on, and checking an explicit path.
 
-BrickQuest (DESIGN.md and the MOVING / SPECIAL SQUARES rules):
+BrickQuest (DESIGN.md and the MOVING / SPECIAL SQUARES rules; the numbers are the
+board's :class:`~.rules.GridRules`, BrickQuest's shown):
 
 * an orthogonal step costs 1, a diagonal step 2;
 * a step may change the floor height by at most 1 brick; 2 or more is an obstacle from
@@ -19,7 +20,8 @@ BrickQuest (DESIGN.md and the MOVING / SPECIAL SQUARES rules):
 
 Costs come from a breadth-first search by cost level on bitboards (Python integers,
 one bit per square): all squares first reached at cost ``c`` are found at once from the
-squares at ``c - 1`` (orthogonal steps) and ``c - 2`` (diagonal steps).
+squares at ``c - 1`` (orthogonal steps) and ``c - 2`` (diagonal steps) -- in general
+``c`` less the step's cost.
 """
 
 from __future__ import annotations
@@ -34,8 +36,6 @@ import numpy as np
 from companion.model.figures import Token
 from companion.model.geometry.board import (
     DIRECTIONS,
-    MAX_STAIR_STEP,
-    MAX_STEP,
     STEP_COSTS,
     Board,
     Square,
@@ -53,6 +53,7 @@ class Reach:
     ``cost``: float [y, x], the cheapest cost to enter each square, ``inf`` where it
     cannot be reached within ``move_points``.  Squares a figure may only pass through
     (allies, corpses, fire spouts) have a finite cost but cannot be ended on.
+    ``step_costs``: the cost of each of ``DIRECTIONS`` (the board's rules).
     """
 
     cost: np.ndarray
@@ -60,6 +61,7 @@ class Reach:
     move_points: float
     endable: np.ndarray = field(repr=False)
     steps: np.ndarray = field(repr=False)
+    step_costs: tuple[int, ...] = field(default=STEP_COSTS, repr=False)
 
     def squares(self) -> list[Square]:
         """Squares the figure may end its move on (start excluded), sorted by x then y."""
@@ -107,7 +109,7 @@ class Reach:
                 if (
                     0 <= px < w
                     and 0 <= py < h
-                    and self.cost[py, px] == here - STEP_COSTS[d]
+                    and self.cost[py, px] == here - self.step_costs[d]
                     and self.steps[d, py, px]
                 ):
                     x, y = px, py
@@ -219,6 +221,55 @@ def _level_search(
     return digits, reached
 
 
+def _level_search_any(
+    can: Sequence[int],
+    width: int,
+    start_bit: int,
+    limit: int | None,
+    orthogonal: int,
+    diagonal: int,
+) -> tuple[list[int], int]:
+    """:func:`_level_search` for steps costing ``orthogonal`` and ``diagonal`` (whole, >= 1)."""
+    e, s, w_, n, se, sw, nw, ne = can
+    sh_d1 = width + 1
+    sh_d2 = width - 1
+    digits: list[int] = []
+    reached = start_bit
+    # ring[c % k]: the squares first reached at cost c, for the last k levels.
+    k = max(orthogonal, diagonal)
+    ring = [0] * k
+    ring[0] = start_bit
+    cost = last = 0  # last: the highest cost at which some square was first reached
+    while cost - last < k:  # beyond that, every level a step can start from is empty
+        cost += 1
+        if limit is not None and cost > limit:
+            break
+        po = ring[(cost - orthogonal) % k]
+        pd = ring[(cost - diagonal) % k]
+        nxt = ((po & e) << 1) | ((po & w_) >> 1) | ((po & s) << width) | ((po & n) >> width)
+        if pd:
+            nxt |= (
+                ((pd & se) << sh_d1)
+                | ((pd & sw) << sh_d2)
+                | ((pd & nw) >> sh_d1)
+                | ((pd & ne) >> sh_d2)
+            )
+        nxt &= ~reached
+        if nxt:
+            last = cost
+            reached |= nxt
+            c, bit = cost, 0
+            while c:
+                if c & 1:
+                    while len(digits) <= bit:
+                        digits.append(0)
+                    digits[bit] |= nxt
+                c >>= 1
+                bit += 1
+        ring[cost % k] = nxt
+    return digits, reached
+
+
 def _costs(digits: list[int], reached: int, shape: tuple[int, int]) -> np.ndarray:
     cost = np.zeros(shape, dtype=np.float64)
     for k, bits in enumerate(digits):
@@ -237,14 +288,21 @@ def _search(board: Board, mover: Token, allies_pass: bool, limit: int | None) ->
     else:
         x0, y0 = max(0, x - limit), max(0, y - limit)
         x1, y1 = min(w, x + limit + 1), min(h, y + limit + 1)
-    steps = board.layers.step_masks[:, y0:y1, x0:x1]
+    steps = board.step_masks[:, y0:y1, x0:x1]
     enter = ~blocked_by_figures(board, mover, allies_pass)[y0:y1, x0:x1]
     can = []
     for d, (dx, dy) in enumerate(DIRECTIONS):
         # Inside a window no step may leave it (a cheaper path never does).
         can.append(_to_int(steps[d] & shift_to_source(enter, dx, dy)))
     ww = x1 - x0
-    digits, reached = _level_search(can, ww, 1 << ((y - y0) * ww + (x - x0)), limit)
+    rules = board.rules
+    start_bit = 1 << ((y - y0) * ww + (x - x0))
+    if rules.orthogonal_cost == 1 and rules.diagonal_cost == 2:
+        digits, reached = _level_search(can, ww, start_bit, limit)
+    else:
+        digits, reached = _level_search_any(
+            can, ww, start_bit, limit, rules.orthogonal_cost, rules.diagonal_cost
+        )
     window = _costs(digits, reached, (y1 - y0, ww))
     if limit is None:
         return window
@@ -257,7 +315,7 @@ def _make_reach(board: Board, mover: Token, cost: np.ndarray, points: float) -> 
     endable = ~no_end_mask(board, mover)
     cost.setflags(write=False)
     endable.setflags(write=False)
-    return Reach(cost, mover.pos, points, endable, board.layers.step_masks)
+    return Reach(cost, mover.pos, points, endable, board.step_masks, board.rules.step_costs)
 
 
 def reachable(
@@ -308,6 +366,7 @@ def validate_path(
     """
     mover = board.token(mover_id)
     layers = board.layers
+    rules = board.rules
     h, w = board.shape
     squares = [(int(p[0]), int(p[1])) for p in path]
     total = 0.0
@@ -315,7 +374,8 @@ def validate_path(
     for sq in squares:
         if max(abs(sq[0] - prev[0]), abs(sq[1] - prev[1])) != 1:
             break
-        total += 1 if sq[0] == prev[0] or sq[1] == prev[1] else 2
+        orthogonal = sq[0] == prev[0] or sq[1] == prev[1]
+        total += rules.orthogonal_cost if orthogonal else rules.diagonal_cost
         prev = sq
     figures: dict[Square, list[Token]] = {}
     for t in board.tokens:
@@ -332,14 +392,14 @@ def validate_path(
             return PathCheck(False, "impassable_terrain", sq, total)
         dh = abs(int(layers.floor[y, x]) - int(layers.floor[prev[1], prev[0]]))
         diagonal = dx != 0 and dy != 0
-        stairs_ok = not diagonal and dh <= MAX_STAIR_STEP and _along_stairs(board, prev, sq)
-        if dh > MAX_STEP and not stairs_ok:
+        stairs_ok = not diagonal and dh <= rules.max_stair_step and _along_stairs(board, prev, sq)
+        if dh > rules.max_step and not stairs_ok:
             return PathCheck(False, "too_steep", sq, total)
         if diagonal and (layers.blocks_corners[prev[1], x] or layers.blocks_corners[y, prev[0]]):
             return PathCheck(False, "corner_cutting", sq, total)
         if any(_blocks_passage(mover, t, allies_pass) for t in figures.get(sq, ())):
             return PathCheck(False, "occupied", sq, total)
-        cost += 2 if diagonal else 1
+        cost += rules.diagonal_cost if diagonal else rules.orthogonal_cost
         if cost > move_points + COST_TOLERANCE:
             return PathCheck(False, "insufficient_movement", sq, total)
         prev = sq

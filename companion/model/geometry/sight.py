@@ -8,9 +8,10 @@ obstacle or a living figure other than the two at the ends.
 * ``"3d"``: every square is a column (floor + wall/obstacle/object + 4 bricks for a
   figure, 6 for a large one; walls without a height reach any height).  The line runs
   from the viewer's eye, 3.5 bricks above its floor, to the target's body (2) or head
-  (3.5); a crossed square blocks a line when its top is above the line where the line
-  enters or leaves it, whichever is lower.  The target is visible if either line is clear.
-  Both lines start at the eye and the head line ends higher, so the head line is above
+  (3.5) -- BrickQuest's heights: the board's :class:`~.rules.GridRules` gives them.  A
+  crossed square blocks a line when its top is above the line where the line enters or
+  leaves it, whichever is lower.  The target is visible if either line is clear.
+  Both lines start at the eye and the head line ends no lower, so the head line is above
   the body line everywhere: whatever blocks the head line blocks the body line too, and
   "either line clear" is the same as "the head line is clear".  That line is the one
   tested, and ``blocked_by`` names its first blocking square.
@@ -23,16 +24,17 @@ from functools import lru_cache
 
 import numpy as np
 
-from companion.model.figures import EYE_HEIGHT, HEAD_HEIGHT
 from companion.model.geometry.board import LOS_MODES, Board, Square
 from companion.model.geometry.crossings import blocks_line, crossings, entry_exit
 from companion.model.geometry.distance import ruler
+from companion.model.geometry.rules import DEFAULT_GRID
 from companion.model.geometry.shadows import Shadows, scan_blocked_3d, shadowed
 
-#: Eye and head heights above the floor, doubled (half bricks) for integer tests.  (The
-#: body line, 2 bricks up, never needs testing: see the module docstring.)
-EYE2 = round(2 * EYE_HEIGHT)
-HEAD2 = round(2 * HEAD_HEIGHT)
+#: The default grid's eye and head heights above the floor, doubled (half bricks) for
+#: integer tests; the geometry reads ``board.rules.eye2``/``head2``.  (The body line
+#: never needs testing: see the module docstring.)
+EYE2 = DEFAULT_GRID.eye2
+HEAD2 = DEFAULT_GRID.head2
 #: visible_squares tests blocker/target pairs one by one while there are fewer than this
 #: many per square of the map; beyond that it scans each target's squares instead.
 PAIR_BUDGET = 3
@@ -85,8 +87,9 @@ def blocked_along(board: Board, a: Square, b: Square, mode: str) -> np.ndarray:
         return board.sight_flat.ravel().take(at)
     floor = board.layers.floor
     fa = int(floor[a[1], a[0]])
-    climb2 = 2 * (int(floor[b[1], b[0]]) - fa) + (HEAD2 - EYE2)
-    lhs = (2 * board.sight_top.ravel().take(at) - (2 * fa + EYE2)) * q
+    eye2, head2 = board.rules.eye2, board.rules.head2
+    climb2 = 2 * (int(floor[b[1], b[0]]) - fa) + (head2 - eye2)
+    lhs = (2 * board.sight_top.ravel().take(at) - (2 * fa + eye2)) * q
     # The square blocks when its top is above the line at entry or at exit: for a
     # climbing line the lower of the two is at entry, for a falling one at exit.
     return lhs > climb2 * (n_in if climb2 >= 0 else n_out)
@@ -102,7 +105,7 @@ def line_of_sight(board: Board, a: Square, b: Square, *, mode: str | None = None
     mode = resolve_mode(board, mode)
     floor = board.layers.floor
     dh = 0 if mode == "flat" else int(floor[b[1], b[0]]) - int(floor[a[1], a[0]])
-    distance = ruler(b[0] - a[0], b[1] - a[1], dh)
+    distance = ruler(b[0] - a[0], b[1] - a[1], dh, board.rules)
     if a == b:
         return SightLine(True, None, distance)
     blocked = blocked_along(board, a, b, mode)
@@ -126,10 +129,12 @@ def visible_squares(board: Board, origin: Square, *, mode: str | None = None) ->
     layers = board.layers
     floor = layers.floor
     ox, oy = origin
-    eye2 = 2 * int(floor[oy, ox]) + EYE2
-    # Every sight line from here stays between these heights (doubled, so odd).
-    high = max(eye2, 2 * layers.floor_max + HEAD2)
-    low = min(eye2, 2 * layers.floor_min + HEAD2)
+    rules = board.rules
+    eye2_rel, head2_rel = rules.eye2, rules.head2
+    eye2 = 2 * int(floor[oy, ox]) + eye2_rel
+    # Every sight line from here stays between these heights (doubled).
+    high = max(eye2, 2 * layers.floor_max + head2_rel)
+    low = min(eye2, 2 * layers.floor_min + head2_rel)
     # Squares above every line block whatever they hide; squares below every line never
     # block.  The others ("sometimes") are settled exactly: pair by pair when their
     # shadows are small (figures on a flat floor), else target by target by the scan.
@@ -137,14 +142,14 @@ def visible_squares(board: Board, origin: Square, *, mode: str | None = None) ->
     hidden = shadows.hidden(*board.points_above(high // 2))
     hidden[oy, ox] = False
     bx, by = board.points_between(low // 2, high // 2)
-    if not bx.size:
+    if not bx.size or not shadows.n:  # nothing to settle, or no square but the origin
         return ~hidden
     budget = PAIR_BUDGET * max(shadows.n, 512)
     # A blocker's shadow holds a few targets at least: do not even try with too many.
     pairs = shadows.pairs(bx, by, budget) if bx.size * 16 <= budget else None
     if pairs is None:
         ty, tx = np.nonzero(~hidden)
-        hidden[ty, tx] = scan_blocked_3d(top, floor, origin, tx, ty, EYE2, HEAD2)
+        hidden[ty, tx] = scan_blocked_3d(top, floor, origin, tx, ty, eye2_rel, head2_rel)
         return ~hidden
     target, source, cx, cj = pairs
     flat = shadows.flat[target]
@@ -157,6 +162,6 @@ def visible_squares(board: Board, origin: Square, *, mode: str | None = None) ->
         cj,
     )
     rise2 = 2 * top[by[source], bx[source]] - eye2
-    climb2 = 2 * (floor.ravel()[flat] - int(floor[oy, ox])) + (HEAD2 - EYE2)
+    climb2 = 2 * (floor.ravel()[flat] - int(floor[oy, ox])) + (head2_rel - eye2_rel)
     hidden.ravel()[flat[blocks_line(rise2, climb2, n_in, n_out, q)]] = True
     return ~hidden

@@ -12,6 +12,7 @@ from companion.model.dungeon import DungeonMap
 from companion.model.geometry import Board
 from companion.model.geometry.board import TerrainLayers
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
+from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
 from companion.rulesets.brickquest.schema import (
     ActionBudget,
     ClassDef,
@@ -80,6 +81,7 @@ class BoardCache:
             state.tokens(catalog),
             los_mode=state.options.los,
             walls_stop_areas=state.options.walls_stop_areas,
+            rules=BRICKQUEST_GRID,
             _layers=self._layers(state.dungeon),
         )
         self._states[key] = (state, catalog, board)

@@ -21,7 +21,7 @@ from companion.model.geometry import (
 )
 from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
-from companion.rules.ruleset import Event, Resolution
+from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup, int_faces
 from companion.rules.table import (
     ActionChoice,
     FigureProfile,
@@ -33,7 +33,7 @@ from companion.rules.table import (
     SetupChoice,
     TurnView,
 )
-from companion.rules.verdict import Verdict
+from companion.rules.verdict import ReasonCode, Verdict
 from companion.rulesets.brickquest import table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
@@ -41,6 +41,7 @@ from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
 from companion.rulesets.brickquest.odds import odds
 from companion.rulesets.brickquest.resolve import resolve
+from companion.rulesets.brickquest.scenario_setup import scenario_setup
 from companion.rulesets.brickquest.schema import ClassDef, MonsterDef
 from companion.rulesets.brickquest.setup import build_state
 from companion.rulesets.brickquest.state import GameState
@@ -226,10 +227,24 @@ class BrickQuestRules:
         fig = ctx.state.living_at(origin)
         return fig.facing if fig else Facing.N
 
+    # -- rules scenarios -------------------------------------------------------------
+    def scenario_setup(self, doc: Mapping[str, Any]) -> ScenarioSetup:
+        return scenario_setup(self.id, doc)
+
+    def reason_codes(self) -> Sequence[str]:
+        return [code.value for code in ReasonCode]
+
+    def parse_faces(self, values: Sequence[Any]) -> list[int]:
+        return int_faces(values)  # every BrickQuest die shows numbers
+
     def compare(self, state: GameState, expected: Mapping[str, Any]) -> list[str]:
-        """Differences from ``{figure: {hp, sp, at, facing, dead, items, effects, explosives}}``."""
+        """Differences from ``{figure: {hp, sp, at, facing, dead, items, effects, explosives}}``
+        and ``{"_game": {round, acting, needs_initiative}}``."""
         problems = []
         for fid, fields in expected.items():
+            if fid == GAME_KEY:
+                problems += self._compare_game(state, fields)
+                continue
             fig = state.figures.get(fid)
             if fig is None:
                 problems.append(f"{fid}: no such figure")
@@ -255,4 +270,20 @@ class BrickQuestRules:
                     want = sorted(want)
                 if got != want:
                     problems.append(f"{fid}.{key}: expected {want!r}, got {got!r}")
+        return problems
+
+    def _compare_game(self, state: GameState, fields: Mapping[str, Any]) -> list[str]:
+        turn = table.turn_view(state)
+        actual = {
+            "round": turn.round,
+            "acting": turn.acting,
+            "needs_initiative": turn.needs_initiative,
+        }
+        problems = []
+        for key, want in fields.items():
+            if key not in actual:
+                known = ", ".join(actual)
+                problems.append(f"{GAME_KEY}.{key}: not a game field that can be checked ({known})")
+            elif actual[key] != want:
+                problems.append(f"{GAME_KEY}.{key}: expected {want!r}, got {actual[key]!r}")
         return problems
