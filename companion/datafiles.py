@@ -8,13 +8,15 @@ valid integer``.
 
 from __future__ import annotations
 
+import difflib
 import importlib.resources
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
+from pydantic_core import PydanticCustomError
 
 #: Data files larger than this are refused before being read.
 MAX_DATA_FILE_BYTES = 5 * 1024 * 1024
@@ -109,3 +111,64 @@ def validate_data(path: Path, data: object, model: type[M]) -> M:
 def load_toml(path: Path, model: type[M]) -> M:
     """Read the TOML file at ``path`` and validate it with ``model``."""
     return validate_data(path, read_toml(path), model)
+
+
+class UnknownIdError(KeyError):
+    """An id that names nothing in a catalog; the message lists near matches."""
+
+    def __init__(self, kind: str, ident: str, known: Iterable[str]) -> None:
+        self.kind = kind
+        self.ident = ident
+        self.suggestions = tuple(difflib.get_close_matches(ident, list(known), n=3))
+        hint = (
+            f"; did you mean {', '.join(map(repr, self.suggestions))}?" if self.suggestions else ""
+        )
+        self.message = f"unknown {kind} {ident!r}{hint}"
+        super().__init__(self.message)
+
+    def __str__(self) -> str:  # KeyError would show the repr of the message
+        return self.message
+
+
+_V = TypeVar("_V")
+
+
+def lookup(kind: str, table: Mapping[str, _V], ident: str) -> _V:
+    """``table[ident]``, or ``UnknownIdError`` naming the ``kind`` and near matches."""
+    try:
+        return table[ident]
+    except KeyError:
+        raise UnknownIdError(kind, ident, table) from None
+
+
+class DataModel(BaseModel):
+    """A rules-data entry: frozen, and an unknown field is an error (a typo in a file)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+_T = TypeVar("_T", bound=_HasId)
+
+
+def _unique_ids(entries: tuple[_T, ...]) -> tuple[_T, ...]:
+    """Raise a validation error naming the first repeated ``id``."""
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        ident = entry.id
+        if ident in seen:
+            raise PydanticCustomError(
+                "duplicate_id",
+                "duplicate id '{id}' at index {index} (first at index {first})",
+                {"id": ident, "index": index, "first": seen[ident]},
+            )
+        seen[ident] = index
+    return entries
+
+
+#: Marks a tuple of entries whose ``id``s must be unique (a data file's table).
+UniqueIds = AfterValidator(_unique_ids)

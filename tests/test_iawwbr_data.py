@@ -16,11 +16,10 @@ import pytest
 from pydantic import ValidationError
 from shared_texts import SHARED
 
-from companion.datafiles import DataFileError
+from companion.datafiles import DataFileError, UnknownIdError
 from companion.rulesets.in_a_world_where_bricks_rule import catalog as catalog_module
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
     IawwbrCatalog,
-    UnknownIdError,
     data_dir,
     default_catalog,
     load_catalog,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -10,7 +9,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Protocol, TypeVar
 
-from companion.datafiles import DataFileError, load_toml, resource_dir
+from companion.datafiles import DataFileError, UnknownIdError, load_toml, lookup, resource_dir
 from companion.rulesets.brickquest.schema import (
     ClassDef,
     ClassesFile,
@@ -54,30 +53,6 @@ def data_dir() -> Path:
     return resource_dir() / "rulesets" / "brickquest"
 
 
-class UnknownIdError(KeyError):
-    """An id that names nothing in the catalog; the message lists near matches."""
-
-    def __init__(self, kind: str, ident: str, known: Iterable[str]) -> None:
-        self.kind = kind
-        self.ident = ident
-        self.suggestions = tuple(difflib.get_close_matches(ident, list(known), n=3))
-        hint = (
-            f"; did you mean {', '.join(map(repr, self.suggestions))}?" if self.suggestions else ""
-        )
-        self.message = f"unknown {kind} {ident!r}{hint}"
-        super().__init__(self.message)
-
-    def __str__(self) -> str:  # KeyError would show the repr of the message
-        return self.message
-
-
-def _lookup(kind: str, table: Mapping[str, _V], ident: str) -> _V:
-    try:
-        return table[ident]
-    except KeyError:
-        raise UnknownIdError(kind, ident, table) from None
-
-
 def _by_id(entries: Iterable[_Entry]) -> Mapping[str, _Entry]:
     return MappingProxyType({entry.id: entry for entry in entries})
 
@@ -94,22 +69,22 @@ class BrickQuestCatalog:
     difficulties: Mapping[str, Difficulty]
 
     def get_class(self, class_id: str) -> ClassDef:
-        return _lookup("class", self.classes, class_id)
+        return lookup("class", self.classes, class_id)
 
     def get_monster(self, monster_id: str) -> MonsterDef:
-        return _lookup("monster", self.monsters, monster_id)
+        return lookup("monster", self.monsters, monster_id)
 
     def get_spell(self, spell_id: str) -> SpellDef:
-        return _lookup("spell", self.spells, spell_id)
+        return lookup("spell", self.spells, spell_id)
 
     def get_item(self, item_id: str) -> ItemDef:
-        return _lookup("item", self.items, item_id)
+        return lookup("item", self.items, item_id)
 
     def get_skill(self, skill_id: str) -> SkillDef:
-        return _lookup("skill", self.skills, skill_id)
+        return lookup("skill", self.skills, skill_id)
 
     def get_difficulty(self, difficulty_id: str) -> Difficulty:
-        return _lookup("difficulty", self.difficulties, difficulty_id)
+        return lookup("difficulty", self.difficulties, difficulty_id)
 
     def find_skill(self, text: str) -> SkillDef:
         """A skill by id, name or alias, ignoring case ("Search doors/traps" works)."""

@@ -61,18 +61,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import Annotated, Final, Literal, NamedTuple, Protocol, Self, TypeVar
+from typing import Annotated, Final, Literal, NamedTuple, Self
 
 from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
     Field,
     StringConstraints,
     field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
+
+from companion.datafiles import DataModel as _Frozen
+from companion.datafiles import UniqueIds as _UniqueIds
 
 #: Rule of skill checks: a roll of snake eyes (two 1s) always fails, whatever the bonus.
 SNAKE_EYES_ALWAYS_FAILS: Final = True
@@ -84,37 +84,6 @@ Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
 Count = Annotated[int, Field(ge=0)]
 Positive = Annotated[int, Field(ge=1)]
 Distance = Annotated[float, Field(ge=0)]
-
-
-class _HasId(Protocol):
-    @property
-    def id(self) -> str: ...
-
-
-_T = TypeVar("_T", bound=_HasId)
-
-
-def _unique_ids(entries: tuple[_T, ...]) -> tuple[_T, ...]:
-    """Raise a validation error naming the first repeated ``id``."""
-    seen: dict[str, int] = {}
-    for index, entry in enumerate(entries):
-        ident = entry.id
-        if ident in seen:
-            raise PydanticCustomError(
-                "duplicate_id",
-                "duplicate id '{id}' at index {index} (first at index {first})",
-                {"id": ident, "index": index, "first": seen[ident]},
-            )
-        seen[ident] = index
-    return entries
-
-
-#: Marks a tuple of entries whose ``id``s must be unique (every ``*File`` model).
-_UniqueIds = AfterValidator(_unique_ids)
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 # --------------------------------------------------------------------------- enums

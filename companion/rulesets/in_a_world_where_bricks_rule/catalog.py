@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from companion.datafiles import DataFileError, load_toml, resource_dir
+from companion.datafiles import DataFileError, load_toml, lookup, resource_dir
 from companion.rulesets.in_a_world_where_bricks_rule.schema import (
     ArmorDef,
     ArmorFile,
@@ -46,30 +46,6 @@ def data_dir() -> Path:
     return resource_dir() / "rulesets" / RULESET_ID
 
 
-class UnknownIdError(KeyError):
-    """An id that names nothing in the catalog; the message lists near matches."""
-
-    def __init__(self, kind: str, ident: str, known: Iterable[str]) -> None:
-        self.kind = kind
-        self.ident = ident
-        self.suggestions = tuple(difflib.get_close_matches(ident, list(known), n=3))
-        hint = (
-            f"; did you mean {', '.join(map(repr, self.suggestions))}?" if self.suggestions else ""
-        )
-        self.message = f"unknown {kind} {ident!r}{hint}"
-        super().__init__(self.message)
-
-    def __str__(self) -> str:  # KeyError would show the repr of the message
-        return self.message
-
-
-def _lookup(kind: str, table: Mapping[str, _V], ident: str) -> _V:
-    try:
-        return table[ident]
-    except KeyError:
-        raise UnknownIdError(kind, ident, table) from None
-
-
 @dataclass(frozen=True)
 class IawwbrCatalog:
     """Every class, armor and weapon by id (in file order), the rules and the options."""
@@ -82,13 +58,13 @@ class IawwbrCatalog:
     options: OptionsFile
 
     def get_class(self, class_id: str) -> ClassDef:
-        return _lookup("class", self.classes, class_id)
+        return lookup("class", self.classes, class_id)
 
     def get_armor(self, armor_id: str) -> ArmorDef:
-        return _lookup("armor", self.armor, armor_id)
+        return lookup("armor", self.armor, armor_id)
 
     def get_weapon(self, weapon_id: str) -> WeaponDef:
-        return _lookup("weapon", self.weapons, weapon_id)
+        return lookup("weapon", self.weapons, weapon_id)
 
     def defense(self, armor_id: str, shield: bool = False) -> int:
         """The guide's defense for ``armor_id``, plus the shield's bonus when carried."""

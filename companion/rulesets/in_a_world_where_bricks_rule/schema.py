@@ -27,16 +27,17 @@ Class abilities (``kind`` tag; every parameter is in ``classes.toml``):
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Final, Literal, Protocol, TypeVar
+from typing import Annotated, Final, Literal
 
 from pydantic import (
     AfterValidator,
-    BaseModel,
-    ConfigDict,
     Field,
     StringConstraints,
 )
 from pydantic_core import PydanticCustomError
+
+from companion.datafiles import DataModel as _Frozen
+from companion.datafiles import UniqueIds as _UniqueIds
 
 #: An identifier in the data: lower snake case.
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
@@ -59,36 +60,6 @@ TEXT_CLASSES: Final = (
     "vigilante",
     "wizard",
 )
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _HasId(Protocol):
-    @property
-    def id(self) -> str: ...
-
-
-_T = TypeVar("_T", bound=_HasId)
-
-
-def _unique_ids(entries: tuple[_T, ...]) -> tuple[_T, ...]:
-    """Raise a validation error naming the first repeated ``id``."""
-    seen: dict[str, int] = {}
-    for index, entry in enumerate(entries):
-        ident = entry.id
-        if ident in seen:
-            raise PydanticCustomError(
-                "duplicate_id",
-                "duplicate id '{id}' at index {index} (first at index {first})",
-                {"id": ident, "index": index, "first": seen[ident]},
-            )
-        seen[ident] = index
-    return entries
-
-
-_UniqueIds = AfterValidator(_unique_ids)
 
 
 # ------------------------------------------------------------------------ armor
