@@ -17,12 +17,12 @@ Shared by ``tests/test_rules_fuzz.py`` (the short run) and ``benchmarks/fuzz_rul
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, get_args
 
 from hypothesis import strategies as st
 
 from companion.rules.dice import SeededDice
-from companion.rulesets.brickquest.actions import ACTIONS
+from companion.rulesets.brickquest.actions import ACTIONS, InteractKind
 from companion.rulesets.brickquest.catalog import default_catalog
 from companion.rulesets.brickquest.context import Ctx, Unresolvable, action_limit
 from companion.rulesets.brickquest.plugin import BrickQuestRules
@@ -69,20 +69,7 @@ KINDS = [
     "end_turn",
     "hold",
 ]
-INTERACT = [
-    "open",
-    "close",
-    "lock",
-    "unlock",
-    "pick_up",
-    "loot",
-    "give",
-    "take",
-    "activate",
-    "climb_in",
-    "climb_out",
-    "arm",
-]
+INTERACT = list(get_args(InteractKind))  # every kind the action type has
 OBJECTS = ["chest", "barrel", "sarcophagus", "lever", "bookcase"]
 MAX_STEPS = 30
 
