@@ -36,6 +36,8 @@ class Terrain(IntEnum):
     DOOR_LOCKED = 8
     STAIRS = 9
     VOID = 10
+    #: Swamp, thick brush: a table-top game's slow ground (BrickQuest treats it as floor).
+    DIFFICULT = 11
 
     @property
     def is_door(self) -> bool:
@@ -55,6 +57,7 @@ TERRAIN_CHARS: dict[str, Terrain] = {
     "L": Terrain.DOOR_LOCKED,
     "s": Terrain.STAIRS,
     " ": Terrain.VOID,
+    "%": Terrain.DIFFICULT,
 }
 CHAR_OF_TERRAIN: dict[Terrain, str] = {t: c for c, t in TERRAIN_CHARS.items()}
 

@@ -24,10 +24,11 @@ The document on disk::
 from __future__ import annotations
 
 import difflib
+import importlib
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Final, Literal, Protocol
 
@@ -88,10 +89,12 @@ class MapFileError(FileProblem):
 
 
 class MapOptions(BaseModel):
-    """How the BrickRuler measures on this map."""
+    """The rules the map is built for, and how the BrickRuler measures on it."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    #: The ruleset its figures and games follow (a plugin id).
+    ruleset: Annotated[str, Field(min_length=1, max_length=64)] = "brickquest"
     los_mode: Literal["3d", "flat"] = "3d"
     walls_stop_areas: bool = True
 
@@ -242,10 +245,18 @@ class KnownIds(Protocol):
     def monsters(self) -> Mapping[str, object]: ...
 
 
-def _default_ids() -> KnownIds:
-    from companion.rulesets.brickquest.catalog import default_catalog
+#: Finds the ids a map's figures may have for the map's ruleset (``MapOptions.ruleset``):
+#: set by the rules layer (``companion.rules.maps``), which knows the ruleset plugins; the
+#: model itself knows none.  None for an unknown ruleset.
+KNOWN_IDS_HOOK: Callable[[str], KnownIds | None] | None = None
 
-    return default_catalog()
+
+def _known_ids(ruleset_id: str) -> KnownIds | None:
+    if KNOWN_IDS_HOOK is None:
+        # The rules layer installs the hook when imported; import it by name, so the
+        # model depends on no ruleset and every loader still checks figures.
+        importlib.import_module("companion.rules.maps")
+    return KNOWN_IDS_HOOK(ruleset_id) if KNOWN_IDS_HOOK is not None else None
 
 
 def load_map_file(path: str | os.PathLike[str], *, catalog: KnownIds | None = None) -> MapDocument:
@@ -285,7 +296,11 @@ def load_map_bytes(
     problems = ProblemList()
     doc = _to_document(mf, problems)
     if not problems.full:
-        _check_figures(mf, doc.dungeon, catalog or _default_ids(), problems)
+        known = catalog or _known_ids(mf.options.ruleset)
+        if known is None:
+            problems.add("options.ruleset", f"unknown ruleset {mf.options.ruleset!r}")
+        else:
+            _check_figures(mf, doc.dungeon, known, problems)
     problems.raise_if_any(MapFileError, source)
     return doc
 

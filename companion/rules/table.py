@@ -24,9 +24,9 @@ class OptionSpec(_Value):
 
     key: str
     label: str
-    default: bool | int | str
+    default: bool | int | float | str
     #: For a choice: the values allowed, with their titles.  Empty: a switch (bool).
-    choices: tuple[tuple[int | str, str], ...] = ()
+    choices: tuple[tuple[int | float | str, str], ...] = ()
     help: str = ""
 
 
@@ -90,6 +90,13 @@ class TurnView(_Value):
     needs_initiative: bool = False
     #: The acting figure's turn has begun (its start-of-turn work is done).
     turn_started: bool = False
+    #: Figures the player to move may pick to act now, when the rules let them choose
+    #: (players alternating activations); empty when the order decides.
+    choosable: tuple[str, ...] = ()
+    #: One line on where the round stands ("Roll 14 · Blue activates a character").
+    headline: str = ""
+    #: The game's end, worded ("Blue wins"); None while it goes on.
+    outcome: str | None = None
 
 
 class Prompt(_Value):
@@ -102,7 +109,8 @@ class Prompt(_Value):
 
 
 #: What a click must add to an action before it can be checked.
-Needs = Literal["none", "path", "figure", "square", "area"]
+#: "destination": a square among ``Ruleset.moves`` (a straight move to it), given as [x, y].
+Needs = Literal["none", "path", "destination", "figure", "square", "area"]
 
 
 class ActionChoice(_Value):

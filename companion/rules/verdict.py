@@ -54,6 +54,18 @@ class ReasonCode(StrEnum):
     POSING_AS_STATUE = "posing_as_statue"
     INITIATIVE_NEEDED = "initiative_needed"
     UNKNOWN_FIGURE = "unknown_figure"
+    # In a World Where Bricks Rule (RULESETS.md §4.6).
+    NOT_ACTIVATED = "not_activated"
+    ALREADY_ACTIVATED = "already_activated"
+    MUST_BREAK_FREE = "must_break_free"
+    DIFFICULT_TERRAIN = "difficult_terrain"
+    NO_RANGE = "no_range"
+    KNOCKED_OUT = "knocked_out"
+    NOT_KNOCKED_OUT = "not_knocked_out"
+    ROUND_IN_PROGRESS = "round_in_progress"
+    BATTLE_OVER = "battle_over"
+    NOTHING_TO_CLIMB = "nothing_to_climb"
+    OFF_TABLE = "off_table"
 
 
 class Reason(BaseModel):

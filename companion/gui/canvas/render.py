@@ -36,6 +36,7 @@ TERRAIN_RGB: dict[Terrain, Rgb] = {
     Terrain.DOOR_CLOSED: (128, 80, 38),
     Terrain.DOOR_LOCKED: (112, 66, 30),
     Terrain.VOID: (22, 24, 28),
+    Terrain.DIFFICULT: (92, 120, 64),
 }
 #: Terrain drawn in the floor colour of its height (stairs get their treads as glyphs).
 FLOOR_LIKE = (Terrain.FLOOR, Terrain.STAIRS)

@@ -32,6 +32,7 @@ class LegendWidget(QWidget):
         ("Open door", Terrain.DOOR_OPEN),
         ("Locked door", Terrain.DOOR_LOCKED),
         ("Void (no floor)", Terrain.VOID),
+        ("Difficult ground", Terrain.DIFFICULT),
     )
 
     def sizeHint(self) -> QSize:

@@ -24,6 +24,7 @@ PAINTABLE: tuple[Terrain, ...] = (
     Terrain.OBSTACLE,
     Terrain.STAIRS,
     Terrain.VOID,
+    Terrain.DIFFICULT,
 )
 TERRAIN_TITLES = {
     Terrain.FLOOR: "Floor",
@@ -34,6 +35,7 @@ TERRAIN_TITLES = {
     Terrain.OBSTACLE: "Obstacle (rubble)",
     Terrain.STAIRS: "Stairs",
     Terrain.VOID: "Void (no floor)",
+    Terrain.DIFFICULT: "Difficult ground (swamp, brush)",
     Terrain.DOOR_OPEN: "Open door",
     Terrain.DOOR_CLOSED: "Closed door",
     Terrain.DOOR_LOCKED: "Locked door",

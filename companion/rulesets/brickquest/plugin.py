@@ -232,7 +232,9 @@ class BrickQuestRules:
         return scenario_setup(self.id, doc)
 
     def reason_codes(self) -> Sequence[str]:
-        return [code.value for code in ReasonCode]
+        # The shared enum also holds other rulesets' codes: BrickQuest's end at this one.
+        codes = list(ReasonCode)
+        return [code.value for code in codes[: codes.index(ReasonCode.UNKNOWN_FIGURE) + 1]]
 
     def parse_faces(self, values: Sequence[Any]) -> list[int]:
         return int_faces(values)  # every BrickQuest die shows numbers

@@ -355,6 +355,10 @@ class FlagOption(_OptionDoc):
     default: bool
 
 
+class GapOption(_OptionDoc):
+    default: Annotated[float, Field(ge=0, le=4)]
+
+
 class MeasureOption(_OptionDoc):
     default: LengthMeasure
 
@@ -363,7 +367,7 @@ class CoverOption(_OptionDoc):
     default: CoverRule
 
 
-OptionEntry = StudsOption | BricksOption | FlagOption | MeasureOption | CoverOption
+OptionEntry = StudsOption | BricksOption | FlagOption | GapOption | MeasureOption | CoverOption
 
 
 class Options(_Frozen):
@@ -380,6 +384,10 @@ class Options(_Frozen):
     lower_elevation_min_bricks: Positive
     break_free_also_moves: bool
     undead_revival_needs_activation_roll: bool
+    #: Two bases this close (studs, edge to edge) or closer are in base contact.
+    contact_gap_studs: Annotated[float, Field(ge=0, le=4)]
+    #: A character without a weapon may still attack.
+    unarmed_attacks: bool
 
 
 class OptionsFile(_Frozen):
@@ -394,6 +402,8 @@ class OptionsFile(_Frozen):
     lower_elevation_min_bricks: BricksOption
     break_free_also_moves: FlagOption
     undead_revival_needs_activation_roll: FlagOption
+    contact_gap_studs: GapOption
+    unarmed_attacks: FlagOption
 
     def documented(self) -> dict[str, OptionEntry]:
         """Every option's entry, by name, in the order of :class:`Options`."""

@@ -1,0 +1,340 @@
+"""Table-top geometry: figures on round bases placed freely on a table, measured in studs.
+
+Skirmish texts (In a World Where Bricks Rule, Brickmasters of the Unknown) have no grid:
+a figure stands anywhere, distances are in studs or "lengths", and two figures fight when
+their bases touch.  The table is still a :class:`~companion.model.dungeon.DungeonMap`, one
+cell per stud, so the map editor paints it and its heights give elevation; a figure's
+base is a disc centred on the middle of a cell.
+
+Every function takes plain values (:class:`Base`, the map's arrays) and knows no rule:
+how long a move may be, how tall blocks and what a contact is are the caller's numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.model.dungeon import DungeonMap, Terrain
+
+Point = tuple[float, float]
+Square = tuple[int, int]
+
+#: Terrain no figure may cross or stand on, whatever its height.
+TABLE_BARRIERS = frozenset(
+    {
+        Terrain.WALL,
+        Terrain.VOID,
+        Terrain.DOOR_CLOSED,
+        Terrain.DOOR_LOCKED,
+        Terrain.WATER,
+        Terrain.LAVA,
+    }
+)
+#: How finely a straight line is sampled, in studs.
+_STEP = 0.25
+#: Besides its centre line, a moving base sweeps two lines this far to either side (studs):
+#: inside a one-stud cell, so a figure beside a wall may still move along it.
+_SIDE = 0.45
+_EPS = 1e-6
+
+
+@dataclass(frozen=True, slots=True)
+class Base:
+    """A figure on the table: its base's centre (studs), radius and standing height."""
+
+    id: str
+    x: float
+    y: float
+    radius: float = 1.0
+    side: str = ""
+    #: The top it stands on, in bricks.
+    elevation: int = 0
+
+    @property
+    def centre(self) -> Point:
+        return (self.x, self.y)
+
+    def moved(self, point: Point, elevation: int) -> Base:
+        return Base(self.id, point[0], point[1], self.radius, self.side, elevation)
+
+
+def centre_of(square: Square) -> Point:
+    """The middle of a one-stud cell: where a figure placed on it stands."""
+    return (square[0] + 0.5, square[1] + 0.5)
+
+
+def cell_of(point: Point) -> Square:
+    """The cell a point lies in."""
+    return (math.floor(point[0]), math.floor(point[1]))
+
+
+def centre_distance(a: Base, b: Base) -> float:
+    """Studs from the centre of ``a``'s base to the centre of ``b``'s."""
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def gap(a: Base, b: Base) -> float:
+    """Studs between the edges of the two bases (0 when they touch, negative if they overlap)."""
+    return centre_distance(a, b) - a.radius - b.radius
+
+
+def in_contact(a: Base, b: Base, tolerance: float) -> bool:
+    """The bases touch: their gap is at most ``tolerance`` studs."""
+    return gap(a, b) <= tolerance + _EPS
+
+
+def tops(dungeon: DungeonMap) -> np.ndarray:
+    """Float [y, x]: the top of every cell in bricks (floor plus what stands there)."""
+    return dungeon.column_top().astype(float)
+
+
+def barriers(dungeon: DungeonMap) -> np.ndarray:
+    """Bool [y, x]: cells no figure may cross or stand on (walls, shut doors, void...)."""
+    return np.isin(dungeon.terrain, [int(t) for t in TABLE_BARRIERS])
+
+
+def standing_height(dungeon: DungeonMap, point: Point) -> int:
+    """The top a figure whose centre is at ``point`` stands on, in bricks."""
+    x, y = cell_of(point)
+    return int(min(dungeon.column_top()[y, x], 10_000))
+
+
+def _samples(start: Point, end: Point, side: float) -> tuple[np.ndarray, int]:
+    """Points [k * n, 2] along the segment and along two lines ``side`` studs either side
+    (k is 1 or 3), and n, the points per line: point ``i`` is ``(i % n) / (n - 1)`` along."""
+    sx, sy = start
+    ex, ey = end
+    length = math.hypot(ex - sx, ey - sy)
+    n = max(2, math.ceil(length / _STEP) + 1)
+    t = np.linspace(0.0, 1.0, n)
+    xs = sx + (ex - sx) * t
+    ys = sy + (ey - sy) * t
+    if length == 0 or side == 0:
+        return np.stack([xs, ys], axis=1), n
+    px, py = -(ey - sy) / length * side, (ex - sx) / length * side
+    return np.concatenate(
+        [
+            np.stack([xs, ys], axis=1),
+            np.stack([xs + px, ys + py], axis=1),
+            np.stack([xs - px, ys - py], axis=1),
+        ]
+    ), n
+
+
+def _cells(points: np.ndarray, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Row and column of each point's cell, and whether some point was off the table."""
+    cols = np.floor(points[:, 0]).astype(np.int64)
+    rows = np.floor(points[:, 1]).astype(np.int64)
+    h, w = shape
+    inside = (cols >= 0) & (cols < w) & (rows >= 0) & (rows < h)
+    return rows[inside], cols[inside], not bool(inside.all())
+
+
+def segment_distance(p: Point, a: Point, b: Point) -> tuple[float, float]:
+    """Distance from ``p`` to the segment ``a``-``b``, and where along it (0..1) it is least."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.hypot(ax + t * dx - p[0], ay + t * dy - p[1]), t
+
+
+@dataclass(frozen=True, slots=True)
+class StraightMove:
+    """What a straight move from a base's centre to a point crosses."""
+
+    #: Studs the centre travels.
+    length: float
+    #: The move leaves the table.
+    off_table: bool
+    #: The first cell on the way that is a barrier, or as tall as ``tall`` above the mover.
+    blocked_at: Square | None
+    #: A figure whose base stands in the way.
+    through: str | None
+    #: A figure whose base the mover's would overlap where it stops.
+    onto: str | None
+    #: The move crosses a cell of difficult terrain.
+    difficult: bool
+    #: The top the mover stands on at the end.
+    elevation: int
+
+
+def straight_move(
+    dungeon: DungeonMap,
+    mover: Base,
+    to: Point,
+    others: Iterable[Base],
+    *,
+    tall: float,
+    ignore_tall: bool = False,
+    ignore_figures: bool = False,
+    top: np.ndarray | None = None,
+) -> StraightMove:
+    """Check a straight move of ``mover``'s base to ``to``: what blocks it and what it crosses.
+
+    A cell blocks when it is a barrier, or (unless ``ignore_tall``) when its top stands
+    ``tall`` bricks or more above the height the mover stands on there (it may step down
+    any height).  Another base blocks when the path brings the two bases to overlap; one
+    overlapped only at the end is ``onto``.
+    """
+    top = tops(dungeon) if top is None else top
+    start = mover.centre
+    points, per_line = _samples(start, to, min(_SIDE, mover.radius))
+    rows, cols, off = _cells(points, top.shape)
+    blocked_at: Square | None = None
+    if not off:
+        wall = barriers(dungeon)[rows, cols]
+        high = top[rows, cols] >= mover.elevation + tall - _EPS
+        stop = wall if ignore_tall else wall | high
+        # The ground under the mover's own start cell never blocks its leaving it.
+        own = (cols == math.floor(start[0])) & (rows == math.floor(start[1])) & ~wall
+        stop &= ~own
+        if stop.any():
+            hits = np.flatnonzero(stop)
+            first = int(hits[int(np.argmin(hits % per_line))])  # the nearest along the way
+            blocked_at = (int(cols[first]), int(rows[first]))
+    through = onto = None
+    for other in others:
+        if other.id == mover.id:
+            continue
+        reach = mover.radius + other.radius - _EPS
+        d, t = segment_distance(other.centre, start, to)
+        if math.hypot(to[0] - other.x, to[1] - other.y) < reach:
+            onto = onto or other.id
+        elif d < reach and not ignore_figures and t > 0:
+            through = through or other.id
+    difficult = False
+    if not off:
+        difficult = bool((dungeon.terrain[rows, cols] == int(Terrain.DIFFICULT)).any())
+    end_height = mover.elevation
+    if not off:
+        ex, ey = cell_of(to)
+        end_top = float(top[ey, ex])
+        end_height = int(end_top) if end_top < mover.elevation + tall or ignore_tall else end_height
+    return StraightMove(
+        length=math.hypot(to[0] - start[0], to[1] - start[1]),
+        off_table=off,
+        blocked_at=blocked_at,
+        through=through,
+        onto=onto,
+        difficult=difficult,
+        elevation=end_height,
+    )
+
+
+def sight_blocked(
+    dungeon: DungeonMap,
+    a: Base,
+    b: Base,
+    others: Sequence[Base],
+    *,
+    tall: float,
+    target_point: Point | None = None,
+    top: np.ndarray | None = None,
+) -> Square | str | None:
+    """What blocks the sight line from ``a``'s centre to ``b``'s (or ``target_point``).
+
+    A cell blocks when it is a wall-like barrier or stands ``tall`` bricks above the ground
+    line between the two figures' heights; a third figure's base on the line blocks too
+    (characters are tall).  Returns the first blocking cell, the blocking figure's id, or
+    None for a clear line.
+    """
+    top = tops(dungeon) if top is None else top
+    end = b.centre if target_point is None else target_point
+    points, n = _samples(a.centre, end, 0.0)
+    t = np.linspace(0.0, 1.0, n)
+    rows, cols, _ = _cells(points, top.shape)
+    if len(rows) == n:
+        ground = a.elevation + (b.elevation - a.elevation) * t
+        own_a = (cols == math.floor(a.x)) & (rows == math.floor(a.y))
+        own_b = (cols == math.floor(end[0])) & (rows == math.floor(end[1]))
+        walls = np.isin(
+            dungeon.terrain[rows, cols],
+            [int(Terrain.WALL), int(Terrain.DOOR_CLOSED), int(Terrain.DOOR_LOCKED)],
+        )
+        stop = (walls | (top[rows, cols] >= ground + tall - _EPS)) & ~own_a & ~own_b
+        if stop.any():
+            i = int(np.argmax(stop))
+            return (int(cols[i]), int(rows[i]))
+    for other in others:
+        if other.id in (a.id, b.id):
+            continue
+        d, t_at = segment_distance(other.centre, a.centre, end)
+        if d < other.radius - _EPS and 0 < t_at < 1:
+            return other.id
+    return None
+
+
+def cover_fraction(
+    dungeon: DungeonMap,
+    a: Base,
+    b: Base,
+    others: Sequence[Base],
+    *,
+    tall: float,
+    top: np.ndarray | None = None,
+) -> float:
+    """The share of five sight lines, to points across ``b``'s base, that are blocked."""
+    top = tops(dungeon) if top is None else top
+    dx, dy = b.x - a.x, b.y - a.y
+    length = math.hypot(dx, dy) or 1.0
+    px, py = -dy / length, dx / length
+    offsets = (0.0, 0.45, -0.45, 0.9, -0.9)
+    blocked = sum(
+        sight_blocked(
+            dungeon,
+            a,
+            b,
+            others,
+            tall=tall,
+            target_point=(b.x + px * o * b.radius, b.y + py * o * b.radius),
+            top=top,
+        )
+        is not None
+        for o in offsets
+    )
+    return blocked / len(offsets)
+
+
+def reachable_cells(
+    dungeon: DungeonMap,
+    mover: Base,
+    reach: float,
+    others: Sequence[Base],
+    *,
+    tall: float,
+    ignore_tall: bool = False,
+    ignore_figures: bool = False,
+) -> dict[Square, StraightMove]:
+    """Every cell whose centre ``mover`` can reach in one straight move of at most ``reach``
+    studs, with what the move crosses (no blocking cell, no base in the way or overlapped)."""
+    top = tops(dungeon)
+    h, w = top.shape
+    cx, cy = mover.centre
+    found: dict[Square, StraightMove] = {}
+    r = math.ceil(reach) + 1
+    near = [o for o in others if o.id != mover.id and centre_distance(o, mover) <= reach + 4]
+    for y in range(max(0, int(cy) - r), min(h, int(cy) + r + 1)):
+        for x in range(max(0, int(cx) - r), min(w, int(cx) + r + 1)):
+            point = centre_of((x, y))
+            if math.hypot(point[0] - cx, point[1] - cy) > reach + _EPS or (x, y) == cell_of(
+                mover.centre
+            ):
+                continue
+            move = straight_move(
+                dungeon,
+                mover,
+                point,
+                near,
+                tall=tall,
+                ignore_tall=ignore_tall,
+                ignore_figures=ignore_figures,
+                top=top,
+            )
+            if move.blocked_at is None and move.through is None and move.onto is None:
+                found[(x, y)] = move
+    return found

@@ -1,0 +1,234 @@
+"""In a World Where Bricks Rule behind the ruleset interface (``companion.rules.ruleset``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.model.figures import Token
+from companion.model.geometry import Board
+from companion.model.geometry.board import TerrainLayers
+from companion.model.geometry.rules import GridRules
+from companion.model.geometry.tabletop import reachable_cells
+from companion.model.mapfile import MapDocument
+from companion.rules.dice import Dice
+from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup, int_faces
+from companion.rules.table import (
+    ActionChoice,
+    FigureProfile,
+    FigureView,
+    MoveOption,
+    Odds,
+    OptionSpec,
+    Prompt,
+    SetupChoice,
+    TurnView,
+)
+from companion.rules.verdict import ReasonCode, Verdict
+from companion.rulesets.in_a_world_where_bricks_rule import views
+from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS, Action
+from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
+    RULESET_ID,
+    IawwbrCatalog,
+    default_catalog,
+)
+from companion.rulesets.in_a_world_where_bricks_rule.resolve import resolve
+from companion.rulesets.in_a_world_where_bricks_rule.rules import Ctx, movement_freedom
+from companion.rulesets.in_a_world_where_bricks_rule.setup import (
+    build_battle,
+    game_setup,
+    scenario_setup,
+)
+from companion.rulesets.in_a_world_where_bricks_rule.state import Battle
+from companion.rulesets.in_a_world_where_bricks_rule.validate import validate
+
+#: A one-stud cell: the ruler reads studs, and lengths from the game's options.
+TABLE_GRID = GridRules(studs_per_square=1, brick_in_squares=1.2 / 4)
+
+#: The reason codes this ruleset's verdicts give.
+REASON_CODES = (
+    ReasonCode.INSUFFICIENT_MOVEMENT,
+    ReasonCode.IMPASSABLE_TERRAIN,
+    ReasonCode.OCCUPIED,
+    ReasonCode.NOT_ADJACENT,
+    ReasonCode.OUT_OF_RANGE,
+    ReasonCode.NO_LINE_OF_SIGHT,
+    ReasonCode.NO_ACTIONS_LEFT,
+    ReasonCode.NOT_YOUR_TURN,
+    ReasonCode.TARGET_DEAD,
+    ReasonCode.INVALID_TARGET,
+    ReasonCode.NO_SUCH_ITEM,
+    ReasonCode.NO_ABILITY,
+    ReasonCode.ABILITY_USED,
+    ReasonCode.DISARMED,
+    ReasonCode.ALREADY_IN_STATE,
+    ReasonCode.INITIATIVE_NEEDED,
+    ReasonCode.UNKNOWN_FIGURE,
+    ReasonCode.NOT_ACTIVATED,
+    ReasonCode.ALREADY_ACTIVATED,
+    ReasonCode.MUST_BREAK_FREE,
+    ReasonCode.DIFFICULT_TERRAIN,
+    ReasonCode.NO_RANGE,
+    ReasonCode.KNOCKED_OUT,
+    ReasonCode.NOT_KNOCKED_OUT,
+    ReasonCode.ROUND_IN_PROGRESS,
+    ReasonCode.BATTLE_OVER,
+    ReasonCode.NOTHING_TO_CLIMB,
+    ReasonCode.OFF_TABLE,
+)
+
+
+class IawwbrRules:
+    """The In a World Where Bricks Rule ruleset plugin."""
+
+    id = RULESET_ID
+    title = "In a World Where Bricks Rule"
+    actions = ACTIONS
+
+    def __init__(self, catalog: IawwbrCatalog | None = None) -> None:
+        self.catalog = catalog or default_catalog()
+        self._layers: tuple[object, TerrainLayers] | None = None
+        self._board: tuple[Battle, Board] | None = None
+
+    def _ctx(self, state: Battle) -> Ctx:
+        return Ctx(state, self.catalog)
+
+    # -- the rules ----------------------------------------------------------------------
+    def initial_state(self, setup: Mapping[str, Any]) -> Battle:
+        return build_battle(setup, self.catalog)
+
+    def validate(self, state: Battle, action: Action) -> Verdict:
+        return validate(self._ctx(state), action)
+
+    def resolve(self, state: Battle, action: Action, dice: Dice) -> Resolution[Battle]:
+        new_state, events = resolve(self._ctx(state), action, dice)
+        return Resolution[Battle](state=new_state, events=tuple(events))
+
+    def acting_order(self, state: Battle) -> Sequence[str]:
+        return views.order(self._ctx(state))
+
+    # -- scenarios ------------------------------------------------------------------------
+    def scenario_setup(self, doc: Mapping[str, Any]) -> ScenarioSetup:
+        return scenario_setup(self.id, doc)
+
+    def reason_codes(self) -> Sequence[str]:
+        return [code.value for code in REASON_CODES]
+
+    def parse_faces(self, values: Sequence[Any]) -> list[int]:
+        return int_faces(values)  # d6 and d20: numbers
+
+    def query(self, state: Battle, query: Mapping[str, Any]) -> Any:
+        return views.query(self._ctx(state), query)
+
+    def compare(self, state: Battle, expected: Mapping[str, Any]) -> list[str]:
+        problems: list[str] = []
+        for fid, fields in expected.items():
+            if fid == GAME_KEY:
+                actual = views.game_fields(self._ctx(state))
+            elif fid in state.fighters:
+                actual = views.figure_fields(self._ctx(state), state.fighters[fid])
+            else:
+                problems.append(f"{fid}: no such character")
+                continue
+            for key, want in fields.items():
+                if key not in actual:
+                    known = ", ".join(actual)
+                    problems.append(f"{fid}.{key}: not a field that can be checked ({known})")
+                elif actual[key] != want:
+                    problems.append(f"{fid}.{key}: expected {want!r}, got {actual[key]!r}")
+        return problems
+
+    # -- a game at the table --------------------------------------------------------------
+    def option_specs(self) -> Sequence[OptionSpec]:
+        return views.option_specs(self.catalog)
+
+    def setup_choices(self, doc: MapDocument) -> Sequence[SetupChoice]:
+        return ()
+
+    def game_setup(
+        self,
+        doc: MapDocument,
+        party: Mapping[str, Any] | None,
+        options: Mapping[str, Any],
+        choices: Mapping[str, Mapping[str, Any]],
+    ) -> dict[str, Any]:
+        return game_setup(doc, party, options, self.catalog)
+
+    def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
+        cls = self.catalog.classes.get(class_id or "")
+        if cls is None:
+            return None
+        length = float(self.catalog.default_options().length_studs)
+        ranged = cls.ability("innate_range") is not None
+        return FigureProfile(
+            name=cls.name,
+            move=int(length),
+            melee=True,
+            reach=False,
+            ranged=(0.0, length) if ranged else None,
+        )
+
+    def figure_kinds(self, kind: str) -> list[tuple[str, str]]:
+        if kind == "class":
+            return [(c.id, c.name) for c in self.catalog.classes.values()]
+        return []
+
+    def board(self, state: Battle) -> Board:
+        cached = self._board
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        layers = self._layers
+        if layers is None or layers[0] is not state.table:
+            layers = (state.table, TerrainLayers(state.table.copy()))
+            self._layers = layers
+        tokens = [
+            Token(id=f.id, x=int(f.x), y=int(f.y), side=f.side, dead=f.knocked_out)
+            for f in state.fighters.values()
+        ]
+        board = Board(state.table, tokens, rules=TABLE_GRID, _layers=layers[1])
+        self._board = (state, board)
+        return board
+
+    def figures(self, state: Battle) -> dict[str, FigureView]:
+        return views.figure_views(self._ctx(state))
+
+    def turn(self, state: Battle) -> TurnView:
+        return views.turn_view(self._ctx(state))
+
+    def prompts(self, state: Battle) -> Sequence[Prompt]:
+        return views.prompts(self._ctx(state))
+
+    def choices(self, state: Battle, figure_id: str | None) -> Sequence[ActionChoice]:
+        return views.choices(self._ctx(state), figure_id, self.validate)
+
+    def moves(self, state: Battle, figure_id: str) -> dict[tuple[int, int], MoveOption]:
+        ctx = self._ctx(state)
+        f = state.fighters.get(figure_id)
+        if f is None or f.knocked_out:
+            return {}
+        free = movement_freedom(ctx, f)
+        found = reachable_cells(
+            state.table,
+            f.base,
+            ctx.length * self.catalog.rules.movement.lengths_per_move,
+            state.bases(exclude=f.id),
+            tall=ctx.options.tall_height_bricks,
+            ignore_tall=bool(free and free.ignores_tall_objects),
+            ignore_figures=bool(free and free.ignores_characters),
+        )
+        start = f.cell
+        return {
+            cell: MoveOption(square=cell, cost=round(move.length), path=(start, cell))
+            for cell, move in found.items()
+        }
+
+    def area(
+        self, state: Battle, action: Mapping[str, Any]
+    ) -> tuple[list[tuple[int, int]], list[str]]:
+        return [], []  # no area effects in the text
+
+    def odds(self, state: Battle, action: Mapping[str, Any]) -> Odds | None:
+        return views.odds(self._ctx(state), action)
+
+    def describe(self, before: Battle, action: Mapping[str, Any], events: Sequence[Event]) -> str:
+        return views.describe(self._ctx(before), action, events)

@@ -1,0 +1,440 @@
+"""What the table sees of a battle: figures, the round, the choices, odds, log lines,
+and the answers to scenario queries and checks.  Built from the rules, never beside them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion.model.geometry.tabletop import centre_distance, cover_fraction, gap, sight_blocked
+from companion.rules.ruleset import Event
+from companion.rules.table import (
+    ActionChoice,
+    Badge,
+    FigureView,
+    Odds,
+    OptionSpec,
+    Prompt,
+    TurnView,
+)
+from companion.rules.verdict import Verdict
+from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS, TABLE, Action
+from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
+from companion.rulesets.in_a_world_where_bricks_rule.rules import (
+    Ctx,
+    actions_left,
+    actions_per_activation,
+    activation_defense,
+    blast_of,
+    choosable,
+    enemies_in_contact,
+    hits_dealt,
+    item_reachable,
+    knock_out_at,
+    plan_attack,
+    ranged,
+    separation,
+    touching,
+    waiting,
+)
+from companion.rulesets.in_a_world_where_bricks_rule.schema import (
+    BricksOption,
+    CoverOption,
+    FlagOption,
+    GapOption,
+    MeasureOption,
+    StudsOption,
+)
+from companion.rulesets.in_a_world_where_bricks_rule.state import Fighter
+
+Validator = Callable[[Any, Action], Verdict]
+
+_LABELS = {
+    "length_studs": "Studs in one length",
+    "length_measured_between": "\u201cWithin one length\u201d measures",
+    "tall_height_bricks": "Tall objects start at (bricks)",
+    "ranged_attack_needs_line_of_sight": "Ranged attacks need line of sight",
+    "cover": "\u226550% cover is",
+    "lower_elevation_min_bricks": "\u201cLower elevation\u201d is at least (bricks)",
+    "break_free_also_moves": "Breaking free also moves",
+    "undead_revival_needs_activation_roll": "A fallen Undead needs the 4d6 to rise",
+    "contact_gap_studs": "Base contact within (studs)",
+    "unarmed_attacks": "Unarmed characters may attack",
+}
+_CHOICES: dict[str, tuple[tuple[int | float | str, str], ...]] = {
+    "length_studs": tuple((n, f"{n} studs") for n in (8, 10, 12, 16, 20, 24, 32)),
+    "tall_height_bricks": tuple((n, f"{n} bricks") for n in (1, 2, 3, 4, 6)),
+    "lower_elevation_min_bricks": tuple((n, f"{n} bricks") for n in (1, 2, 3)),
+    "contact_gap_studs": ((0.0, "touching only"), (0.5, "half a stud"), (1.0, "one stud")),
+    "length_measured_between": (
+        ("base_edges", "base edge to edge"),
+        ("centres", "centre to centre"),
+    ),
+    "cover": (("declared", "declared by the attacker"), ("sight_lines", "judged from sight lines")),
+}
+
+
+def option_specs(catalog: IawwbrCatalog) -> tuple[OptionSpec, ...]:
+    """Every option of ``options.toml``, with its label, choices and documentation."""
+    out = []
+    for key, entry in catalog.options.documented().items():
+        default: bool | int | float | str
+        if isinstance(entry, (MeasureOption, CoverOption)):
+            default = entry.default.value
+        elif isinstance(entry, (StudsOption, BricksOption, GapOption, FlagOption)):
+            default = entry.default
+        out.append(
+            OptionSpec(
+                key=key,
+                label=_LABELS.get(key, key),
+                default=default,
+                choices=_CHOICES.get(key, ()),
+                help=entry.description,
+            )
+        )
+    return tuple(out)
+
+
+# -- the round ----------------------------------------------------------------------------
+
+
+def order(ctx: Ctx) -> list[str]:
+    """Who may act: the active character, those the player to move may pick, the others
+    the roll let act, then those who have acted."""
+    b = ctx.battle
+    first = choosable(ctx)
+    rest = [f.id for f in waiting(ctx) if f.id not in first]
+    done = [fid for fid in b.fighters if fid in b.done and fid not in first]
+    return first + rest + done
+
+
+def outcome(ctx: Ctx) -> str | None:
+    b = ctx.battle
+    return None if b.winner is None else f"The battle is over: {b.winner} wins"
+
+
+def turn_view(ctx: Ctx) -> TurnView:
+    b = ctx.battle
+    labels = {}
+    for fid, f in b.fighters.items():
+        if f.knocked_out and fid not in b.eligible:
+            labels[fid] = "out"
+        elif fid in b.stunned:
+            labels[fid] = "stunned"
+        elif fid in b.done and fid != b.active:
+            labels[fid] = "acted"
+        elif b.roll is not None and fid not in b.eligible:
+            labels[fid] = f"needs {activation_defense(ctx, f)}"
+        elif b.roll is not None:
+            labels[fid] = "may act"
+    pick = choosable(ctx)
+    if b.winner is not None:
+        headline = outcome(ctx) or ""
+    elif b.roll is None:
+        headline = f"Round {b.round}: roll 4d6 for activation (Ctrl+I)"
+    elif b.active is not None:
+        a = b.fighter(b.active)
+        headline = (
+            f"Round {b.round} · roll {b.roll} · {a.name} ({a.side}) acts, "
+            f"{actions_left(ctx, a)} action(s) left"
+        )
+    else:
+        headline = f"Round {b.round} · roll {b.roll} · {b.side_to_act}: activate a character"
+    return TurnView(
+        round=b.round,
+        acting=b.active or (pick[0] if pick else None),
+        order=tuple(order(ctx)),
+        labels=labels,
+        needs_initiative=b.roll is None and b.winner is None,
+        turn_started=b.active is not None,
+        choosable=tuple(pick),
+        headline=headline,
+        outcome=outcome(ctx),
+    )
+
+
+def prompts(ctx: Ctx) -> tuple[Prompt, ...]:
+    return ()
+
+
+def figure_views(ctx: Ctx) -> dict[str, FigureView]:
+    b = ctx.battle
+    out = {}
+    for fid, f in b.fighters.items():
+        cls = ctx.catalog.get_class(f.class_id)
+        badges = []
+        if fid in b.stunned:
+            badges.append(Badge(id="stunned", label="can't act this round"))
+        if f.weapon is None:
+            badges.append(Badge(id="unarmed", label="unarmed"))
+        if enemies_in_contact(ctx, f) and not f.knocked_out:
+            badges.append(Badge(id="contact", label="in base contact"))
+        weapon = ctx.catalog.get_weapon(f.weapon).name if f.weapon else "none"
+        stats = (
+            ("Level", str(f.level)),
+            ("Defense", f"{f.defense} (acts on {activation_defense(ctx, f)}+)"),
+            ("Weapon", f.weapon_name or weapon),
+            ("Range", "yes" if ranged(ctx, f) else "no"),
+            ("Height", f"{f.elevation} bricks"),
+        )
+        ko = knock_out_at(ctx, f)
+        out[fid] = FigureView(
+            id=fid,
+            name=f.name,
+            side=f.side,
+            kind=f"Level {f.level} {cls.name}",
+            is_character=True,
+            at=f.cell,
+            hp=max(0, ko - f.hits),
+            max_hp=ko,
+            dead=f.knocked_out,
+            badges=tuple(badges),
+            actions_left=actions_left(ctx, f),
+            actions_total=actions_per_activation(ctx),
+            initiative=str(activation_defense(ctx, f)),
+            stats=stats,
+            items=tuple(i.name for i in b.items if item_reachable(f, i.x, i.y)),
+        )
+    return out
+
+
+# -- choices --------------------------------------------------------------------------------
+
+
+def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[ActionChoice]:
+    """What the table may do (None: the round's roll), or what ``figure_id`` may do now."""
+    b = ctx.battle
+    if figure_id is None:
+        if b.roll is None and b.winner is None:
+            return [
+                ActionChoice(
+                    kind="initiative",
+                    label="Roll 4d6 for activation",
+                    template={"action": "roll_activation", "actor": TABLE},
+                )
+            ]
+        return []
+    f = b.fighters.get(figure_id)
+    if f is None or figure_id not in choosable(ctx):
+        return []
+
+    def legal(action: dict[str, Any]) -> Verdict:
+        return validate(b, ACTIONS.validate_python(action))
+
+    base = {"actor": f.id}
+    out: list[ActionChoice] = []
+    if f.knocked_out:
+        out.append(
+            ActionChoice(
+                kind="undead_rise",
+                label="Roll to rise (d6)",
+                template={**base, "action": "undead_rise"},
+            )
+        )
+    else:
+        needs_free = (
+            enemies_in_contact(ctx, f)
+            and not (b.active == f.id and b.broke_free)
+            and not ctx.options.break_free_also_moves
+        )
+        has_actions = actions_left(ctx, f) > 0
+        out.append(
+            ActionChoice(
+                kind="move",
+                label="Move",
+                template={**base, "action": "move"},
+                needs="destination",
+                field="to",
+                enabled=has_actions and not needs_free,
+                why_not="break free of base contact first" if needs_free else "no actions left",
+            )
+        )
+        if enemies_in_contact(ctx, f):
+            verdict = legal({**base, "action": "break_free"})
+            out.append(
+                ActionChoice(
+                    kind="break_free",
+                    label="Break free",
+                    template={**base, "action": "break_free"},
+                    enabled=verdict.legal,
+                    why_not=verdict.message if not verdict.legal else "",
+                )
+            )
+        targets = [
+            t.id
+            for t in b.standing()
+            if t.id != f.id and legal({**base, "action": "attack", "target": t.id}).legal
+        ]
+        out.append(
+            ActionChoice(
+                kind="attack",
+                label="Attack",
+                template={**base, "action": "attack"},
+                needs="figure",
+                field="target",
+                targets=tuple(targets),
+                enabled=bool(targets),
+                why_not="nobody in base contact or in range" if has_actions else "no actions left",
+            )
+        )
+        if blast_of(ctx, f) is not None:
+            aims = [
+                t.id
+                for t in b.standing()
+                if legal({**base, "action": "wizard_blast", "target": t.id}).legal
+            ]
+            out.append(
+                ActionChoice(
+                    kind="wizard_blast",
+                    label="Wizard's blast",
+                    template={**base, "action": "wizard_blast"},
+                    needs="figure",
+                    field="target",
+                    targets=tuple(aims),
+                    enabled=bool(aims),
+                    why_not="used this round, or nobody within one length",
+                )
+            )
+        out.append(
+            ActionChoice(
+                kind="climb",
+                label="Climb",
+                template={**base, "action": "climb"},
+                needs="square",
+                field="to",
+                enabled=has_actions,
+                why_not="no actions left",
+            )
+        )
+        for item in b.items:
+            if item_reachable(f, item.x, item.y):
+                out.append(
+                    ActionChoice(
+                        kind=f"pick_up_{item.id}",
+                        label=f"Pick up the {item.name}",
+                        template={**base, "action": "pick_up", "item": item.id},
+                        group="Pick up",
+                        enabled=has_actions,
+                        why_not="no actions left",
+                    )
+                )
+    out.append(
+        ActionChoice(
+            kind="end_turn",
+            label="End activation" if b.active == f.id else "Pass",
+            template={**base, "action": "end_activation"},
+        )
+    )
+    return out
+
+
+# -- odds and the log -------------------------------------------------------------------------
+
+
+def odds(ctx: Ctx, action: Mapping[str, Any]) -> Odds | None:
+    b = ctx.battle
+    a = b.fighters.get(str(action.get("actor")))
+    t = b.fighters.get(str(action.get("target")))
+    if a is None or t is None or t.knocked_out:
+        return None
+    if action.get("action") == "attack":
+        plan = plan_attack(ctx, a, t, bool(action.get("cover", False)))
+        sides = ctx.catalog.rules.attack.die_sides
+        hit = max(0, min(sides, sides + 1 - max(1, plan.need))) / sides
+        hits = hits_dealt(ctx, a)
+        mods = ", ".join(f"{label} {value:+d}" for label, value in plan.modifiers)
+        how = f"d20 + {plan.bonus} against defense {t.defense}" + (f" ({mods})" if mods else "")
+    elif action.get("action") == "wizard_blast":
+        blast = blast_of(ctx, a)
+        if blast is None:
+            return None
+        hit = len(blast.succeeds_on) / blast.die_sides
+        hits = blast.hits
+        how = f"d{blast.die_sides} of {', '.join(map(str, blast.succeeds_on))}"
+    else:
+        return None
+    kills = t.hits + hits >= knock_out_at(ctx, t)
+    text = f"{how}: {hit:.0%} to hit" + (f", {hit:.0%} to knock out" if kills else "")
+    return Odds(hit=hit, damage={0: 1 - hit, hits: hit}, kill=hit if kills else 0.0, text=text)
+
+
+def describe(ctx: Ctx, action: Mapping[str, Any], events: Sequence[Event]) -> str:
+    texts = [e.text for e in events]
+    if texts:
+        return "; ".join(texts)
+    actor = ctx.battle.fighters.get(str(action.get("actor")))
+    who = actor.name if actor else "The table"
+    return f"{who}: {action.get('action', 'action')}"
+
+
+# -- scenario checks and queries ------------------------------------------------------------
+
+
+def figure_fields(ctx: Ctx, f: Fighter) -> dict[str, Any]:
+    b = ctx.battle
+    return {
+        "hits": f.hits,
+        "knocked_out": f.knocked_out,
+        "at": [int(f.x), int(f.y)],
+        "elevation": f.elevation,
+        "weapon": f.weapon,
+        "side": f.side,
+        "defense": f.defense,
+        "activated": f.id in b.done,
+        "can_act": f.id in choosable(ctx) or f.id in {w.id for w in waiting(ctx)},
+        "stunned": f.id in b.stunned,
+        "actions_left": actions_left(ctx, f),
+    }
+
+
+def game_fields(ctx: Ctx) -> dict[str, Any]:
+    b = ctx.battle
+    return {
+        "round": b.round,
+        "roll": b.roll,
+        "side": b.side_to_act,
+        "active": b.active,
+        "eligible": sorted(b.eligible),
+        "choosable": sorted(choosable(ctx)),
+        "winner": b.winner,
+        "items": sorted(i.id for i in b.items),
+    }
+
+
+def query(ctx: Ctx, q: Mapping[str, Any]) -> dict[str, Any]:
+    """``gap``, ``distance`` (as "within one length" measures), ``centres``, ``contact``,
+    ``line_of_sight``, ``cover`` (share of sight lines blocked), ``attack`` (the bonus)."""
+    b = ctx.battle
+    kind = q.get("query")
+    a = b.fighters.get(str(q.get("from", q.get("actor"))))
+    t = b.fighters.get(str(q.get("to", q.get("target"))))
+    if a is None or t is None:
+        raise ValueError("a query names two characters: from and to (or actor and target)")
+    others = b.bases(exclude=a.id)
+    tall = ctx.options.tall_height_bricks
+    if kind == "gap":
+        return {"value": round(gap(a.base, t.base), 2)}
+    if kind == "centres":
+        return {"value": round(centre_distance(a.base, t.base), 2)}
+    if kind == "distance":
+        return {"value": round(separation(ctx, a.base, t.base), 2)}
+    if kind == "contact":
+        return {"value": touching(ctx, a, t)}
+    if kind == "line_of_sight":
+        blocked = sight_blocked(b.table, a.base, t.base, others, tall=tall)
+        out: dict[str, Any] = {"value": blocked is None}
+        if blocked is not None:
+            out["blocked_by"] = list(blocked) if isinstance(blocked, tuple) else blocked
+        return out
+    if kind == "cover":
+        return {"value": cover_fraction(b.table, a.base, t.base, others, tall=tall)}
+    if kind == "attack":
+        plan = plan_attack(ctx, a, t, bool(q.get("cover", False)))
+        return {
+            "value": plan.bonus,
+            "melee": plan.melee,
+            "modifiers": [[label, v] for label, v in plan.modifiers],
+        }
+    raise ValueError(
+        f"unknown query {kind!r}: gap, distance, centres, contact, line_of_sight, cover, attack"
+    )
