@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from importlib import metadata
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -28,6 +28,7 @@ from companion.rules.table import (
     OptionSpec,
     Prompt,
     SetupChoice,
+    SheetView,
     TurnView,
 )
 from companion.rules.verdict import Verdict
@@ -200,6 +201,46 @@ class Ruleset(Protocol[StateT, ActionT]):
 
     def describe(self, before: StateT, action: Mapping[str, Any], events: Sequence[Event]) -> str:
         """One sentence for the game log: who did what, with the dice."""
+        ...
+
+
+@runtime_checkable
+class CharacterSheets(Protocol):
+    """A ruleset whose characters live in a roster (its ``party`` document) and are shown,
+    edited, created and printed through neutral sheets (``SheetView``).
+
+    Optional: a ruleset with GUI widgets of its own (``companion.gui.rulesets.<id>``)
+    may leave it out.  Every method raises ``ValueError`` naming the bad value and where.
+    """
+
+    def blank_roster(self) -> dict[str, Any]:
+        """An empty roster, ready for characters."""
+        ...
+
+    def check_roster(self, party: Mapping[str, Any]) -> None:
+        """Raise ``ValueError`` listing every problem of a roster read from a file."""
+        ...
+
+    def sheets(self, party: Mapping[str, Any], state: Any | None = None) -> list[SheetView]:
+        """Every character's sheet; with a game's ``state``, with the game's numbers."""
+        ...
+
+    def creation_fields(self, party: Mapping[str, Any]) -> SheetView:
+        """The fields a new character is made from, with their defaults."""
+        ...
+
+    def add_character(self, party: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
+        """The roster with a new character made from ``values`` (``creation_fields`` keys)."""
+        ...
+
+    def edit_character(
+        self, party: Mapping[str, Any], character_id: str, key: str, value: Any
+    ) -> dict[str, Any]:
+        """The roster with one field of one character changed."""
+        ...
+
+    def remove_character(self, party: Mapping[str, Any], character_id: str) -> dict[str, Any]:
+        """The roster without ``character_id``."""
         ...
 
 

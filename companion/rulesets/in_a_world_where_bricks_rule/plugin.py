@@ -22,10 +22,11 @@ from companion.rules.table import (
     OptionSpec,
     Prompt,
     SetupChoice,
+    SheetView,
     TurnView,
 )
 from companion.rules.verdict import ReasonCode, Verdict
-from companion.rulesets.in_a_world_where_bricks_rule import views
+from companion.rulesets.in_a_world_where_bricks_rule import sheets, views
 from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS, Action
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
     RULESET_ID,
@@ -232,3 +233,27 @@ class IawwbrRules:
 
     def describe(self, before: Battle, action: Mapping[str, Any], events: Sequence[Event]) -> str:
         return views.describe(self._ctx(before), action, events)
+
+    # -- the roster and its sheets (CharacterSheets) ---------------------------------
+    def blank_roster(self) -> dict[str, Any]:
+        return sheets.blank_roster()
+
+    def check_roster(self, party: Mapping[str, Any]) -> None:
+        sheets.check_roster(party, self.catalog)
+
+    def sheets(self, party: Mapping[str, Any], state: Battle | None = None) -> list[SheetView]:
+        return sheets.sheets(party, state, self.catalog)
+
+    def creation_fields(self, party: Mapping[str, Any]) -> SheetView:
+        return sheets.creation_fields(party, self.catalog)
+
+    def add_character(self, party: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
+        return sheets.add_character(party, values, self.catalog)
+
+    def edit_character(
+        self, party: Mapping[str, Any], character_id: str, key: str, value: Any
+    ) -> dict[str, Any]:
+        return sheets.edit_character(party, character_id, key, value, self.catalog)
+
+    def remove_character(self, party: Mapping[str, Any], character_id: str) -> dict[str, Any]:
+        return sheets.remove_character(party, character_id)
