@@ -35,7 +35,7 @@ def parser() -> argparse.ArgumentParser:
     new = sub.add_parser("new", help="start a game from a map and a party")
     new.add_argument("--map", type=Path, required=True)
     new.add_argument("--party", type=Path)
-    new.add_argument("--ruleset", default="brickquest")
+    new.add_argument("--ruleset", help="default: the ruleset the map names")
     new.add_argument("--seed", type=int)
     new.add_argument("--dice", choices=("app", "typed"), default="app")
     new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

@@ -106,13 +106,15 @@ class Game:
         doc: MapDocument,
         *,
         party: Mapping[str, Any] | None = None,
-        ruleset_id: str = "brickquest",
+        ruleset_id: str | None = None,
         options: Mapping[str, Any] | None = None,
         choices: Mapping[str, Mapping[str, Any]] | None = None,
         dice: DiceMode = "app",
         seed: int | None = None,
     ) -> Game:
-        """A new game written to ``path``; with app dice, initiative is rolled at once."""
+        """A new game written to ``path`` under the map's ruleset (or ``ruleset_id``);
+        with app dice, initiative (the round's roll) is rolled at once."""
+        ruleset_id = ruleset_id or doc.options.ruleset
         try:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
