@@ -28,7 +28,7 @@ from companion.model.mapfile import (
     load_map_bytes,
     new_document,
 )
-from companion.rules.ruleset import DEFAULT_RULESET, get_ruleset
+from companion.rules.ruleset import DEFAULT_RULESET, UnknownRuleset, get_ruleset
 from companion.safefile import read_bounded
 
 
@@ -52,6 +52,14 @@ def save_bytes(path: Path, data: bytes, *, backup: bool = False) -> None:
             out.commit()
 
 
+def ruleset_of(doc: MapDocument) -> Any:
+    """The plugin of the ruleset the map names (its loader has checked that it loads)."""
+    try:
+        return get_ruleset(doc.options.ruleset)
+    except UnknownRuleset:
+        return get_ruleset(DEFAULT_RULESET)
+
+
 class MapSession(QObject):
     """One open map document with its undo history."""
 
@@ -64,8 +72,8 @@ class MapSession(QObject):
         #: While a game is open: the game's board, asked instead of building one here.
         self.board_source: Callable[[], Any] | None = None
         #: The rules the map's figures are measured with (sizes, moves, attacks).
-        self.ruleset: Any = get_ruleset(DEFAULT_RULESET)
         self.doc = doc if doc is not None else new_document(16, 12)
+        self.ruleset: Any = ruleset_of(self.doc)
         self.path: Path | None = None
         self.undo_stack = QUndoStack(self)
         self._strokes = itertools.count(1)
@@ -120,6 +128,7 @@ class MapSession(QObject):
     def replace(self, doc: MapDocument, path: Path | None) -> None:
         """Show another document; its history starts empty and clean."""
         self.doc = doc
+        self.ruleset = ruleset_of(doc)
         self.path = path
         self._board = None
         self.undo_stack.clear()
@@ -160,6 +169,14 @@ class MapSession(QObject):
             out.append(token)
         return tuple(out)
 
+    def figure_sizes(self) -> dict[str, float]:
+        """Each figure's base width in squares, as its card says (1 when it says nothing)."""
+        sizes = {}
+        for fig in self.doc.figures:
+            profile = self.ruleset.profile(fig.class_id, fig.monster)
+            sizes[fig.id] = profile.base_squares if profile is not None else 1.0
+        return sizes
+
     def board(self) -> Any:
         """The geometry's view of the map and figures (cached until the next change).
 
@@ -172,6 +189,7 @@ class MapSession(QObject):
 
             self._board = Board(
                 self.doc.dungeon,
+                rules=self.ruleset.grid,
                 tokens=self.tokens(),
                 los_mode=self.doc.options.los_mode,
                 walls_stop_areas=self.doc.options.walls_stop_areas,

@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from companion.model.geometry import Board
+from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
 from companion.rules.table import (
@@ -92,6 +93,8 @@ class Ruleset(Protocol[StateT, ActionT]):
     title: str
     #: Parses the ruleset's tagged union of actions (JSON, dicts).
     actions: TypeAdapter[ActionT]
+    #: The geometry's numbers for its maps: steps, scale (squares or studs), heights.
+    grid: GridRules
 
     def initial_state(self, setup: Mapping[str, Any]) -> StateT:
         """A fresh game state from a set-up document (map, figures, options)."""
@@ -201,6 +204,11 @@ class Ruleset(Protocol[StateT, ActionT]):
 
     def describe(self, before: StateT, action: Mapping[str, Any], events: Sequence[Event]) -> str:
         """One sentence for the game log: who did what, with the dice."""
+        ...
+
+    def ruler_notes(self, board: Board, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
+        """What the BrickRuler adds in this ruleset's terms between two squares (lengths,
+        base contact...); empty when the squares and studs say it all."""
         ...
 
 

@@ -167,6 +167,8 @@ class FigureProfile(_Value):
     large: bool = False
     #: It may move through occupied squares (vermin, incorporeal).
     slips_through: bool = False
+    #: Its base's width in squares (a round 2-stud base on a one-stud table: 2).
+    base_squares: float = 1.0
 
 
 #: How a sheet field is edited: "" (derived: read only), or the widget for it.

@@ -23,6 +23,13 @@ ROTATION = {Facing.S: 0.0, Facing.W: 90.0, Facing.N: 180.0, Facing.E: 270.0}
 SIDE_COLOURS = {
     "party": QColor(40, 110, 214),
     "dungeon": QColor(200, 40, 44),
+    # Sides named after a colour (a skirmish's "red" and "blue") wear it.
+    "blue": QColor(40, 110, 214),
+    "red": QColor(200, 40, 44),
+    "green": QColor(46, 160, 90),
+    "yellow": QColor(226, 180, 30),
+    "purple": QColor(150, 80, 200),
+    "orange": QColor(220, 140, 20),
 }
 OTHER_SIDE_COLOURS = (QColor(46, 160, 90), QColor(150, 80, 200), QColor(220, 140, 20))
 

@@ -560,6 +560,8 @@ class FiguresItem(DeviceItem):
         self.offsets: dict[str, QPointF] = {}
         #: Figures picked out by a measurement (inside an area, attackable...).
         self.marked: dict[str, QColor] = {}
+        #: Base widths in squares of figures larger than one square (a table's round bases).
+        self.sizes: dict[str, float] = {}
 
     def set_figures(self, figures: list[FigurePlacement]) -> None:
         self.figures = list(figures)
@@ -575,7 +577,8 @@ class FiguresItem(DeviceItem):
         self.marked = dict(marked)
         for f in self.figures:
             if f.id in changed:
-                self.update(QRectF(f.at[0] - 0.5, f.at[1] - 0.5, 2, 2))
+                grow = self.sizes.get(f.id, 1.0)
+                self.update(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
 
     def paint_device(self, painter: QPainter, view: DeviceMap) -> None:
         r_ex = view.exposed
@@ -591,11 +594,16 @@ class FiguresItem(DeviceItem):
             r = view.square(x, y)
             if off is not None:
                 r = view.square(off.x(), off.y())
+            size = self.sizes.get(f.id, 1.0)
+            if size != 1.0:  # a wider base, centred on its square
+                centre = r.center()
+                r = QRectF(0, 0, r.width() * size, r.height() * size)
+                r.moveCenter(centre)
             mark = self.marked.get(f.id)
             if mark is not None:
                 painter.setPen(QPen(mark, max(2.0, view.scale * 0.09)))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
-                rad = view.scale * 0.5
+                rad = r.width() * 0.5
                 painter.drawEllipse(r.center(), rad, rad)
             glyphs.draw_figure(
                 painter,

@@ -193,6 +193,7 @@ class MapCanvas(pg.GraphicsView):
             self.features.refresh(doc, None if (rooms or fog_changed) else region, rooms=rooms)
         if everything or changes.figures or changes.rooms:
             self.figures.hidden = self._hidden_figures(fog)
+            self.figures.sizes = self.session.figure_sizes()
             self.figures.set_figures(doc.figures)
         if self.tool is not None:
             self.tool.map_changed(changes)

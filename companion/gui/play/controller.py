@@ -41,9 +41,11 @@ class Answers:
     state is the same object (states are immutable values).
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, picked: str | None = None) -> None:
         self.state = game.state
         self.game = game
+        #: The figure the player picked among those the rules let them choose.
+        self.picked = picked
         self._figures: dict[str, FigureView] | None = None
         self._turn: TurnView | None = None
         self._choices: list[ActionChoice] | None = None
@@ -51,8 +53,13 @@ class Answers:
         self._prompts: list[Prompt] | None = None
 
     def turn(self) -> TurnView:
+        """The ruleset's turn, with the player's pick as the acting figure when the rules
+        let the player choose who acts (``TurnView.choosable``)."""
         if self._turn is None:
-            self._turn = self.game.ruleset.turn(self.state)
+            turn = self.game.ruleset.turn(self.state)
+            if self.picked in turn.choosable and turn.acting != self.picked:
+                turn = turn.model_copy(update={"acting": self.picked})
+            self._turn = turn
         return self._turn
 
     def figures(self) -> dict[str, FigureView]:
@@ -100,6 +107,8 @@ class PlayController(QObject):
         self.game: Game | None = None
         self.pending: ActionChoice | None = None
         self._answers: Answers | None = None
+        #: The figure picked to act among ``TurnView.choosable`` (None: the rules' first).
+        self.picked: str | None = None
         #: Replaced by tests: ask for typed dice, confirm a forced action, show an error.
         self.ask_dice: Callable[[int, int, str], Sequence[int]] = self._dialog_dice
         self.confirm_force: Callable[[Verdict], str | None] = self._dialog_force
@@ -155,9 +164,25 @@ class PlayController(QObject):
         if game is None:
             return None
         got = self._answers
-        if got is None or got.game is not game or got.state is not game.state:
-            got = self._answers = Answers(game)
+        if (
+            got is None
+            or got.game is not game
+            or got.state is not game.state
+            or got.picked != self.picked
+        ):
+            got = self._answers = Answers(game, self.picked)
         return got
+
+    def pick(self, figure_id: str) -> bool:
+        """Choose who acts next, when the rules leave it to the player; False otherwise."""
+        turn = self.turn()
+        if turn is None or figure_id not in turn.choosable or turn.turn_started:
+            return False
+        if figure_id != self.picked:
+            self.picked = figure_id
+            self.set_pending(None)
+            self.changed.emit()
+        return True
 
     def turn(self) -> TurnView | None:
         got = self.answers()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
 
 from companion.gui.tools.base import Tool
 from companion.model.geometry.facing import facing_toward
+from companion.model.geometry.tabletop import line_cells
 from companion.rules.table import ActionChoice
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class PlayTool(Tool):
         if choice is None or self.controller is None:
             o.reach_tint.hide_mask()
             return
-        if choice.needs == "path":
+        if choice.needs in ("path", "destination"):
             o.reach_tint.show_mask(self._mask(self.controller.moves()), MOVE, 70)
         elif choice.needs == "figure":
             where = [self.controller.figures()[t].at for t in choice.targets]
@@ -161,6 +162,8 @@ class PlayTool(Tool):
         if choice.needs == "path":
             option = self.controller.moves().get(sq)
             return [list(p) for p in option.path] if option else [list(sq)]
+        if choice.needs == "destination":
+            return [sq[0], sq[1]]
         if choice.needs == "figure":
             return self._figure_at(sq) or [sq[0], sq[1]]
         if choice.field == "facing":
@@ -194,14 +197,16 @@ class PlayTool(Tool):
             lines += [", ".join(b.label for b in v.badges)] if v.badges else []
             o.caption.set_caption(sq, lines)
             return
-        if choice.needs == "path":
+        if choice.needs in ("path", "destination"):
             option = c.moves().get(sq)
             if option is None:
                 o.area.hide_mask()
                 o.caption.set_caption(sq, ["cannot end a move here"])
                 return
-            o.area.show_mask(self._mask(option.path), PATH, 140)
-            o.caption.set_caption(sq, [f"move {option.cost} squares"])
+            path = option.path if choice.needs == "path" else line_cells(*option.path)
+            o.area.show_mask(self._mask(path), PATH, 140)
+            unit = "squares" if choice.needs == "path" else "studs"
+            o.caption.set_caption(sq, [f"move {option.cost} {unit}"])
         elif choice.needs == "figure":
             fid = self._figure_at(sq)
             if fid is None:
@@ -259,6 +264,10 @@ class PlayTool(Tool):
         """A press on the acting figure picks it up: its move is shown, a drop moves it."""
         assert self.controller is not None
         turn = self.controller.turn()
+        picked = self._figure_at(sq)
+        if turn is not None and picked in turn.choosable and picked != turn.acting:
+            self.controller.pick(picked)  # the player chooses who activates
+            turn = self.controller.turn()
         acting = self.controller.figures().get(turn.acting or "") if turn else None
         if acting is None or acting.at != sq:
             return None

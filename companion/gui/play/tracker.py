@@ -16,11 +16,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.gui.canvas.glyphs import side_colour
 from companion.gui.play.controller import PlayController
 from companion.rules.table import FigureView
 
 ACTING_BG = QColor(255, 214, 40, 90)
-SIDE_COLOURS = {"party": QColor(70, 140, 230), "dungeon": QColor(215, 70, 60)}
 
 
 def pips(view: FigureView) -> str:
@@ -64,6 +64,7 @@ class TrackerDock(QDockWidget):
         self.order.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.order.model().rowsMoved.connect(self._dragged)
         self.order.itemDoubleClicked.connect(self._center)
+        self.order.itemClicked.connect(self._picked)
         self.order.setMinimumHeight(130)
         layout.addWidget(self.order, 1)
         self.prompts = QLabel("")
@@ -96,8 +97,19 @@ class TrackerDock(QDockWidget):
             self._filling = False
             return
         figures = self.controller.figures()
+        # A fixed order may be dragged (the BrickMaster's override); when players choose
+        # who acts (``choosable``), a click picks instead.
+        self.order.setDragDropMode(
+            QAbstractItemView.DragDropMode.NoDragDrop
+            if turn.choosable
+            else QAbstractItemView.DragDropMode.InternalMove
+        )
         self.round_label.setText(f"Round {turn.round}")
-        if turn.needs_initiative:
+        if turn.outcome:
+            self.acting_label.setText(f"🏁 {turn.outcome}")
+        elif turn.headline:
+            self.acting_label.setText(turn.headline)
+        elif turn.needs_initiative:
             self.acting_label.setText("Roll initiative to begin (Ctrl+I).")
         elif turn.acting:
             who = figures[turn.acting]
@@ -108,8 +120,9 @@ class TrackerDock(QDockWidget):
             label = turn.labels.get(fid, "")
             item = QListWidgetItem(figure_line(view, label))
             item.setData(Qt.ItemDataRole.UserRole, fid)
-            colour = SIDE_COLOURS.get(view.side, QColor(150, 150, 150))
-            item.setForeground(QBrush(colour.lighter(130)))
+            item.setForeground(QBrush(side_colour(view.side).lighter(130)))
+            if turn.choosable and fid in turn.choosable and fid != turn.acting:
+                item.setToolTip("Click to activate this character")
             if fid in turn.held:
                 item.setText(item.text() + "   (holding)")
             if fid == turn.acting:
@@ -126,6 +139,12 @@ class TrackerDock(QDockWidget):
             else ""
         )
         self._filling = False
+
+    def _picked(self, item: QListWidgetItem) -> None:
+        """A click on a character the player may activate makes it the one to act."""
+        fid = str(item.data(Qt.ItemDataRole.UserRole))
+        if self.controller.pick(fid):
+            self.controller.centerRequested.emit(fid)
 
     def order_ids(self) -> list[str]:
         return [

@@ -114,8 +114,11 @@ class RulerTool(Tool):
         dh = doc.dungeon.floor_at(*b) - doc.dungeon.floor_at(*a)
         blocked = None if sight.clear else sight.blocked_by
         mode = "flat" if doc.options.los_mode == "flat" else "with heights"
+        per = board.rules.studs_per_square
         lines = [
-            f"{dist:.1f} squares  ·  {to_studs(dist):.0f} studs",
+            f"{to_studs(dist, board.rules):.1f} studs"
+            if per == 1
+            else f"{dist:.1f} squares  ·  {to_studs(dist, board.rules):.0f} studs",
             f"Height {dh:+d} bricks" if dh else "Same height",
             "Line of sight: clear"
             if sight.clear
@@ -123,6 +126,7 @@ class RulerTool(Tool):
             if blocked
             else "Line of sight: blocked",
         ]
+        lines += self.session.ruleset.ruler_notes(board, a, b)
         shape = RulerShape(a, b, sight.clear, blocked, tuple(lines))
         self.canvas.overlays.ruler.set_shape(shape)
         self.canvas.overlays.hover.hide()

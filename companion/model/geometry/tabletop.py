@@ -338,3 +338,15 @@ def reachable_cells(
             if move.blocked_at is None and move.through is None and move.onto is None:
                 found[(x, y)] = move
     return found
+
+
+def line_cells(a: Square, b: Square) -> list[Square]:
+    """The cells a straight line from the middle of ``a`` to the middle of ``b`` passes
+    through, in order (for drawing a straight move)."""
+    points, _ = _samples(centre_of(a), centre_of(b), 0.0)
+    out: list[Square] = []
+    for x, y in points:
+        cell = (math.floor(x), math.floor(y))
+        if not out or out[-1] != cell:
+            out.append(cell)
+    return out

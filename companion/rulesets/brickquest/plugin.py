@@ -39,6 +39,7 @@ from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
 from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
+from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
 from companion.rulesets.brickquest.odds import odds
 from companion.rulesets.brickquest.resolve import resolve
 from companion.rulesets.brickquest.scenario_setup import scenario_setup
@@ -60,6 +61,7 @@ class BrickQuestRules:
     id = "brickquest"
     title = "BrickQuest"
     actions = ACTIONS
+    grid = BRICKQUEST_GRID
 
     def __init__(self, catalog: BrickQuestCatalog | None = None) -> None:
         self.catalog = catalog or default_catalog()
@@ -162,6 +164,10 @@ class BrickQuestRules:
         return table.describe(before, action, [e.text for e in events])
 
     # -- scenario queries -------------------------------------------------------------
+
+    def ruler_notes(self, board: Board, a: Square, b: Square) -> list[str]:
+        return []  # squares, studs and height say it all
+
     def query(self, state: GameState, query: Mapping[str, Any]) -> dict[str, Any]:
         ctx = Ctx(state, self.catalog)
         kind = query.get("query")

@@ -85,6 +85,7 @@ class IawwbrRules:
     id = RULESET_ID
     title = "In a World Where Bricks Rule"
     actions = ACTIONS
+    grid = TABLE_GRID
 
     def __init__(self, catalog: IawwbrCatalog | None = None) -> None:
         self.catalog = catalog or default_catalog()
@@ -167,6 +168,7 @@ class IawwbrRules:
             melee=True,
             reach=False,
             ranged=(0.0, length) if ranged else None,
+            base_squares=2.0,  # a minifig's round 2x2 base on the one-stud table
         )
 
     def figure_kinds(self, kind: str) -> list[tuple[str, str]]:
@@ -233,6 +235,9 @@ class IawwbrRules:
 
     def describe(self, before: Battle, action: Mapping[str, Any], events: Sequence[Event]) -> str:
         return views.describe(self._ctx(before), action, events)
+
+    def ruler_notes(self, board: Board, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
+        return views.ruler_notes(self.catalog, board, a, b)
 
     # -- the roster and its sheets (CharacterSheets) ---------------------------------
     def blank_roster(self) -> dict[str, Any]:

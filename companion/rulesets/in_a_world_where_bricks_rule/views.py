@@ -3,10 +3,18 @@ and the answers to scenario queries and checks.  Built from the rules, never bes
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.model.geometry.tabletop import centre_distance, cover_fraction, gap, sight_blocked
+from companion.model.geometry import Board
+from companion.model.geometry.tabletop import (
+    centre_distance,
+    centre_of,
+    cover_fraction,
+    gap,
+    sight_blocked,
+)
 from companion.rules.ruleset import Event
 from companion.rules.table import (
     ActionChoice,
@@ -438,3 +446,23 @@ def query(ctx: Ctx, q: Mapping[str, Any]) -> dict[str, Any]:
     raise ValueError(
         f"unknown query {kind!r}: gap, distance, centres, contact, line_of_sight, cover, attack"
     )
+
+
+def ruler_notes(
+    catalog: IawwbrCatalog, board: Board, a: tuple[int, int], b: tuple[int, int]
+) -> list[str]:
+    """The ruler in lengths, and the gap between two figures' bases when it joins two."""
+    length = catalog.default_options().length_studs
+    pa, pb = centre_of(a), centre_of(b)
+    studs = math.hypot(pb[0] - pa[0], pb[1] - pa[1])
+    lines = [f"{studs / length:.2f} lengths (one length = {length} studs)"]
+    fa, fb = board.token_at(a), board.token_at(b)
+    if fa is not None and fb is not None and fa.id != fb.id:
+        # Bases of the roster's default size (a minifig's 2x2 round base).
+        between = studs - 2.0
+        contact = catalog.default_options().contact_gap_studs
+        if between <= contact + 1e-6:
+            lines.append("Base contact")
+        else:
+            lines.append(f"Bases {between:.1f} studs apart ({between / length:.2f} lengths)")
+    return lines
