@@ -201,6 +201,9 @@ class Game:
             "round": turn.round,
             "acting": turn.acting,
             "needs_initiative": turn.needs_initiative,
+            "headline": turn.headline,
+            "outcome": turn.outcome,
+            "choosable": list(turn.choosable),
             "order": list(turn.order),
             "labels": turn.labels,
             "figures": {

@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
 
 from companion.gui.dialogs.form import FormDialog
 from companion.model.dungeon import MAX_SIDE, Terrain
-from companion.model.mapfile import MapDocument, new_document
+from companion.model.mapfile import MapDocument, MapOptions, new_document
+from companion.rules.ruleset import DEFAULT_RULESET, UnknownRuleset, available_rulesets, get_ruleset
 
 ROOM_SQUARES = 4
 #: "Start with" choices: (border walls, fill).
@@ -27,11 +28,26 @@ class NewMapSpec:
     height: int
     border: bool
     fill: Terrain
+    ruleset: str = DEFAULT_RULESET
 
     def document(self) -> MapDocument:
-        return new_document(
+        doc = new_document(
             self.width, self.height, border=self.border, fill=self.fill, name=self.name
         )
+        doc.options = MapOptions(ruleset=self.ruleset)
+        return doc
+
+
+def ruleset_titles() -> list[tuple[str, str, int]]:
+    """(id, title, studs per square) of every ruleset that loads, the default first."""
+    out = []
+    for rid in available_rulesets():
+        try:
+            rules = get_ruleset(rid)
+        except UnknownRuleset:
+            continue
+        out.append((rid, rules.title, rules.grid.studs_per_square))
+    return sorted(out, key=lambda r: (r[0] != DEFAULT_RULESET, r[1]))
 
 
 class NewMapDialog(FormDialog[NewMapSpec]):
@@ -46,10 +62,21 @@ class NewMapDialog(FormDialog[NewMapSpec]):
         self.height: QSpinBox = d.findChild(QSpinBox, "heightSpin")
         self.start: QComboBox = d.findChild(QComboBox, "startCombo")
         self.size_label: QLabel = d.findChild(QLabel, "sizeLabel")
+        self.rules: QComboBox = d.findChild(QComboBox, "rulesetCombo")
+        self._rulesets = ruleset_titles()
+        for rid, title, studs in self._rulesets:
+            kind = "table in studs" if studs == 1 else "grid of squares"
+            self.rules.addItem(f"{title} ({kind})", rid)
+        self.rules.currentIndexChanged.connect(self._update_label)
         self.unit.currentIndexChanged.connect(self._unit_changed)
         self.width.valueChanged.connect(self._update_label)
         self.height.valueChanged.connect(self._update_label)
         self._update_label()
+
+    @property
+    def studs_per_square(self) -> int:
+        index = self.rules.currentIndex()
+        return self._rulesets[index][2] if 0 <= index < len(self._rulesets) else 4
 
     @property
     def per_unit(self) -> int:
@@ -68,7 +95,11 @@ class NewMapDialog(FormDialog[NewMapSpec]):
 
     def _update_label(self) -> None:
         w, h = self.width.value() * self.per_unit, self.height.value() * self.per_unit
-        self.size_label.setText(f"{w} × {h} squares ({w * 4} × {h * 4} studs)")
+        per = self.studs_per_square
+        if per == 1:
+            self.size_label.setText(f"A table of {w} × {h} studs (one square is one stud)")
+        else:
+            self.size_label.setText(f"{w} × {h} squares ({w * per} × {h * per} studs)")
 
     def spec(self) -> NewMapSpec:
         border, fill = STARTS[self.start.currentIndex()]
@@ -78,4 +109,5 @@ class NewMapDialog(FormDialog[NewMapSpec]):
             height=self.height.value() * self.per_unit,
             border=border,
             fill=fill,
+            ruleset=str(self.rules.currentData() or DEFAULT_RULESET),
         )

@@ -16,6 +16,8 @@ from companion.model.dungeon import Facing
 from companion.model.mapfile import FigurePlacement
 
 SIDES = (("party", "Party (heroes)"), ("dungeon", "Dungeon (monsters)"))
+#: Sides of a ruleset with no monsters, where every figure is a character (a skirmish).
+SKIRMISH_SIDES = (("red", "Red side"), ("blue", "Blue side"))
 
 
 class FigureTool(Tool):
@@ -40,16 +42,27 @@ class FigureTool(Tool):
         self._kind_box: QComboBox | None = None
         self._side_box: QComboBox | None = None
 
+    def sides(self) -> tuple[tuple[str, str], ...]:
+        """The sides figures are placed on: party and dungeon, or a skirmish's two sides."""
+        return SIDES if self.session.ruleset.figure_kinds("monster") else SKIRMISH_SIDES
+
+    def _kind(self) -> str:
+        """What the chosen side's figures are: monsters for the dungeon, else classes."""
+        return "monster" if self.side == "dungeon" else "class"
+
     def build_options(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
+        sides = self.sides()
+        if self.side not in [k for k, _ in sides]:
+            self.set_side(sides[0][0])
         side = add_combo(
             form,
             "Side",
             "figure_side",
-            ((title, key) for key, title in SIDES),
-            lambda i: self.set_side(SIDES[i][0]),
-            current=[k for k, _ in SIDES].index(self.side),
+            ((title, key) for key, title in sides),
+            lambda i: self.set_side(sides[i][0]),
+            current=[k for k, _ in sides].index(self.side),
         )
         kind = add_combo(
             form,
@@ -78,14 +91,15 @@ class FigureTool(Tool):
 
     def set_side(self, side: str) -> None:
         self.side = side
-        self.kind_id = "human_warrior" if side == "party" else "orc"
+        kinds = self.session.ruleset.figure_kinds(self._kind())
+        self.kind_id = kinds[0][0] if kinds else ""
         self._fill_kinds()
 
     def _fill_kinds(self) -> None:
         box = self._kind_box
         if box is None:
             return
-        choices = self.session.ruleset.figure_kinds("class" if self.side == "party" else "monster")
+        choices = self.session.ruleset.figure_kinds(self._kind())
         box.blockSignals(True)
         box.clear()
         for ident, title in choices:
@@ -104,8 +118,8 @@ class FigureTool(Tool):
             id=fid,
             side=self.side,
             at=at,
-            class_id=self.kind_id if self.side == "party" else None,
-            monster=None if self.side == "party" else self.kind_id,
+            class_id=self.kind_id if self._kind() == "class" else None,
+            monster=self.kind_id if self._kind() == "monster" else None,
         )
         stats = self.session.ruleset.profile(probe.class_id, probe.monster)
         return probe.model_copy(
