@@ -8,11 +8,13 @@ from hypothesis import strategies as st
 
 from companion.rules.dice import (
     DiceError,
+    DiceRoll,
     RecordingDice,
     ReplayDice,
     SeededDice,
     TypedDice,
 )
+from companion.rules.table import DieSpec, numbered_die, roll_labels
 
 
 def test_seeded_dice_are_reproducible_and_in_range() -> None:
@@ -25,14 +27,41 @@ def test_seeded_dice_are_reproducible_and_in_range() -> None:
 def test_typed_dice_use_faces_in_order_and_ask_for_more() -> None:
     asked = []
 
-    def ask(count: int, sides: int, purpose: str) -> list[int]:
-        asked.append((count, sides, purpose))
+    def ask(count: int, sides: int, purpose: str, die: str | None) -> list[int]:
+        asked.append((count, sides, purpose, die))
         return [6] * count
 
     dice = TypedDice([3, 4], ask=ask)
     assert dice.roll(1, "first").faces == (3,)
     assert dice.roll(3, "second").faces == (4, 6, 6)
-    assert asked == [(2, 6, "second")]
+    assert dice.roll(1, "third", die="action").die == "action"
+    assert asked == [(2, 6, "second", None), (1, 6, "third", "action")]
+
+
+#: A symbol die as a ruleset describes it (Heroica's Action Die has such faces).
+ACTION_DIE = DieSpec(
+    id="action", name="Action Die", faces=("1", "2", "3", "Sword", "Skull", "Shield")
+)
+
+
+def test_a_symbol_die_reads_labels_and_numbers() -> None:
+    assert ACTION_DIE.face("shield") == 6 and ACTION_DIE.face(" Sword ") == 4
+    assert ACTION_DIE.face("2") == 2 and ACTION_DIE.sides == 6
+    assert not ACTION_DIE.numbered and numbered_die(20).numbered
+    with pytest.raises(ValueError, match="'Axe' is not a face of the Action Die"):
+        ACTION_DIE.face("Axe")
+    roll = DiceRoll(purpose="move", faces=(6, 4), die="action")
+    assert roll_labels(roll, [ACTION_DIE]) == ["Shield", "Sword"]
+    assert roll_labels(DiceRoll(purpose="x", faces=(6,)), [ACTION_DIE]) == ["6"]
+
+
+def test_replay_catches_a_roll_made_on_another_die() -> None:
+    recorded = [DiceRoll(purpose="move", faces=(6,), die="action")]
+    assert ReplayDice(recorded).roll(1, "move", die="action").faces == (6,)
+    with pytest.raises(DiceError, match="recorded on the action die"):
+        ReplayDice(recorded).roll(1, "move", die="cursed")
+    with pytest.raises(DiceError, match="plain die"):
+        ReplayDice(recorded).roll(1, "move")
 
 
 @pytest.mark.parametrize(

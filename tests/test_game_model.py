@@ -136,8 +136,9 @@ def test_typed_dice_may_be_asked_for_at_the_table(tmp_path: Path, doc: MapDocume
     asked: list[tuple[int, int, str]] = []
     table = iter([[6, 6], [4, 4], [1, 1], [3, 3]])
 
-    def ask(count: int, sides: int, purpose: str) -> list[int]:
+    def ask(count: int, sides: int, purpose: str, die: str | None) -> list[int]:
         asked.append((count, sides, purpose))
+        assert die is None  # BrickQuest's dice are plain numbered d6s
         return next(table)
 
     game.act({"actor": "brickmaster", "action": "initiative"}, ask=ask)

@@ -517,3 +517,26 @@ def test_escape_cancels_the_pending_action_wherever_the_focus_is(
     qtbot.keyClick(w.roster_dock.table, Qt.Key.Key_Escape)  # type: ignore[attr-defined]
     assert w.play.pending is None
     assert not w.canvas.overlays.reach_tint.isVisible()
+
+
+def test_a_symbol_die_is_typed_by_clicking_its_faces(qtbot: object) -> None:
+    """Symbol dice (Heroica's, QUBQST's) are typed by their faces' labels."""
+    from PySide6.QtWidgets import QPushButton
+
+    from companion.gui.play.dice_dialog import DiceDialog
+    from companion.rules.table import DieSpec
+
+    die = DieSpec(id="action", name="Action Die", faces=("1", "2", "3", "Sword", "Skull", "Shield"))
+    dialog = DiceDialog(2, 6, "moving", die=die)
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    shield = dialog.findChild(QPushButton, "face_Shield")
+    sword = dialog.findChild(QPushButton, "face_Sword")
+    assert shield is not None and sword is not None
+    shield.click()
+    dialog._check()
+    assert "2 dice needed, 1 typed" in dialog.error.text()
+    sword.click()
+    assert dialog.edit.text() == "Shield, Sword"
+    dialog._check()
+    assert dialog.faces == [6, 4]
+    assert parse_faces("skull, 2", 2, 6, die) == [5, 2]

@@ -26,6 +26,9 @@ class DiceRoll(BaseModel):
     purpose: str = Field(max_length=500)
     sides: int = Field(default=6, ge=2, le=MAX_SIDES)
     faces: tuple[int, ...] = Field(max_length=MAX_DICE_PER_ROLL)
+    #: Which of the ruleset's dice (``Ruleset.dice_specs``): a symbol die's id; None for a
+    #: plain numbered die.  Replay checks it, so a roll made on the wrong die is caught.
+    die: str | None = Field(default=None, max_length=64)
 
     @model_validator(mode="after")
     def _faces_on_the_die(self) -> DiceRoll:
@@ -46,7 +49,13 @@ class DiceError(ValueError):
 class Dice(Protocol):
     """Where dice results come from."""
 
-    def roll(self, count: int, purpose: str, sides: int = 6) -> DiceRoll: ...
+    def roll(self, count: int, purpose: str, sides: int = 6, die: str | None = None) -> DiceRoll:
+        """``count`` dice with ``sides`` faces (of the ruleset's die ``die``, if named)."""
+        ...
+
+
+#: Asks the table for ``count`` faces of a d``sides`` for ``purpose`` (die id or None).
+Ask = Callable[[int, int, str, str | None], Sequence[int]]
 
 
 def check_request(count: int, sides: int) -> None:
@@ -62,24 +71,20 @@ class SeededDice:
     def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
         self._rng = rng if rng is not None else random.Random(seed)
 
-    def roll(self, count: int, purpose: str, sides: int = 6) -> DiceRoll:
+    def roll(self, count: int, purpose: str, sides: int = 6, die: str | None = None) -> DiceRoll:
         check_request(count, sides)
         faces = tuple(self._rng.randint(1, sides) for _ in range(count))
-        return DiceRoll(purpose=purpose, sides=sides, faces=faces)
+        return DiceRoll(purpose=purpose, sides=sides, faces=faces, die=die)
 
 
 class TypedDice:
     """The table rolls: faces typed in from the physical dice, used in order.
 
-    ``faces`` are consumed first; when they run out, ``ask(count, sides, purpose)`` is
+    ``faces`` are consumed first; when they run out, ``ask(count, sides, purpose, die)`` is
     called if given (the GUI prompts the player), else ``DiceError`` says what is missing.
     """
 
-    def __init__(
-        self,
-        faces: Iterable[int] = (),
-        ask: Callable[[int, int, str], Sequence[int]] | None = None,
-    ) -> None:
+    def __init__(self, faces: Iterable[int] = (), ask: Ask | None = None) -> None:
         self._queue = list(faces)
         self._ask = ask
 
@@ -87,10 +92,10 @@ class TypedDice:
     def remaining(self) -> tuple[int, ...]:
         return tuple(self._queue)
 
-    def roll(self, count: int, purpose: str, sides: int = 6) -> DiceRoll:
+    def roll(self, count: int, purpose: str, sides: int = 6, die: str | None = None) -> DiceRoll:
         check_request(count, sides)
         if len(self._queue) < count and self._ask is not None:
-            self._queue.extend(self._ask(count - len(self._queue), sides, purpose))
+            self._queue.extend(self._ask(count - len(self._queue), sides, purpose, die))
         if len(self._queue) < count:
             raise DiceError(f"{purpose}: needs {count} d{sides}, only {len(self._queue)} typed in")
         faces = tuple(self._queue[:count])
@@ -98,7 +103,7 @@ class TypedDice:
         for f in faces:
             if not 1 <= f <= sides:
                 raise DiceError(f"{purpose}: {f} is not a face of a d{sides}")
-        return DiceRoll(purpose=purpose, sides=sides, faces=faces)
+        return DiceRoll(purpose=purpose, sides=sides, faces=faces, die=die)
 
 
 class RecordingDice:
@@ -108,8 +113,8 @@ class RecordingDice:
         self.source = source
         self.rolls: list[DiceRoll] = []
 
-    def roll(self, count: int, purpose: str, sides: int = 6) -> DiceRoll:
-        result = self.source.roll(count, purpose, sides)
+    def roll(self, count: int, purpose: str, sides: int = 6, die: str | None = None) -> DiceRoll:
+        result = self.source.roll(count, purpose, sides, die)
         self.rolls.append(result)
         return result
 
@@ -121,7 +126,7 @@ class ReplayDice:
         self._rolls = list(rolls)
         self._next = 0
 
-    def roll(self, count: int, purpose: str, sides: int = 6) -> DiceRoll:
+    def roll(self, count: int, purpose: str, sides: int = 6, die: str | None = None) -> DiceRoll:
         if self._next >= len(self._rolls):
             raise DiceError(f"replay: no recorded roll left for {purpose}")
         r = self._rolls[self._next]
@@ -130,5 +135,10 @@ class ReplayDice:
             raise DiceError(
                 f"replay: recorded {len(r.faces)}d{r.sides} for {r.purpose!r},"
                 f" rules now ask {count}d{sides} for {purpose!r}"
+            )
+        if r.die != die:
+            raise DiceError(
+                f"replay: recorded on the {r.die or 'plain'} die for {r.purpose!r},"
+                f" rules now ask the {die or 'plain'} die for {purpose!r}"
             )
         return r

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -23,7 +23,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.model.mapfile import MapDocument, MapFileError, dump_map, load_map_bytes
-from companion.rules.dice import Dice, DiceError, DiceRoll, SeededDice, TypedDice
+from companion.rules.dice import Ask, Dice, DiceError, DiceRoll, SeededDice, TypedDice
 from companion.rules.ruleset import Event, Ruleset, get_ruleset
 from companion.rules.session import (
     IllegalAction,
@@ -34,7 +34,7 @@ from companion.rules.session import (
     _ruleset,
     read_log,
 )
-from companion.rules.table import FigureView, TurnView
+from companion.rules.table import FigureView, TurnView, roll_labels
 from companion.rules.verdict import Reason, Verdict
 
 GAME_FORMAT: Final = "brick-companion-game"
@@ -43,7 +43,6 @@ GAME_VERSION = 1
 GAME_SUFFIX = ".game.jsonl"
 
 DiceMode = Literal["app", "typed"]
-Ask = Callable[[int, int, str], Sequence[int]]
 
 
 class GameFileError(SessionError):
@@ -78,6 +77,8 @@ class LogLine:
     rolls: tuple[DiceRoll, ...]
     note: str
     squares: tuple[tuple[int, int], ...]
+    #: Each roll as the table reads it: "purpose: faces", symbol dice by their labels.
+    dice: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -238,9 +239,14 @@ class Game:
                     rolls=step.record.rolls,
                     note=step.record.note,
                     squares=_squares(action, step.record.overruled),
+                    dice=tuple(self.roll_text(r) for r in step.record.rolls),
                 )
             )
         return out
+
+    def roll_text(self, roll: DiceRoll) -> str:
+        """A roll as the table reads it: its purpose and faces (labels for symbol dice)."""
+        return f"{roll.purpose}: {' '.join(roll_labels(roll, self.ruleset.dice_specs()))}"
 
     # -- changing -----------------------------------------------------------------------
     def dice(self, faces: Sequence[int] | None = None, ask: Ask | None = None) -> Dice:

@@ -22,6 +22,7 @@ from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
 from companion.rules.table import (
     ActionChoice,
+    DieSpec,
     FigureProfile,
     FigureView,
     MoveOption,
@@ -204,6 +205,10 @@ class Ruleset(Protocol[StateT, ActionT]):
 
     def describe(self, before: StateT, action: Mapping[str, Any], events: Sequence[Event]) -> str:
         """One sentence for the game log: who did what, with the dice."""
+        ...
+
+    def dice_specs(self) -> Sequence[DieSpec]:
+        """The dice the ruleset rolls, with their faces' labels (``DiceRoll.die`` ids)."""
         ...
 
     def ruler_notes(self, board: Board, a: tuple[int, int], b: tuple[int, int]) -> list[str]:

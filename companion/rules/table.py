@@ -8,9 +8,12 @@ A ruleset builds them from its own state; nothing here knows a rule.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from companion.rules.dice import DiceRoll
 
 Square = tuple[int, int]
 
@@ -209,3 +212,49 @@ class SheetView(_Value):
     #: The side or party it belongs to (a colour on screen and paper).
     side: str = ""
     sections: tuple[SheetSection, ...] = ()
+
+
+class DieSpec(_Value):
+    """One of a ruleset's dice: its id and the label of each face (face 1 first).
+
+    Numbered dice label their faces "1".."n"; symbol dice name theirs ("Shield").  Typed
+    dice may be given by label, and the log and the dice dialog show the labels."""
+
+    id: str
+    name: str
+    faces: tuple[str, ...] = Field(min_length=2)
+
+    @property
+    def sides(self) -> int:
+        return len(self.faces)
+
+    @property
+    def numbered(self) -> bool:
+        return self.faces == tuple(str(i) for i in range(1, len(self.faces) + 1))
+
+    def label(self, face: int) -> str:
+        """The label of ``face`` (1-based); the number itself when off the die."""
+        return self.faces[face - 1] if 1 <= face <= len(self.faces) else str(face)
+
+    def face(self, text: str) -> int:
+        """The face a typed label or number stands for; ``ValueError`` names a wrong one."""
+        wanted = text.strip().casefold()
+        for i, label in enumerate(self.faces, 1):
+            if label.casefold() == wanted:
+                return i
+        if wanted.isdigit() and 1 <= int(wanted) <= len(self.faces):
+            return int(wanted)
+        raise ValueError(f"{text!r} is not a face of the {self.name} ({', '.join(self.faces)})")
+
+
+def numbered_die(sides: int) -> DieSpec:
+    """A plain d``sides``."""
+    return DieSpec(id=f"d{sides}", name=f"d{sides}", faces=tuple(map(str, range(1, sides + 1))))
+
+
+def roll_labels(roll: DiceRoll, specs: Sequence[DieSpec]) -> list[str]:
+    """A roll's faces as labels when it was made on one of ``specs``' dice, else numbers."""
+    spec = next((d for d in specs if d.id == roll.die), None)
+    if spec is None:
+        return [str(f) for f in roll.faces]
+    return [spec.label(f) for f in roll.faces]

@@ -8,6 +8,7 @@ BrickMaster's keys (initiative, begin and end turn, hold) are fixed.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -24,17 +25,18 @@ from PySide6.QtWidgets import (
 
 from companion.gui.play.controller import PlayController
 from companion.gui.play.flow_layout import FlowLayout
-from companion.rules.table import ActionChoice, Odds
+from companion.rules.dice import DiceRoll
+from companion.rules.table import ActionChoice, DieSpec, Odds, roll_labels
 
 #: The faces of a d6 as the table sees them.
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-def faces_text(faces: tuple[int, ...], sides: int) -> str:
-    """Dice as faces (d6) or numbers in boxes (other dice)."""
-    if sides == 6:
-        return " ".join(DIE_FACES[f - 1] for f in faces)
-    return " ".join(f"[{f}]" for f in faces)
+def faces_text(roll: DiceRoll, specs: Sequence[DieSpec] = ()) -> str:
+    """Dice as pips (a plain d6), labels (a symbol die) or numbers in boxes (other dice)."""
+    if roll.die is None and roll.sides == 6:
+        return " ".join(DIE_FACES[f - 1] for f in roll.faces)
+    return " ".join(f"[{label}]" for label in roll_labels(roll, specs))
 
 
 #: Fixed keys for the turn's own actions; the others get 1-9 in order.
@@ -232,10 +234,9 @@ class ActionDock(QDockWidget):
         game = self.controller.game
         last = game.session.entries[-1] if game and game.session.entries else None
         rolls = last.rolls if last else ()
+        specs = game.ruleset.dice_specs() if game else ()
         self.dice.setText(
-            "<br>".join(
-                f"<small>{r.purpose}</small> {faces_text(r.faces, r.sides)}" for r in rolls[-4:]
-            )
+            "<br>".join(f"<small>{r.purpose}</small> {faces_text(r, specs)}" for r in rolls[-4:])
         )
         self.reroll.setVisible(bool(rolls))
 

@@ -21,7 +21,15 @@ from companion.model.mapfile import FigurePlacement, MapDocument
 from companion.rules.dice import DiceError
 from companion.rules.game import Game, GameFileError, Outcome
 from companion.rules.session import IllegalAction, SessionError
-from companion.rules.table import ActionChoice, FigureView, MoveOption, Odds, Prompt, TurnView
+from companion.rules.table import (
+    ActionChoice,
+    DieSpec,
+    FigureView,
+    MoveOption,
+    Odds,
+    Prompt,
+    TurnView,
+)
 from companion.rules.verdict import Verdict
 
 Square = tuple[int, int]
@@ -109,6 +117,7 @@ class PlayController(QObject):
         self._answers: Answers | None = None
         #: The figure picked to act among ``TurnView.choosable`` (None: the rules' first).
         self.picked: str | None = None
+        self.asking_die: DieSpec | None = None
         #: Replaced by tests: ask for typed dice, confirm a forced action, show an error.
         self.ask_dice: Callable[[int, int, str], Sequence[int]] = self._dialog_dice
         self.confirm_force: Callable[[Verdict], str | None] = self._dialog_force
@@ -325,7 +334,9 @@ class PlayController(QObject):
         self.set_pending(None)
         self._after(None)
 
-    def _ask(self, count: int, sides: int, purpose: str) -> Sequence[int]:
+    def _ask(self, count: int, sides: int, purpose: str, die: str | None = None) -> Sequence[int]:
+        #: The symbol die asked for, so the dialog can show its faces' labels.
+        self.asking_die = self.die_spec(die)
         faces = list(self.ask_dice(count, sides, purpose))
         if len(faces) != count:
             raise DiceCancelled(f"{purpose}: no dice typed")
@@ -373,9 +384,15 @@ class PlayController(QObject):
         doc.figures = placed
         session.refresh(Changes(figures=True, region=region))
 
+    def die_spec(self, die: str | None) -> DieSpec | None:
+        """The game's ruleset's die ``die`` (None: a plain numbered die)."""
+        if die is None or self.game is None:
+            return None
+        return next((d for d in self.game.ruleset.dice_specs() if d.id == die), None)
+
     # -- dialogs -------------------------------------------------------------------------
     def _dialog_dice(self, count: int, sides: int, purpose: str) -> Sequence[int]:
-        dialog = DiceDialog(count, sides, purpose, self.parent_widget)
+        dialog = DiceDialog(count, sides, purpose, self.parent_widget, die=self.asking_die)
         return dialog.faces if dialog.exec() else []
 
     def _dialog_force(self, verdict: Verdict) -> str | None:

@@ -25,7 +25,7 @@ FORCED = QColor(235, 120, 60)
 
 
 def line_text(line: LogLine) -> str:
-    dice = "; ".join(f"{r.purpose}: {' '.join(map(str, r.faces))}" for r in line.rolls)
+    dice = "; ".join(line.dice)
     forced = f"  ⚠ FORCED ({line.why})" if line.forced else ""
     note = f"  ({line.note})" if line.note else ""
     return f"{line.index + 1}. {line.text}{forced}{note}" + (f"\n    ⚄ {dice}" if dice else "")

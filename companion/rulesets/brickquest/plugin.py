@@ -24,6 +24,7 @@ from companion.rules.dice import Dice
 from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup, int_faces
 from companion.rules.table import (
     ActionChoice,
+    DieSpec,
     FigureProfile,
     FigureView,
     MoveOption,
@@ -32,6 +33,7 @@ from companion.rules.table import (
     Prompt,
     SetupChoice,
     TurnView,
+    numbered_die,
 )
 from companion.rules.verdict import ReasonCode, Verdict
 from companion.rulesets.brickquest import table
@@ -164,6 +166,9 @@ class BrickQuestRules:
         return table.describe(before, action, [e.text for e in events])
 
     # -- scenario queries -------------------------------------------------------------
+
+    def dice_specs(self) -> Sequence[DieSpec]:
+        return (numbered_die(6),)
 
     def ruler_notes(self, board: Board, a: Square, b: Square) -> list[str]:
         return []  # squares, studs and height say it all

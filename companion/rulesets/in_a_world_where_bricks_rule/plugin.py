@@ -15,6 +15,7 @@ from companion.rules.dice import Dice
 from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup, int_faces
 from companion.rules.table import (
     ActionChoice,
+    DieSpec,
     FigureProfile,
     FigureView,
     MoveOption,
@@ -24,6 +25,7 @@ from companion.rules.table import (
     SetupChoice,
     SheetView,
     TurnView,
+    numbered_die,
 )
 from companion.rules.verdict import ReasonCode, Verdict
 from companion.rulesets.in_a_world_where_bricks_rule import sheets, views
@@ -235,6 +237,9 @@ class IawwbrRules:
 
     def describe(self, before: Battle, action: Mapping[str, Any], events: Sequence[Event]) -> str:
         return views.describe(self._ctx(before), action, events)
+
+    def dice_specs(self) -> Sequence[DieSpec]:
+        return (numbered_die(6), numbered_die(20))
 
     def ruler_notes(self, board: Board, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
         return views.ruler_notes(self.catalog, board, a, b)
