@@ -117,3 +117,16 @@ def test_the_demo_battle_starts(tmp_path: Path) -> None:
     # App dice: the round's roll is made at once, and red activates first.
     assert not turn.needs_initiative and "red: activate a character" in turn.headline
     assert all(fid.startswith("red_") for fid in turn.choosable)
+
+
+def test_validate_checks_a_roster_through_its_ruleset(tmp_path: Path) -> None:
+    from companion.commands.validate import check_file
+
+    good = resource_dir() / "parties" / "iawwbr-demo.roster.json"
+    assert check_file(good) == ("roster", [])
+    bad = tmp_path / "bad.roster.json"
+    broken = {**ROSTER, "characters": [{**ROSTER["characters"][0], "class": "elf"}]}
+    bad.write_text(json.dumps(broken), encoding="utf-8")
+    kind, lines = check_file(bad)
+    assert kind == "roster" and len(lines) == 1
+    assert "characters.0.class: unknown class 'elf'" in lines[0] and str(bad) in lines[0]

@@ -19,6 +19,8 @@ from companion.model.mapfile import MAX_FILE_BYTES, load_map_bytes
 from companion.safefile import FileProblem, parse_json, read_bounded, read_head
 
 PARTY_FORMAT = "brick-companion-party"
+#: Rosters: a skirmish's characters, every side (a ruleset's ``CharacterSheets``).
+ROSTER_FORMAT = "brick-companion-roster"
 GAME_FORMAT = "brick-companion-game"
 #: How much of a file is read to tell whether it is a game (a JSON Lines log).
 _HEAD_BYTES = 64 * 1024
@@ -85,10 +87,12 @@ def _kind(path: Path) -> str:
             return "map"
         if raw.get("format") == PARTY_FORMAT:
             return "party"
+        if raw.get("format") == ROSTER_FORMAT:
+            return "roster"
         if "checks" in raw or ("ruleset" in raw and "map" in raw):
             return "scenario"
     raise FileProblem(
-        'not a project file; expected a map or party (with "format"), a scenario '
+        'not a project file; expected a map, party or roster (with "format"), a scenario '
         '(with "checks") or a game log (first line with "format": "brick-companion-game")',
         file=str(path),
     )
@@ -103,6 +107,24 @@ def _check_party(path: Path) -> None:
 
     data = read_bounded(path, MAX_PARTY_FILE_BYTES, what="party file")
     Party.from_json_bytes(data, source=str(path))
+
+
+def _check_roster(path: Path) -> None:
+    """A roster: checked by the ruleset it names (``CharacterSheets.check_roster``)."""
+    from companion.rules.ruleset import CharacterSheets, UnknownRuleset, get_ruleset
+
+    raw = parse_json(read_bounded(path, MAX_FILE_BYTES, what="roster"), file=str(path))
+    rid = raw.get("ruleset") if isinstance(raw, dict) else None
+    try:
+        rules = get_ruleset(str(rid))
+    except UnknownRuleset as exc:
+        raise FileProblem(f"ruleset: {exc}", file=str(path)) from None
+    if not isinstance(rules, CharacterSheets):
+        raise FileProblem(f"ruleset: {rid!r} keeps no rosters", file=str(path))
+    try:
+        rules.check_roster(raw)
+    except ValueError as exc:
+        raise FileProblem(str(exc), file=str(path)) from None
 
 
 def _check_scenario(path: Path) -> None:
@@ -122,6 +144,7 @@ def _check_game(path: Path) -> None:
 _CHECKERS = {
     "map": _check_map,
     "party": _check_party,
+    "roster": _check_roster,
     "scenario": _check_scenario,
     "game": _check_game,
 }
