@@ -128,7 +128,8 @@ def test_ctrl_e_exports_while_a_sheet_text_field_has_focus(
 ) -> None:
     exports: list[object] = []
     monkeypatch.setattr(
-        "companion.gui.party_dock.export_sheets_interactive", lambda *a: exports.append(a)
+        "companion.gui.rulesets.brickquest.party_dock.export_sheets_interactive",
+        lambda *a: exports.append(a),
     )
     widget = getattr(window.party_dock.panel, field)
     claim = ClaimsCtrlE(widget)

@@ -7,7 +7,7 @@ from app_theme import app_theme
 from PySide6.QtWidgets import QLabel
 from screens import cut_labels
 
-from companion.gui.sheets import CharacterCreateDialog
+from companion.gui.rulesets.brickquest.sheets import CharacterCreateDialog
 from companion.gui.uifiles import UI_DIR
 from companion.rulesets.brickquest.catalog import default_catalog
 

@@ -2,7 +2,7 @@
 
 Reads the party with the app's checked loader — or a game, whose sheets show the game's
 hit points, spell points and swag — then calls the GUI's own PDF export
-(``companion.gui.export.export_sheets_pdf``) on an offscreen application.
+(``companion.gui.rulesets.brickquest.export.export_sheets_pdf``) on an offscreen application.
 Exit status 0 when the PDF is written, 2 on bad input (one line naming the file).
 """
 
@@ -60,8 +60,8 @@ def main(argv: list[str]) -> int:
     if args.output.is_dir():
         print(f"sheets: error: {args.output}: is a folder; give a PDF file name", file=sys.stderr)
         return 2
-    from companion.gui.export import ExportError, export_sheets_pdf
     from companion.gui.export.headless import ensure_application
+    from companion.gui.rulesets.brickquest.export import ExportError, export_sheets_pdf
 
     app = ensure_application()
     try:

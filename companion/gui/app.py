@@ -65,8 +65,8 @@ def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int
     window.show()
     if map_path is not None:
         window.open_path(map_path)
-    if party_path is not None:
-        window.party_dock.open_path(party_path)
+    if party_path is not None and window.party_actions is not None:
+        window.party_actions.open_path(party_path)
     quit_after_set = os.environ.get(QUIT_AFTER_ENV, "").strip().isdigit()
     if not quit_after_set and not (map_path and map_path.name.endswith(".game.jsonl")):
         QTimer.singleShot(0, window.offer_recovery)  # a game left open by a crash
@@ -76,7 +76,8 @@ def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int
         def finish() -> None:
             report_window(window, os.environ.get(SCREENSHOT_ENV, "").strip())
             window.session.undo_stack.setClean()
-            window.party_dock.model.undo_stack.setClean()
+            if window.party_actions is not None:
+                window.party_actions.undo_stack.setClean()
             window.close()
             app.quit()
 

@@ -32,7 +32,6 @@ from companion.gui.docks.measure import MeasureDock
 from companion.gui.docks.rooms import RoomsDock
 from companion.gui.docks.tool_options import ToolOptionsDock
 from companion.gui.loading import LoadCancelled, run_in_background
-from companion.gui.party_dock import PartyActions, PartyDock
 from companion.gui.play.action_dock import ActionDock
 from companion.gui.play.controller import LAST_GAME_KEY, PlayController
 from companion.gui.play.log_dock import LogDock
@@ -40,6 +39,7 @@ from companion.gui.play.new_game import GameSpec, NewGameDialog
 from companion.gui.play.roster import RosterDock
 from companion.gui.play.tool import PlayMarks, PlayTool
 from companion.gui.play.tracker import TrackerDock
+from companion.gui.rulesets import BrokenRulesetGui, PartyPart, ruleset_gui
 from companion.gui.session import MapSession
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
 from companion.gui.tools.paint import PaintTool
@@ -47,10 +47,7 @@ from companion.gui.tools.terrain import TERRAIN_TITLES
 from companion.model import edits
 from companion.model.mapfile import MapDocument, MapFileError, new_document
 from companion.rules.game import GAME_SUFFIX
-from companion.rules.ruleset import get_ruleset
-from companion.rulesets.brickquest.catalog import default_catalog
-from companion.rulesets.brickquest.character import Character
-from companion.rulesets.brickquest.game_sheets import adjustment, game_party
+from companion.rules.ruleset import DEFAULT_RULESET, get_ruleset
 from companion.userdirs import default_documents_dir
 
 MAX_RECENT = 8
@@ -85,18 +82,26 @@ class MainWindow(QMainWindow):
         #: The tool last used in each mode, restored when coming back to it.
         self._mode_tool = {"edit": "terrain", "play": "play"}
         self.toolbars: list[QToolBar] = []
-        self.party_dock = PartyDock(default_catalog(), self)
+        #: The ruleset whose characters the party dock shows.
+        self.party_dock_ruleset = DEFAULT_RULESET
+        #: Its party (the dock of sheets, the Party menu), from its GUI part; None when it
+        #: has no GUI part: then the window has no party dock and no Party menu.
+        self.party_actions = self._ruleset_party(self.party_dock_ruleset)
+        self.party_dock = self.party_actions.dock if self.party_actions is not None else None
+        stacks = [self.session.undo_stack]
+        if self.party_actions is not None:
+            stacks.append(self.party_actions.undo_stack)
         # Undo and redo act on whichever of the map and the party was edited last.
         self.undo_group = QUndoGroup(self)
-        self.undo_group.addStack(self.session.undo_stack)
-        self.undo_group.addStack(self.party_dock.model.undo_stack)
+        for stack in stacks:
+            self.undo_group.addStack(stack)
         self.undo_group.setActiveStack(self.session.undo_stack)
-        for stack in (self.session.undo_stack, self.party_dock.model.undo_stack):
+        for stack in stacks:
             stack.indexChanged.connect(self._stack_edited)
         self.actions_ = Actions(self)
         self.actions_.build_menus()
-        self.party_actions = PartyActions(self, self.party_dock, self.settings)
-        self.party_actions.build_menu()
+        if self.party_actions is not None:
+            self.party_actions.build_menu()
         self.actions_.build_toolbars()
         self._build_docks()
         self._build_play_docks()
@@ -138,6 +143,16 @@ class MainWindow(QMainWindow):
         if settings is None:  # the app's own window (tests pass settings): offer crash leftovers
             QTimer.singleShot(0, self.autosave.offer_restore)
 
+    def _ruleset_party(self, ruleset_id: str) -> PartyPart | None:
+        """The party of the ruleset's GUI part (``companion.gui.rulesets``), if it has one."""
+        try:
+            gui = ruleset_gui(ruleset_id)
+        except BrokenRulesetGui as exc:
+            problem = str(exc)  # said once the window is up (tests catch show_error)
+            QTimer.singleShot(0, lambda: self.show_error("No party sheets", problem))
+            return None
+        return gui.party(self, self.settings) if gui is not None else None
+
     def _stack_edited(self, _index: int) -> None:
         """Undo follows the stack (map or party) that changed last."""
         stack = self.sender()
@@ -160,9 +175,10 @@ class MainWindow(QMainWindow):
         self.addDockWidget(right, self.measure_dock)
         self.addDockWidget(right, self.legend_dock)
         self.addDockWidget(right, self.history_dock)
-        self.addDockWidget(right, self.party_dock)
         self.tabifyDockWidget(self.legend_dock, self.history_dock)
-        self.tabifyDockWidget(self.legend_dock, self.party_dock)
+        if self.party_dock is not None:
+            self.addDockWidget(right, self.party_dock)
+            self.tabifyDockWidget(self.legend_dock, self.party_dock)
         self.legend_dock.raise_()
         self.docks = [
             self.tool_dock,
@@ -170,8 +186,9 @@ class MainWindow(QMainWindow):
             self.measure_dock,
             self.legend_dock,
             self.history_dock,
-            self.party_dock,
         ]
+        if self.party_dock is not None:
+            self.docks.append(self.party_dock)
         for dock in self.docks:
             self.actions_.panels_menu.addAction(dock.toggleViewAction())
 
@@ -503,9 +520,8 @@ class MainWindow(QMainWindow):
     def new_game(self) -> bool:
         """Start a game on the open map with the open party (File → New game…)."""
         rules = get_ruleset("brickquest")
-        party = self.party_dock.model.party
         placed = {f.id for f in self.session.doc.figures if f.class_id}
-        linked = [c.name for c in party.characters if c.id in placed]
+        linked = self.party_actions.linked_names(placed) if self.party_actions else []
         note = (
             f"Map: {self.session.doc.name}. Characters linked to the party's sheets: "
             f"{', '.join(linked) or 'none (the map figures keep their class cards)'}."
@@ -526,10 +542,7 @@ class MainWindow(QMainWindow):
 
     def start_game(self, path: Path, spec: GameSpec) -> bool:
         """A new game on the open map and party, written to ``path``."""
-        party = self.party_dock.model.file_party
-        party_doc = party.model_dump(mode="json") if party.characters else None
-        if party_doc is not None:
-            party_doc = {"characters": party_doc.get("characters", [])}
+        party_doc = self.party_actions.game_party() if self.party_actions else None
         with busy():
             ok = self.play.new_game(
                 path,
@@ -610,15 +623,17 @@ class MainWindow(QMainWindow):
             self.canvas.fit()
         else:
             self.marks.clear()
-            self.party_dock.model.show_game(None, None)
+            if self.party_actions is not None:
+                self.party_actions.close_game()
         self._sync_game_actions()
         self._update_title()
 
     def _game_changed(self) -> None:
         if self.play.game is None:
             return
-        party = game_party(self.play.game.header.party, self.play.figures())
-        self.party_dock.model.show_game(party, self._sheet_edited)
+        game = self.play.game
+        if self.party_actions is not None and game.ruleset.id == self.party_dock_ruleset:
+            self.party_actions.show_game(game.header.party, self.play.figures(), self.play.act)
         self.play.sync_map(self.session)
         self.marks.show(self.play)
         self._center_acting()
@@ -643,15 +658,6 @@ class MainWindow(QMainWindow):
             return
         xs, ys = [sq[0] for sq in squares], [sq[1] for sq in squares]
         rect.show_squares(min(xs), min(ys), max(xs), max(ys))
-
-    def _sheet_edited(self, before: Character, after: Character) -> bool:
-        """A click on a sheet during a game: the BrickMaster's logged adjustment."""
-        action = adjustment(before, after)
-        if action is None:
-            return False
-        if after.name != before.name or after.player != before.player:
-            self.statusBar().showMessage("Names are kept in the party file, not the game.", 5000)
-        return self.play.act(action)
 
     def _center_acting(self) -> None:
         turn = self.play.turn()
@@ -769,7 +775,8 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save() or not self.party_actions.maybe_save():
+        party = self.party_actions
+        if not self.maybe_save() or (party is not None and not party.maybe_save()):
             event.ignore()
             return
         self.save_layout()

@@ -1,46 +1,41 @@
-"""Put character pages and table-aid pages on any paged device (PDF writer or printer)."""
+"""Put pages on any paged device (PDF writer or printer), one unit a millimetre.
+
+Ruleset-neutral: a ruleset's GUI part says what goes on the pages (its sheets, its table
+aids) as ``PagePainter`` functions; this puts them on paper at true scale.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPainter
 
-from companion.gui.export.aids import aid_pages
-from companion.gui.export.character_page import PagePainter, character_pages
 from companion.gui.sheets.fonts import register_bundled_fonts
-from companion.rulesets.brickquest.catalog import BrickQuestCatalog
-from companion.rulesets.brickquest.character import Character
+
+#: Paints one page; gets the painter (scaled to mm) and the paintable size in mm.
+PagePainter = Callable[[QPainter, QSizeF], None]
+#: The pages of a document for a device and its paintable size in mm.
+PageMaker = Callable[[QPagedPaintDevice, QSizeF], Sequence[PagePainter]]
 
 
 class ExportError(RuntimeError):
     """The sheets could not be written or printed; the message says why."""
 
 
-def render_sheets(
-    device: QPagedPaintDevice,
-    characters: Sequence[Character],
-    catalog: BrickQuestCatalog,
-    *,
-    include_aids: bool = True,
-) -> int:
-    """Paint one page (or more) per character, then the table aids; the page count.
+def render_pages(device: QPagedPaintDevice, make_pages: PageMaker) -> int:
+    """Paint the pages ``make_pages`` gives for ``device``; the page count.
 
     The painter is scaled so that one unit is one millimetre on paper, from the
-    device's own resolution, so the brick sheet comes out at true scale on a
-    300 dpi PDF and on a 600 dpi printer alike.
+    device's own resolution, so a sheet comes out at true scale on a 300 dpi PDF
+    and on a 600 dpi printer alike.
     """
-    if not characters and not include_aids:
-        raise ExportError("nothing to print: no characters and no table aids")
     register_bundled_fonts()
     paint_rect = device.pageLayout().paintRect(QPageLayout.Unit.Millimeter)
     area = QSizeF(paint_rect.width(), paint_rect.height())
-    pages: list[PagePainter] = []
-    for character in characters:
-        pages.extend(character_pages(character, catalog, device, area))
-    if include_aids:
-        pages.extend(aid_pages(catalog))
+    pages = list(make_pages(device, area))
+    if not pages:
+        raise ExportError("nothing to print: no pages")
 
     painter = QPainter()
     if not painter.begin(device):

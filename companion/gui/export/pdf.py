@@ -1,20 +1,18 @@
-"""File → Export sheets: a PDF of one or all characters, written atomically."""
+"""PDF writing: a writer at 300 dpi with the page size and margins, written atomically."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
-from PySide6.QtCore import QMarginsF
+from PySide6.QtCore import QLocale, QMarginsF
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
 
 from companion import APP_NAME
 from companion.atomic import replacing
-from companion.gui.export.document import ExportError, render_sheets
-from companion.rulesets.brickquest.catalog import BrickQuestCatalog
-from companion.rulesets.brickquest.character import Character
+from companion.gui.export.document import ExportError
 
 PageSizeName = Literal["A4", "Letter"]
 PAGE_SIZES: dict[str, QPageSize.PageSizeId] = {
@@ -27,7 +25,14 @@ PDF_DPI = 300
 MARGIN_MM = 10.0
 
 
-def make_pdf_writer(path: str, page_size: str = "A4") -> QPdfWriter:
+def default_page_size() -> str:
+    """Letter where the locale measures in inches (US), A4 elsewhere."""
+    if QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem:
+        return "Letter"
+    return "A4"
+
+
+def make_pdf_writer(path: str, page_size: str = "A4", title: str = "") -> QPdfWriter:
     """A QPdfWriter at 300 dpi with the chosen page size and 10 mm margins."""
     if page_size not in PAGE_SIZES:
         raise ValueError(f"page size must be one of {', '.join(PAGE_SIZES)}, not {page_size!r}")
@@ -39,18 +44,17 @@ def make_pdf_writer(path: str, page_size: str = "A4") -> QPdfWriter:
         QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter
     )
     writer.setCreator(APP_NAME)
-    writer.setTitle("BrickQuest character sheets")
+    writer.setTitle(title)
     return writer
 
 
-def export_sheets_pdf(
+def write_pdf(
     path: str | os.PathLike[str],
-    characters: Sequence[Character],
-    catalog: BrickQuestCatalog,
-    page_size: PageSizeName = "A4",
-    include_aids: bool = True,
+    render: Callable[[QPdfWriter], int],
+    page_size: str = "A4",
+    title: str = "",
 ) -> int:
-    """Write the sheets of ``characters`` (and the table aids) to a PDF; the page count.
+    """Write a PDF whose pages ``render`` paints on the writer; the page count.
 
     Needs a ``QGuiApplication``.  The file is written to a temporary file in
     the same folder and moved into place, so a failed export leaves any old
@@ -58,8 +62,8 @@ def export_sheets_pdf(
     """
     target = Path(path)
     with replacing(target) as tmp:
-        writer = make_pdf_writer(str(tmp), page_size)
-        pages = render_sheets(writer, characters, catalog, include_aids=include_aids)
+        writer = make_pdf_writer(str(tmp), page_size, title)
+        pages = render(writer)
         del writer  # closes the file
         if tmp.stat().st_size == 0:
             raise ExportError(f"the PDF writer produced an empty file for {target.name}")

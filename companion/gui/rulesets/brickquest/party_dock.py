@@ -2,39 +2,49 @@
 the party view for the table, and sheet export and printing.
 
 The party has its own undo stack; the main window's undo actions follow whichever of
-the map and the party was edited last (a ``QUndoGroup``).
+the map and the party was edited last (a ``QUndoGroup``).  ``PartyActions`` is what the
+window knows of all this: BrickQuest's ``companion.gui.rulesets.PartyPart``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
-    QAbstractSpinBox,
     QComboBox,
     QDockWidget,
     QFileDialog,
     QHBoxLayout,
-    QLineEdit,
     QMainWindow,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QScrollArea,
-    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
 
-from companion.gui.export import export_sheets_interactive, print_sheets_interactive
 from companion.gui.loading import LoadCancelled, run_in_background
-from companion.gui.sheets import CharacterCreateDialog, CharacterSheetPanel, PartyModel, PartyView
-from companion.gui.sheets.party_view import fit_to_screen
+from companion.gui.rulesets import Act
+from companion.gui.rulesets.brickquest.export import (
+    export_sheets_interactive,
+    print_sheets_interactive,
+)
+from companion.gui.rulesets.brickquest.sheets import (
+    CharacterCreateDialog,
+    CharacterSheetPanel,
+    PartyModel,
+    PartyView,
+)
+from companion.gui.rulesets.brickquest.sheets.party_view import fit_to_screen
+from companion.gui.shortcuts import ShortcutsOverTextFields
+from companion.rules.table import FigureView
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
-from companion.rulesets.brickquest.character import Party, PartyFileError
+from companion.rulesets.brickquest.character import Character, Party, PartyFileError
+from companion.rulesets.brickquest.game_sheets import adjustment, game_party
 
 PARTY_FILTER = "Brick Companion parties (*.party.json *.json);;All files (*)"
 
@@ -153,45 +163,9 @@ class PartyDock(QDockWidget):
         return True
 
 
-class ShortcutsOverTextFields(QObject):
-    """Lets the window's party shortcuts through the text fields of a sheet.
-
-    A text field may claim a key combination for itself before the window's shortcuts
-    see it: under X11's key bindings a line edit or spin box takes Ctrl+E (end of line),
-    so Export sheets never fired while a sheet's name field had focus.  Installed on
-    the fields, this declines such a claim for the shortcut of an enabled action; the
-    action then runs.  A key that is no such shortcut reaches the field as before.
-    """
-
-    TEXT_FIELDS = (QLineEdit, QAbstractSpinBox, QTextEdit, QPlainTextEdit, QComboBox)
-
-    def __init__(self, actions: Sequence[QAction], parent: QObject) -> None:
-        super().__init__(parent)
-        self.actions = tuple(actions)
-
-    def watch(self, root: QWidget) -> None:
-        """Filter every text field inside ``root``."""
-        for widget in root.findChildren(QWidget):
-            if isinstance(widget, self.TEXT_FIELDS):
-                widget.installEventFilter(self)
-
-    def is_shortcut(self, event: QKeyEvent) -> bool:
-        pressed = QKeySequence(event.keyCombination())
-        return any(action.isEnabled() and pressed in action.shortcuts() for action in self.actions)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (
-            event.type() == QEvent.Type.ShortcutOverride
-            and isinstance(event, QKeyEvent)
-            and self.is_shortcut(event)
-        ):
-            event.ignore()  # not the field's: the shortcut map gets the key
-            return True
-        return super().eventFilter(watched, event)
-
-
 class PartyActions:
-    """The Party menu and its actions, wired to a ``PartyDock``."""
+    """The Party menu and its actions, wired to a ``PartyDock``; for the window, the party
+    (``companion.gui.rulesets.PartyPart``)."""
 
     def __init__(self, window: QMainWindow, dock: PartyDock, settings: QSettings) -> None:
         self.window = window
@@ -245,6 +219,43 @@ class PartyActions:
         )
         self.keys_guard.watch(dock)
 
+    # -- the window's PartyPart -----------------------------------------------------------
+    @property
+    def undo_stack(self) -> QUndoStack:
+        return self.dock.model.undo_stack
+
+    def open_path(self, path: Path) -> bool:
+        return self.dock.open_path(path)
+
+    def linked_names(self, figure_ids: Collection[str]) -> list[str]:
+        return [c.name for c in self.dock.model.party.characters if c.id in figure_ids]
+
+    def game_party(self) -> dict[str, Any] | None:
+        party = self.dock.model.file_party
+        if not party.characters:
+            return None
+        return {"characters": party.model_dump(mode="json").get("characters", [])}
+
+    def show_game(
+        self, party: Mapping[str, Any] | None, figures: Mapping[str, FigureView], act: Act
+    ) -> None:
+        def sheet_edited(before: Character, after: Character) -> bool:
+            """A click on a sheet during a game: the BrickMaster's logged adjustment."""
+            action = adjustment(before, after)
+            if action is None:
+                return False
+            if after.name != before.name or after.player != before.player:
+                self.window.statusBar().showMessage(
+                    "Names are kept in the party file, not the game.", 5000
+                )
+            return act(action)
+
+        self.dock.model.show_game(game_party(party, figures), sheet_edited)
+
+    def close_game(self) -> None:
+        self.dock.model.show_game(None, None)
+
+    # -- the Party menu ------------------------------------------------------------------
     def build_menu(self) -> None:
         bar = self.window.menuBar()
         menu = bar.addMenu("&Party")

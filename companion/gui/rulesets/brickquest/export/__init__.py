@@ -1,4 +1,4 @@
-"""Printable character sheets at true scale (one stud = 8 mm) and table aids.
+"""BrickQuest's printable character sheets at true scale (one stud = 8 mm) and table aids.
 
 Entry points:
 
@@ -6,17 +6,24 @@ Entry points:
   usable without the main window (needs a ``QGuiApplication``).
 - :func:`print_sheets` — the same pages through the system print dialog.
 - :func:`export_sheets_interactive` / :func:`print_sheets_interactive` — the
-  File → Export sheets… / Print sheets… actions (options dialog included).
+  Party → Export sheets… / Print sheets… actions (options dialog included).
+
+The ruleset-neutral plumbing (PDF writer, printer, page loop) is ``companion.gui.export``.
 """
 
-from companion.gui.export.dialog import (
+from companion.gui.export.document import ExportError
+from companion.gui.export.pdf import PAGE_SIZES
+from companion.gui.rulesets.brickquest.export.dialog import (
     ExportOptionsDialog,
     export_sheets_interactive,
     print_sheets_interactive,
 )
-from companion.gui.export.document import ExportError, render_sheets
-from companion.gui.export.pdf import PAGE_SIZES, export_sheets_pdf
-from companion.gui.export.printing import print_sheets, print_to
+from companion.gui.rulesets.brickquest.export.sheets import (
+    export_sheets_pdf,
+    print_sheets,
+    print_to,
+    render_sheets,
+)
 
 __all__ = [
     "PAGE_SIZES",

@@ -13,7 +13,6 @@ Layout (millimetres inside the page margins):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
@@ -24,20 +23,18 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
+from companion.gui.export.document import PagePainter
 from companion.gui.export.paper import GREY, RULE, draw_text, paper_palette, pen, scale_bar
-from companion.gui.sheets.brick_layout import SheetStats, layout_sheet
-from companion.gui.sheets.brick_painter import STUD_MM, paint_brick_sheet
-from companion.gui.sheets.fonts import sheet_font
-from companion.gui.sheets.sheet_text import (
+from companion.gui.rulesets.brickquest.sheets.brick_layout import SheetStats, layout_sheet
+from companion.gui.rulesets.brickquest.sheets.brick_painter import STUD_MM, paint_brick_sheet
+from companion.gui.rulesets.brickquest.sheets.sheet_text import (
     class_details_html,
     paper_fields,
     swag_lines,
 )
+from companion.gui.sheets.fonts import sheet_font
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import Character
-
-#: Paints one page; gets the painter (scaled to mm) and the paintable size in mm.
-PagePainter = Callable[[QPainter, QSizeF], None]
 
 HEADER_H = 17.0
 GAP = 6.0

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -22,17 +21,10 @@ from PySide6.QtWidgets import (
 
 from companion.gui.busy import busy
 from companion.gui.export.document import ExportError
-from companion.gui.export.pdf import PAGE_SIZES, export_sheets_pdf
-from companion.gui.export.printing import print_sheets
-from companion.gui.sheets.party_model import PartyModel
+from companion.gui.export.pdf import PAGE_SIZES, default_page_size
+from companion.gui.rulesets.brickquest.export.sheets import export_sheets_pdf, print_sheets
+from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
 from companion.rulesets.brickquest.character import Character
-
-
-def default_page_size() -> str:
-    """Letter where the locale measures in inches (US), A4 elsewhere."""
-    if QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem:
-        return "Letter"
-    return "A4"
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from PySide6.QtGui import (
     QRadialGradient,
 )
 
-from companion.gui.sheets.brick_layout import (
+from companion.gui.rulesets.brickquest.sheets.brick_layout import (
     LEGEND_HEIGHT,
     SLOT_ROWS,
     WALL,

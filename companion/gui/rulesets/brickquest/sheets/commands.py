@@ -2,7 +2,7 @@
 
 The rules are applied before a command exists (by the pure model in
 ``character.py``); a command only swaps a frozen value in and out of the
-:class:`~companion.gui.sheets.party_model.PartyModel`.
+:class:`~companion.gui.rulesets.brickquest.sheets.party_model.PartyModel`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from PySide6.QtGui import QUndoCommand
 from companion.rulesets.brickquest.character import Character, Party
 
 if TYPE_CHECKING:
-    from companion.gui.sheets.party_model import PartyModel
+    from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
 
 #: Merge ids of typed-in values (consecutive spin box steps fold into one step).
 MERGE_SET_HIT_POINTS = 0x5E01

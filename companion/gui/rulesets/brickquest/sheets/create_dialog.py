@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.gui.sheets.sheet_text import attack_text, skill_text
+from companion.gui.rulesets.brickquest.sheets.sheet_text import attack_text, skill_text
 from companion.gui.uifiles import load_form
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import Character, CharacterError

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.gui.sheets.brick_layout import Hit, Stat
-from companion.gui.sheets.party_model import PartyModel
+from companion.gui.rulesets.brickquest.sheets.brick_layout import Hit, Stat
+from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
 
 
 def apply_hit(model: PartyModel, character_id: str, hit: Hit) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from companion.gui.sheets.commands import (
+from companion.gui.rulesets.brickquest.sheets.commands import (
     MERGE_SET_HIT_POINTS,
     MERGE_SET_SPELL_POINTS,
     CharacterChangeCommand,

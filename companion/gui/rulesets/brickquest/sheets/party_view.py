@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.gui.sheets.brick_layout import Hit, SheetStats, Stat
-from companion.gui.sheets.brick_painter import STAT_COLOURS
+from companion.gui.rulesets.brickquest.sheets.brick_layout import Hit, SheetStats, Stat
+from companion.gui.rulesets.brickquest.sheets.brick_painter import STAT_COLOURS
+from companion.gui.rulesets.brickquest.sheets.interaction import apply_hit
+from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
+from companion.gui.rulesets.brickquest.sheets.sheet_widget import BrickSheetWidget
 from companion.gui.sheets.fonts import sheet_font
-from companion.gui.sheets.interaction import apply_hit
-from companion.gui.sheets.party_model import PartyModel
-from companion.gui.sheets.sheet_widget import BrickSheetWidget
 from companion.rulesets.brickquest.character import CharacterError
 
 #: A card is never narrower than this (pixels), so big type still fits.

@@ -6,7 +6,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QSize, QSizeF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from companion.gui.sheets.brick_layout import (
+from companion.gui.rulesets.brickquest.sheets.brick_layout import (
     STAT_NAMES,
     BrickSheetLayout,
     Hit,
@@ -14,7 +14,11 @@ from companion.gui.sheets.brick_layout import (
     Stat,
     layout_sheet,
 )
-from companion.gui.sheets.brick_painter import PaintOptions, fit_unit, paint_brick_sheet
+from companion.gui.rulesets.brickquest.sheets.brick_painter import (
+    PaintOptions,
+    fit_unit,
+    paint_brick_sheet,
+)
 
 #: What a click does, for tooltips (the panel decides what really happens).
 _HINTS = {

@@ -1,0 +1,167 @@
+"""The GUI core's seam to the rulesets' own GUI parts.
+
+The GUI core imports no ruleset (the import contracts in pyproject.toml): what belongs to
+one ruleset — BrickQuest's brick sheets, its party file, its sheet PDF — is that ruleset's
+GUI part, in ``companion/gui/rulesets/<id>/``.  A part registers in the entry-point group
+``companion.gui_rulesets`` under its ruleset's id, ``id = "module:Class"`` (the class is
+built with no arguments), the way rulesets register in ``companion.rulesets``
+(``companion.rules.ruleset``), and the window finds it here with ``ruleset_gui(id)``.
+
+A ruleset without a GUI part is fine: ``ruleset_gui`` gives None and the window has no
+party dock and no Party menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Protocol
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from companion.rules.table import FigureView
+
+#: The entry-point group rulesets' GUI parts register in, ``id = "module:Class"``.
+ENTRY_POINT_GROUP = "companion.gui_rulesets"
+
+#: Plays an action in the open game (``PlayController.act``); False when it was refused.
+Act = Callable[[Mapping[str, Any]], bool]
+
+
+class PartyPart(Protocol):
+    """A ruleset's party in one main window: the dock with its sheets and the Party menu
+    (new character, open and save the party file, the party view, export and print)."""
+
+    @property
+    def dock(self) -> QDockWidget:
+        """The dock with the party's sheets (the window places it)."""
+        ...
+
+    @property
+    def undo_stack(self) -> QUndoStack:
+        """The party's edits: the window's Undo follows the map's or this, edited last."""
+        ...
+
+    def build_menu(self) -> None:
+        """Add the Party menu to the window's menu bar."""
+        ...
+
+    def open_path(self, path: Path) -> bool:
+        """Open a party file; on a bad one say why and keep the party as it was."""
+        ...
+
+    def maybe_save(self) -> bool:
+        """Ask before unsaved party changes are lost; False means stay."""
+        ...
+
+    def linked_names(self, figure_ids: Collection[str]) -> list[str]:
+        """The names of the party's characters that are the map's figures ``figure_ids``."""
+        ...
+
+    def game_party(self) -> dict[str, Any] | None:
+        """The party as a new game stores it (its header's ``party``); None: no one."""
+        ...
+
+    def show_game(
+        self, party: Mapping[str, Any] | None, figures: Mapping[str, FigureView], act: Act
+    ) -> None:
+        """Show an open game's party with the game's numbers: ``party`` is what
+        ``game_party`` gave when the game started, ``figures`` the game's figures now.
+        An edit on a sheet is played through ``act`` (the BrickMaster's adjustment)."""
+        ...
+
+    def close_game(self) -> None:
+        """No game any more: the sheets show the party file again."""
+        ...
+
+
+class RulesetGui(Protocol):
+    """What a ruleset's GUI part provides."""
+
+    #: The id of the ruleset it belongs to (``companion.rules.ruleset.Ruleset.id``).
+    id: str
+
+    def party(self, window: QMainWindow, settings: QSettings) -> PartyPart:
+        """The party dock and Party menu actions for ``window`` (built once per window)."""
+        ...
+
+
+class BrokenRulesetGui(LookupError):
+    """A registered GUI part that cannot be loaded (import error, wrong type...)."""
+
+
+#: What a GUI part must have: the ``RulesetGui`` protocol's attributes and methods.
+_MEMBERS = tuple(
+    sorted(
+        name
+        for name in {
+            *RulesetGui.__annotations__,
+            *(n for n, v in vars(RulesetGui).items() if callable(v)),
+        }
+        if not name.startswith("_")
+    )
+)
+
+
+def _registered() -> dict[str, list[metadata.EntryPoint]]:
+    """Ruleset id -> the entry points of its GUI part (more than one is a conflict)."""
+    found: dict[str, list[metadata.EntryPoint]] = {}
+    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        found.setdefault(entry.name, []).append(entry)
+    return found
+
+
+def available_ruleset_guis() -> list[str]:
+    """The ids of the rulesets with a registered GUI part (loading one may still fail)."""
+    return sorted(_registered())
+
+
+def _origin(entry: metadata.EntryPoint) -> str:
+    dist = entry.dist
+    where = f" in {dist.name}" if dist is not None else ""
+    return f"{entry.value}{where}"
+
+
+def _load(ruleset_id: str, entry: metadata.EntryPoint) -> RulesetGui:
+    """The GUI part an entry point names; ``BrokenRulesetGui`` says what is wrong with it."""
+    where = f"the GUI of ruleset {ruleset_id!r} ({_origin(entry)})"
+    try:
+        factory = entry.load()
+    except Exception as exc:  # any failure importing a GUI part is the part's fault
+        raise BrokenRulesetGui(
+            f"{where} could not be imported: {type(exc).__name__}: {exc}"
+        ) from exc
+    if not isinstance(factory, type):
+        raise BrokenRulesetGui(f"{where} is not a class but a {type(factory).__name__}")
+    try:
+        part = factory()
+    except Exception as exc:
+        raise BrokenRulesetGui(
+            f"{where} could not be created: {type(exc).__name__}: {exc}"
+        ) from exc
+    missing = [name for name in _MEMBERS if not hasattr(part, name)]
+    if missing:
+        raise BrokenRulesetGui(f"{where} is not a ruleset GUI: it lacks {', '.join(missing)}")
+    if part.id != ruleset_id:
+        raise BrokenRulesetGui(f"{where} says its id is {part.id!r}")
+    result: RulesetGui = part
+    return result
+
+
+def ruleset_gui(ruleset_id: str) -> RulesetGui | None:
+    """The GUI part of ``ruleset_id``; None when the ruleset has none.
+
+    ``BrokenRulesetGui`` when one is registered but cannot be loaded, or twice.
+    """
+    entries = _registered().get(ruleset_id)
+    if not entries:
+        return None
+    if len(entries) > 1:
+        both = " and ".join(_origin(entry) for entry in entries)
+        raise BrokenRulesetGui(
+            f"the GUI of ruleset {ruleset_id!r} is registered more than once: {both}"
+        )
+    return _load(ruleset_id, entries[0])
