@@ -86,6 +86,15 @@ class EndActivation(_Action):
     action: Literal["end_activation"] = "end_activation"
 
 
+class EndBattle(_Action):
+    """ "...or when an agreed-upon objective is completed (such as capturing a base)": the
+    table declares the battle over and names the winning side."""
+
+    action: Literal["end_battle"] = "end_battle"
+    actor: str = TABLE
+    winner: str
+
+
 Action = Annotated[
     RollActivation
     | Move
@@ -95,7 +104,8 @@ Action = Annotated[
     | Attack
     | WizardBlast
     | UndeadRise
-    | EndActivation,
+    | EndActivation
+    | EndBattle,
     Field(discriminator="action"),
 ]
 ACTIONS: TypeAdapter[Action] = TypeAdapter(Action)

@@ -10,6 +10,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.actions import (
     Action,
     Attack,
     Climb,
+    EndBattle,
     Move,
     PickUp,
     RollActivation,
@@ -26,8 +27,8 @@ from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     may_be_eligible,
     move_cost,
     plan_attack,
+    remaining_sides,
     revives,
-    standing_sides,
     waiting,
 )
 from companion.rulesets.in_a_world_where_bricks_rule.state import Battle, Fighter, GroundItem
@@ -39,6 +40,13 @@ def resolve(ctx: Ctx, action: Action, dice: Dice) -> tuple[Battle, list[Event]]:
     events: list[Event] = []
     if isinstance(action, RollActivation):
         return _roll(ctx, dice, events), events
+    if isinstance(action, EndBattle):
+        events.append(
+            Event(
+                kind="outcome", text=f"The objective is won: the battle ends, {action.winner} wins"
+            )
+        )
+        return b.with_(winner=action.winner, active=None), events
     f = b.fighter(action.actor)
     if isinstance(action, UndeadRise):
         return _rise(ctx, f, dice, events), events
@@ -79,6 +87,8 @@ def resolve(ctx: Ctx, action: Action, dice: Dice) -> tuple[Battle, list[Event]]:
         return _next(Ctx(b, ctx.catalog), events), events
     used = b.actions_used + cost
     b = b.with_(actions_used=used)
+    if used >= actions_per_activation(ctx):
+        b = b.with_(spent=b.spent | {f.id})
     if b.winner is None and (used >= actions_per_activation(ctx) or b.fighter(f.id).knocked_out):
         b = _next(Ctx(b, ctx.catalog), events)
     assert action.action in MOVE_ACTIONS | {"attack", "wizard_blast"}
@@ -117,6 +127,7 @@ def _first_side(ctx: Ctx, events: list[Event], start: int) -> Battle:
         roll=None,
         eligible=frozenset(),
         done=frozenset(),
+        spent=frozenset(),
         stunned=frozenset(),
         blasts=frozenset(),
         side_index=0,
@@ -177,7 +188,7 @@ def _hurt(ctx: Ctx, t: Fighter, hits: int, events: list[Event]) -> Battle:
         t = t.with_(knocked_out=True)
         events.append(Event(kind="died", text=f"{t.name} is knocked out", figure=t.id))
     b = _put(b, t)
-    sides = standing_sides(b)
+    sides = remaining_sides(ctx, b)
     # Knocked-out characters are removed from the battle, a fallen Undead's side too.
     if len(sides) <= 1:
         winner = sides[0] if sides else "nobody"
@@ -186,10 +197,20 @@ def _hurt(ctx: Ctx, t: Fighter, hits: int, events: list[Event]) -> Battle:
     return b
 
 
+def _free_id(b: Battle, base: str) -> str:
+    """``base``, or ``base-2``, ``base-3``... the first id no item on the table has."""
+    taken = {i.id for i in b.items}
+    n = 1
+    ident = base
+    while ident in taken:
+        n += 1
+        ident = f"{base}-{n}"
+    return ident
+
+
 def _drop(b: Battle, t: Fighter, events: list[Event]) -> Battle:
-    n = sum(1 for i in b.items if i.id.startswith(f"{t.id}-"))
     item = GroundItem(
-        id=f"{t.id}-{t.weapon}{n + 1 if n else ''}",
+        id=_free_id(b, f"{t.id}-{t.weapon}"),
         weapon=t.weapon,
         name=t.weapon_name or (t.weapon or "item"),
         x=t.x,
@@ -204,10 +225,14 @@ def _pick_up(b: Battle, f: Fighter, item_id: str, events: list[Event]) -> tuple[
     item = next(i for i in b.items if i.id == item_id)
     rest = tuple(i for i in b.items if i.id != item_id)
     if f.weapon is not None:  # a hand holds one weapon: the old one is put down
-        rest = (
-            *rest,
-            GroundItem(f"{f.id}-{f.weapon}", f.weapon, f.weapon_name or f.weapon, f.x, f.y),
+        put = GroundItem(
+            _free_id(b.with_(items=rest), f"{f.id}-{f.weapon}"),
+            f.weapon,
+            f.weapon_name or f.weapon,
+            f.x,
+            f.y,
         )
+        rest = (*rest, put)
     f = f.with_(weapon=item.weapon, weapon_name=item.name)
     events.append(Event(kind="item", text=f"{f.name} picks up the {item.name}", figure=f.id))
     return _put(b.with_(items=rest), f), f

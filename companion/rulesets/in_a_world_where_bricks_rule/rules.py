@@ -258,7 +258,7 @@ def plan_attack(ctx: Ctx, a: Fighter, t: Fighter, declared_cover: bool = False) 
         add(Situation.MELEE_BY_RANGED_CHARACTER, "melee by a character with range")
     if t.elevation <= a.elevation - ctx.options.lower_elevation_min_bricks:
         add(Situation.TARGET_LOWER, "target lower")
-    if not melee and covered(ctx, a, t, declared_cover):
+    if covered(ctx, a, t, declared_cover):
         add(Situation.TARGET_IN_COVER, "target in cover")
     friends = [
         o
@@ -404,7 +404,10 @@ def item_reachable(f: Fighter, x: float, y: float) -> bool:
     return centre_distance(f.base, Base("", x, y, 0)) <= f.radius + REACH_STUDS
 
 
-def standing_sides(b: Battle) -> list[str]:
-    """Sides that still have characters in the battle, in activation order."""
+def remaining_sides(ctx: Ctx, b: Battle) -> list[str]:
+    """Sides that still have characters in the battle, in activation order: standing ones,
+    and (an option) a knocked-out Undead, which "may still activate"."""
     alive = {f.side for f in b.standing()}
+    if ctx.options.fallen_undead_remains:
+        alive |= {f.side for f in b.fighters.values() if f.knocked_out and revives(ctx, f)}
     return [s for s in b.sides if s in alive]

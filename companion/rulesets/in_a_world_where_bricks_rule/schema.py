@@ -388,6 +388,8 @@ class Options(_Frozen):
     contact_gap_studs: Annotated[float, Field(ge=0, le=4)]
     #: A character without a weapon may still attack.
     unarmed_attacks: bool
+    #: A knocked-out Undead keeps its side in the battle (it may still rise).
+    fallen_undead_remains: bool
 
 
 class OptionsFile(_Frozen):
@@ -404,6 +406,7 @@ class OptionsFile(_Frozen):
     undead_revival_needs_activation_roll: FlagOption
     contact_gap_studs: GapOption
     unarmed_attacks: FlagOption
+    fallen_undead_remains: FlagOption
 
     def documented(self) -> dict[str, OptionEntry]:
         """Every option's entry, by name, in the order of :class:`Options`."""

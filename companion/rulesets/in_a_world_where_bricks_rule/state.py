@@ -70,6 +70,8 @@ class Battle:
     eligible: frozenset[str] = frozenset()
     #: Who has been activated (or passed) this round.
     done: frozenset[str] = frozenset()
+    #: Who has spent every action of its activation this round.
+    spent: frozenset[str] = frozenset()
     #: Hit by a Wizard: "can't act this round".
     stunned: frozenset[str] = frozenset()
     #: The side whose player activates next.

@@ -9,6 +9,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.actions import (
     BreakFree,
     Climb,
     EndActivation,
+    EndBattle,
     Move,
     PickUp,
     RollActivation,
@@ -41,6 +42,12 @@ def validate(ctx: Ctx, action: Action) -> Verdict:
     b = ctx.battle
     if b.winner is not None:
         return _no(reason(R.BATTLE_OVER, f"the battle is over: {b.winner} won"))
+    if isinstance(action, EndBattle):
+        if action.winner not in b.sides:
+            return _no(
+                reason(R.INVALID_TARGET, f"{action.winner!r} is not a side ({', '.join(b.sides)})")
+            )
+        return Verdict()
     if isinstance(action, RollActivation):
         if b.roll is not None:
             return _no(
@@ -63,21 +70,9 @@ def validate(ctx: Ctx, action: Action) -> Verdict:
         return _no(reason(R.KNOCKED_OUT, f"{f.name} is knocked out", f.cell))
     out = _may_act(ctx, f)
     cost = 1
+    if isinstance(action, (Move, Climb)):
+        out += _held(ctx, f)
     if isinstance(action, Move):
-        if (
-            enemies_in_contact(ctx, f)
-            and not b.broke_free
-            and not ctx.options.break_free_also_moves
-        ):
-            foe = enemies_in_contact(ctx, f)[0]
-            out.append(
-                reason(
-                    R.MUST_BREAK_FREE,
-                    f"{f.name} is in base contact with {foe.name}: spend a move action to "
-                    "break free first",
-                    f.cell,
-                )
-            )
         found = move_reasons(ctx, f, action.to)
         out += found
         if not found:
@@ -89,6 +84,7 @@ def validate(ctx: Ctx, action: Action) -> Verdict:
             out.append(reason(R.ALREADY_IN_STATE, f"{f.name} has already broken free"))
     elif isinstance(action, Climb):
         out += climb_reasons(ctx, f, action.to)
+
     elif isinstance(action, PickUp):
         item = next((i for i in b.items if i.id == action.item), None)
         if item is None:
@@ -122,6 +118,23 @@ def validate(ctx: Ctx, action: Action) -> Verdict:
     return Verdict(reasons=tuple(out))
 
 
+def _held(ctx: Ctx, f: Fighter) -> list[Reason]:
+    """A move action that leaves (a move, a climb) needs breaking free of enemy contact."""
+    b = ctx.battle
+    foes = enemies_in_contact(ctx, f)
+    broke = b.broke_free and b.active == f.id
+    if not foes or broke or ctx.options.break_free_also_moves:
+        return []
+    return [
+        reason(
+            R.MUST_BREAK_FREE,
+            f"{f.name} is in base contact with {foes[0].name}: spend a move action to "
+            "break free first",
+            f.cell,
+        )
+    ]
+
+
 def _no(r: Reason) -> Verdict:
     return Verdict(reasons=(r,))
 
@@ -135,7 +148,11 @@ def _may_act(ctx: Ctx, f: Fighter) -> list[Reason]:
         active = b.fighter(b.active).name
         return [reason(R.NOT_YOUR_TURN, f"{active} is being activated; end its activation first")]
     out = []
-    if f.id in b.done:
+    if f.id in b.spent:
+        out.append(
+            reason(R.NO_ACTIONS_LEFT, f"{f.name} has used both its actions this round", f.cell)
+        )
+    elif f.id in b.done:
         out.append(reason(R.ALREADY_ACTIVATED, f"{f.name} has already acted this round", f.cell))
     elif f.id in b.stunned:
         out.append(

@@ -68,6 +68,7 @@ _LABELS = {
     "undead_revival_needs_activation_roll": "A fallen Undead needs the 4d6 to rise",
     "contact_gap_studs": "Base contact within (studs)",
     "unarmed_attacks": "Unarmed characters may attack",
+    "fallen_undead_remains": "A fallen Undead keeps its side in the battle",
 }
 _CHOICES: dict[str, tuple[tuple[int | float | str, str], ...]] = {
     "length_studs": tuple((n, f"{n} studs") for n in (8, 10, 12, 16, 20, 24, 32)),
@@ -213,15 +214,26 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
     """What the table may do (None: the round's roll), or what ``figure_id`` may do now."""
     b = ctx.battle
     if figure_id is None:
+        out_table: list[ActionChoice] = []
         if b.roll is None and b.winner is None:
-            return [
+            out_table.append(
                 ActionChoice(
                     kind="initiative",
                     label="Roll 4d6 for activation",
                     template={"action": "roll_activation", "actor": TABLE},
                 )
+            )
+        if b.winner is None:
+            out_table += [
+                ActionChoice(
+                    kind=f"end_battle_{side}",
+                    label=f"{side.capitalize()} wins (objective completed)",
+                    template={"action": "end_battle", "actor": TABLE, "winner": side},
+                    group="End the battle",
+                )
+                for side in b.sides
             ]
-        return []
+        return out_table
     f = b.fighters.get(figure_id)
     if f is None or figure_id not in choosable(ctx):
         return []
