@@ -37,6 +37,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
+    from companion.commands import roster_sheets
+
+    status = roster_sheets.main(args)  # a roster (or a game of one): its ruleset's sheets
+    if status is not None:
+        return status
     from companion.rules.game import Game, GameFileError
     from companion.rulesets.brickquest.catalog import default_catalog
     from companion.rulesets.brickquest.character import Party, PartyFileError

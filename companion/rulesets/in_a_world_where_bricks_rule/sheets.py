@@ -1,47 +1,552 @@
 """The roster's character sheets, character creation and edits (``CharacterSheets``).
 
-Placeholder signatures: filled in by the sheets work (issue 11).
+A roster is the JSON value of ``roster.Roster``.  Edits work on that value as it was read
+(keys left out stay left out), change one character's field, and check the whole roster
+again with ``read_roster``, so an edit can never leave a roster the game would refuse.
+Every number on a sheet comes from the catalog or the rules' helpers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import copy
+import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.rules.table import SheetView
+from pydantic import ValidationError
+
+from companion.rules.table import SheetField, SheetSection, SheetView
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
-from companion.rulesets.in_a_world_where_bricks_rule.state import Battle
+from companion.rulesets.in_a_world_where_bricks_rule.roster import (
+    MAX_LEVEL,
+    Character,
+    Roster,
+    RosterError,
+    defense_of,
+    has_range,
+    read_roster,
+)
+from companion.rulesets.in_a_world_where_bricks_rule.rules import (
+    Ctx,
+    activation_defense,
+    knock_out_at,
+    ranged,
+)
+from companion.rulesets.in_a_world_where_bricks_rule.state import Battle, Fighter
+
+#: The sides of a new roster, youngest player's first.
+BLANK_SIDES = ("red", "blue")
+#: The choice value of "no weapon" (the roster stores ``null``).
+NO_WEAPON = "none"
+#: Keys of a character that ``edit_character`` changes (the JSON's names).
+EDITABLE = ("name", "side", "level", "class", "armor", "shield", "weapon", "weapon_name", "defense")
+#: Keys of ``creation_fields`` (``add_character``'s values).
+CREATION_KEYS = ("id", "name", "side", "level", "class", "armor", "shield", "weapon", "weapon_name")
+_ID_PATTERN = re.compile(r"^[A-Za-z0-9_\-]+$")
+_ID_MAX = 64
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"\u2212{-n}"
+
+
+# -- reading --------------------------------------------------------------------------
 
 
 def blank_roster() -> dict[str, Any]:
-    raise NotImplementedError
+    """An empty roster: two sides, no characters."""
+    return Roster(sides=BLANK_SIDES).model_dump(mode="json", by_alias=True)
 
 
 def check_roster(party: Mapping[str, Any], catalog: IawwbrCatalog) -> None:
-    raise NotImplementedError
+    """``RosterError`` (a ``ValueError``) listing every problem with its place."""
+    read_roster(party, catalog)
+
+
+# -- the sheets -----------------------------------------------------------------------
+
+
+def _class_choices(catalog: IawwbrCatalog) -> tuple[tuple[str, str], ...]:
+    return tuple((c.id, c.name) for c in catalog.classes.values())
+
+
+def _armor_title(catalog: IawwbrCatalog, armor_id: str) -> str:
+    armor = catalog.get_armor(armor_id)
+    return f"{armor.name} ({armor.defense})"
+
+
+def _armor_choices(catalog: IawwbrCatalog) -> tuple[tuple[str, str], ...]:
+    return tuple((a, _armor_title(catalog, a)) for a in catalog.armor)
+
+
+def _weapon_title(catalog: IawwbrCatalog, weapon_id: str | None) -> str:
+    if weapon_id is None:
+        return "No weapon"
+    weapon = catalog.get_weapon(weapon_id)
+    return f"{weapon.name} (ranged)" if weapon.ranged else weapon.name
+
+
+def _weapon_choices(catalog: IawwbrCatalog) -> tuple[tuple[str, str], ...]:
+    weapons = [(w, _weapon_title(catalog, w)) for w in catalog.weapons]
+    return ((NO_WEAPON, _weapon_title(catalog, None)), *weapons)
+
+
+def _side_choices(sides: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((s, s) for s in sides)
+
+
+def _character_section(c: Character, roster: Roster, catalog: IawwbrCatalog) -> SheetSection:
+    cls = catalog.get_class(c.class_id)
+    return SheetSection(
+        title="Character",
+        fields=(
+            SheetField(key="name", label="Name", value=c.name, edit="text"),
+            SheetField(
+                key="side",
+                label="Side",
+                value=c.side,
+                edit="choice",
+                choices=_side_choices(roster.sides),
+            ),
+            SheetField(
+                key="level",
+                label="Level",
+                value=str(c.level),
+                edit="int",
+                minimum=1,
+                maximum=MAX_LEVEL,
+            ),
+            SheetField(
+                key="class",
+                label="Class",
+                value=cls.name,
+                edit="choice",
+                choices=_class_choices(catalog),
+            ),
+            SheetField(
+                key="armor",
+                label="Armor",
+                value=_armor_title(catalog, c.armor),
+                edit="choice",
+                choices=_armor_choices(catalog),
+            ),
+            SheetField(key="shield", label="Shield", value=_yes(c.shield), edit="bool"),
+            SheetField(
+                key="weapon",
+                label="Weapon",
+                value=_weapon_title(catalog, c.weapon),
+                edit="choice",
+                choices=_weapon_choices(catalog),
+            ),
+            SheetField(key="weapon_name", label="Weapon is a", value=c.weapon_name, edit="text"),
+            SheetField(key="id", label="Figure id", value=c.id),
+        ),
+    )
+
+
+def _defense_text(c: Character, catalog: IawwbrCatalog) -> str:
+    defense = defense_of(c, catalog)
+    if c.defense is not None:
+        return f"{defense} (set by hand)"
+    armor = catalog.get_armor(c.armor)
+    parts = f"{armor.name} {armor.defense}"
+    if c.shield:
+        parts += f" + shield {catalog.shield_bonus}"
+    return f"{defense} ({parts})"
+
+
+def _activation_text(class_id: str, defense: int, catalog: IawwbrCatalog) -> str:
+    cls = catalog.get_class(class_id)
+    value = catalog.activation_defense(class_id, defense)
+    if cls.activation_modifier:
+        return f"{value} ({cls.name} {_signed(cls.activation_modifier)})"
+    return str(value)
+
+
+def _range_text(class_id: str, weapon: str | None, catalog: IawwbrCatalog) -> str:
+    if weapon is not None and catalog.get_weapon(weapon).ranged:
+        return f"yes ({catalog.get_weapon(weapon).name})"
+    if has_range(class_id, weapon, catalog):
+        return f"yes ({catalog.get_class(class_id).name})"
+    return "no"
+
+
+def _attack_text(c: Character, catalog: IawwbrCatalog) -> str:
+    """ "roll a d20 and add the attacking character's level (plus any modifiers...)"."""
+    attack = catalog.rules.attack
+    text = f"d{attack.die_sides}"
+    if attack.adds_level:
+        text += f" + {c.level}"
+    bonus = catalog.get_class(c.class_id).attack_bonus(c.weapon) if c.weapon else 0
+    if bonus and c.weapon is not None:
+        text += f" ({_signed(bonus)} with the {catalog.get_weapon(c.weapon).name.lower()})"
+    return text
+
+
+def _hits_text(c: Character, catalog: IawwbrCatalog) -> str:
+    cls = catalog.get_class(c.class_id)
+    hits = catalog.rules.attack.hits + cls.extra_hits_dealt
+    text = f"{hits} hit{'s' if hits != 1 else ''}"
+    return f"{text} ({cls.name})" if cls.extra_hits_dealt else text
+
+
+def _derived_section(c: Character, catalog: IawwbrCatalog) -> SheetSection:
+    defense = defense_of(c, catalog)
+    ko = catalog.knock_out_hits(c.class_id, c.level)
+    return SheetSection(
+        title="Derived",
+        fields=(
+            SheetField(key="defense", label="Defense", value=_defense_text(c, catalog)),
+            SheetField(
+                key="activation_defense",
+                label="Activation defense",
+                value=_activation_text(c.class_id, defense, catalog),
+            ),
+            SheetField(
+                key="range", label="Range", value=_range_text(c.class_id, c.weapon, catalog)
+            ),
+            SheetField(key="attack", label="Attack roll", value=_attack_text(c, catalog)),
+            SheetField(key="hits_dealt", label="A success deals", value=_hits_text(c, catalog)),
+            SheetField(
+                key="knock_out_at",
+                label="Knocked out at",
+                value=f"{ko} hit{'s' if ko != 1 else ''}",
+                track=(0, ko),  # boxes to tick at the table
+            ),
+        ),
+    )
+
+
+def _class_section(c: Character, catalog: IawwbrCatalog) -> SheetSection:
+    cls = catalog.get_class(c.class_id)
+    return SheetSection(title="Class", text=cls.text)
+
+
+def _round_status(b: Battle, f: Fighter) -> str:
+    if b.active == f.id:
+        return "acting now"
+    if f.id in b.done:
+        return "yes"
+    if f.id in b.stunned:
+        return "no (can\u2019t act this round)"
+    if b.roll is None:
+        return "no (round not rolled)"
+    if f.id in b.eligible:
+        return "no (waiting)"
+    return f"no (the roll of {b.roll} is too low)"
+
+
+def _battle_section(c: Character, state: Battle, catalog: IawwbrCatalog) -> SheetSection:
+    f = state.fighters.get(c.id)
+    title = "In the battle"
+    if f is None:
+        return SheetSection(title=title, text="Not on the table in this battle.")
+    ctx = Ctx(state, catalog)
+    ko = knock_out_at(ctx, f)
+    if f.weapon is None and c.weapon is not None:
+        weapon = "dropped"
+    elif f.weapon is None:
+        weapon = "none"
+    else:
+        weapon = f"held: {f.weapon_name or _weapon_title(catalog, f.weapon)}"
+    return SheetSection(
+        title=title,
+        fields=(
+            SheetField(key="round", label="Round", value=str(state.round)),
+            SheetField(key="hits", label="Hits", value=f"{f.hits} of {ko}", track=(f.hits, ko)),
+            SheetField(key="knocked_out", label="Knocked out", value=_yes(f.knocked_out)),
+            SheetField(key="weapon_held", label="Weapon", value=weapon),
+            SheetField(key="range_now", label="Range now", value=_yes(ranged(ctx, f))),
+            SheetField(
+                key="activation_defense_now",
+                label="Acts on a roll of",
+                value=f"{activation_defense(ctx, f)} or more",
+            ),
+            SheetField(
+                key="activated", label="Activated this round", value=_round_status(state, f)
+            ),
+        ),
+    )
+
+
+def _subtitle(c: Character, catalog: IawwbrCatalog) -> str:
+    return f"Level {c.level} {catalog.get_class(c.class_id).name} \u00b7 side {c.side}"
 
 
 def sheets(
     party: Mapping[str, Any], state: Battle | None, catalog: IawwbrCatalog
 ) -> list[SheetView]:
-    raise NotImplementedError
+    """One sheet per character, in roster order; with ``state``, the battle's numbers."""
+    roster = read_roster(party, catalog)
+    out = []
+    for c in roster.characters:
+        sections = [
+            _character_section(c, roster, catalog),
+            _derived_section(c, catalog),
+            _class_section(c, catalog),
+        ]
+        if state is not None:
+            sections.append(_battle_section(c, state, catalog))
+        out.append(
+            SheetView(
+                id=c.id,
+                title=c.label,
+                subtitle=_subtitle(c, catalog),
+                side=c.side,
+                sections=tuple(sections),
+            )
+        )
+    return out
+
+
+# -- creating and editing -------------------------------------------------------------
+
+
+def _level_totals(roster: Roster) -> str:
+    totals = {s: 0 for s in roster.sides}
+    for c in roster.characters:
+        totals[c.side] = totals.get(c.side, 0) + c.level
+    return " \u00b7 ".join(f"{side} {n}" for side, n in totals.items())
 
 
 def creation_fields(party: Mapping[str, Any], catalog: IawwbrCatalog) -> SheetView:
-    raise NotImplementedError
+    """The fields of a new character with their defaults; the subtitle gives each side's
+    levels ("you'll want each side to have about the same number of levels")."""
+    roster = read_roster(party, catalog)
+    first_class = next(iter(catalog.classes))
+    return SheetView(
+        id="",
+        title="New character",
+        subtitle=f"Levels per side: {_level_totals(roster)}",
+        side=roster.sides[0],
+        sections=(
+            SheetSection(
+                title="Character",
+                fields=(
+                    SheetField(key="name", label="Name", value="", edit="text"),
+                    SheetField(
+                        key="id",
+                        label="Figure id (optional)",
+                        value="",
+                        edit="text",
+                    ),
+                    SheetField(
+                        key="side",
+                        label="Side",
+                        value=roster.sides[0],
+                        edit="choice",
+                        choices=_side_choices(roster.sides),
+                    ),
+                    SheetField(
+                        key="level",
+                        label="Level",
+                        value="1",
+                        edit="int",
+                        minimum=1,
+                        maximum=MAX_LEVEL,
+                    ),
+                    SheetField(
+                        key="class",
+                        label="Class",
+                        value=catalog.get_class(first_class).name,
+                        edit="choice",
+                        choices=_class_choices(catalog),
+                    ),
+                    SheetField(
+                        key="armor",
+                        label="Armor",
+                        value=_armor_title(catalog, "none"),
+                        edit="choice",
+                        choices=_armor_choices(catalog),
+                    ),
+                    SheetField(key="shield", label="Shield", value="no", edit="bool"),
+                    SheetField(
+                        key="weapon",
+                        label="Weapon",
+                        value=_weapon_title(catalog, None),
+                        edit="choice",
+                        choices=_weapon_choices(catalog),
+                    ),
+                    SheetField(key="weapon_name", label="Weapon is a", value="", edit="text"),
+                ),
+            ),
+        ),
+    )
 
 
-def add_character(
-    party: Mapping[str, Any], values: Mapping[str, Any], catalog: IawwbrCatalog
-) -> dict[str, Any]:
-    raise NotImplementedError
+def _text(key: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise RosterError(f"{key}: give text, not {type(value).__name__}")
+    return " ".join(value.split())
+
+
+def _choice(key: str, value: Any, known: Mapping[str, Any], what: str) -> str:
+    if not isinstance(value, str) or value not in known:
+        names = ", ".join(known)
+        raise RosterError(f"{key}: unknown {what} {value!r} (one of: {names})")
+    return value
+
+
+def _number(key: str, value: Any) -> int:
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,6}\s*", value):
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RosterError(f"{key}: give a whole number, not {value!r}")
+    return value
+
+
+def _flag(key: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("yes", "no", "true", "false"):
+        return value.lower() in ("yes", "true")
+    raise RosterError(f"{key}: give yes or no, not {value!r}")
+
+
+def _converters(roster: Roster, catalog: IawwbrCatalog) -> dict[str, Callable[[Any], Any]]:
+    """Each editable key's check, giving the JSON value to store (ranges and lengths are
+    checked by the ``Character`` model afterwards)."""
+    sides = {s: s for s in roster.sides}
+
+    def weapon(value: Any) -> str | None:
+        if value in (None, "", NO_WEAPON):
+            return None
+        return _choice("weapon", value, catalog.weapons, "weapon")
+
+    def defense(value: Any) -> int | None:
+        return None if value in (None, "") else _number("defense", value)
+
+    return {
+        "name": lambda v: _text("name", v),
+        "side": lambda v: _choice("side", v, sides, "side"),
+        "level": lambda v: _number("level", v),
+        "class": lambda v: _choice("class", v, catalog.classes, "class"),
+        "armor": lambda v: _choice("armor", v, catalog.armor, "armor"),
+        "shield": lambda v: _flag("shield", v),
+        "weapon": weapon,
+        "weapon_name": lambda v: _text("weapon_name", v),
+        "defense": defense,
+    }
+
+
+def _check_character(raw: Mapping[str, Any]) -> None:
+    """``RosterError`` naming the field of the first problem of one character's value."""
+    try:
+        Character.model_validate(dict(raw))
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        where = ".".join(map(str, err["loc"])) or "character"
+        msg = err["msg"].removeprefix("Input ").removeprefix("String ")
+        raise RosterError(f"{where}: {msg}, not {err.get('input')!r}") from None
+
+
+def _checked(party: Mapping[str, Any], catalog: IawwbrCatalog) -> dict[str, Any]:
+    """The roster value, checked whole; the same value (a fresh copy) when it is good."""
+    read_roster(party, catalog)
+    return dict(party)
+
+
+def _with_characters(party: Mapping[str, Any], characters: list[Any]) -> dict[str, Any]:
+    out = copy.deepcopy(dict(party))
+    out["characters"] = characters
+    return out
+
+
+def _index_of(party: Mapping[str, Any], character_id: str) -> int:
+    for i, c in enumerate(party.get("characters", ())):
+        if isinstance(c, Mapping) and c.get("id") == character_id:
+            return i
+    raise RosterError(f"no character {character_id!r} in the roster")
 
 
 def edit_character(
     party: Mapping[str, Any], character_id: str, key: str, value: Any, catalog: IawwbrCatalog
 ) -> dict[str, Any]:
-    raise NotImplementedError
+    """The roster with ``key`` of ``character_id`` set to ``value``; ``RosterError`` names
+    the field when the value is refused."""
+    roster = read_roster(party, catalog)
+    index = _index_of(party, character_id)
+    convert = _converters(roster, catalog).get(key)
+    if convert is None:
+        if key == "id":
+            raise RosterError("id: a character's figure id cannot be changed (the map uses it)")
+        raise RosterError(f"{key}: not a field that can be edited ({', '.join(EDITABLE)})")
+    characters = copy.deepcopy(list(party.get("characters", ())))
+    characters[index] = {**characters[index], key: convert(value)}
+    _check_character(characters[index])
+    return _checked(_with_characters(party, characters), catalog)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:_ID_MAX].strip("_")
+
+
+def _unique(base: str, taken: set[str]) -> str:
+    if base not in taken:
+        return base
+    n = 2
+    while True:
+        suffix = f"_{n}"
+        candidate = base[: _ID_MAX - len(suffix)] + suffix
+        if candidate not in taken:
+            return candidate
+        n += 1
+
+
+def add_character(
+    party: Mapping[str, Any], values: Mapping[str, Any], catalog: IawwbrCatalog
+) -> dict[str, Any]:
+    """The roster with a new character made from ``values`` (``creation_fields`` keys,
+    the defaults for those left out); a blank id is made from the name, unique."""
+    roster = read_roster(party, catalog)
+    unknown = sorted(set(values) - set(CREATION_KEYS))
+    if unknown:
+        raise RosterError(
+            f"{unknown[0]}: not a field of a new character ({', '.join(CREATION_KEYS)})"
+        )
+    converters = _converters(roster, catalog)
+    defaults: dict[str, Any] = {
+        "name": "",
+        "side": roster.sides[0],
+        "level": 1,
+        "class": next(iter(catalog.classes)),
+        "armor": "none",
+        "shield": False,
+        "weapon": None,
+        "weapon_name": "",
+    }
+    character: dict[str, Any] = {}
+    for key, default in defaults.items():
+        character[key] = converters[key](values[key]) if key in values else default
+    taken = {c.id for c in roster.characters}
+    given = values.get("id", "")
+    if given not in (None, ""):
+        if not isinstance(given, str) or not _ID_PATTERN.fullmatch(given) or len(given) > _ID_MAX:
+            raise RosterError(
+                f"id: {given!r} is not a figure id (letters, digits, _ and - only, "
+                f"at most {_ID_MAX})"
+            )
+        if given in taken:
+            raise RosterError(f"id: {given!r} is already a character of the roster")
+        new_id = given
+    else:
+        base = _slug(character["name"]) or _slug(
+            f"{character['side']} {catalog.get_class(character['class']).name}"
+        )
+        new_id = _unique(base or "character", taken)
+    character = {"id": new_id, **character}
+    _check_character(character)
+    characters = [*copy.deepcopy(list(party.get("characters", ()))), character]
+    return _checked(_with_characters(party, characters), catalog)
 
 
 def remove_character(party: Mapping[str, Any], character_id: str) -> dict[str, Any]:
-    raise NotImplementedError
+    """The roster without ``character_id``; ``RosterError`` when it has none of that id."""
+    index = _index_of(party, character_id)
+    characters = copy.deepcopy(list(party.get("characters", ())))
+    del characters[index]
+    return _with_characters(party, characters)
