@@ -140,6 +140,7 @@ class Actions:
         self.shape_rect = act("&Rectangle", lambda: w.set_paint_shape("rect"), "G")
         self.shape_fill = act("&Flood fill", lambda: w.set_paint_shape("fill"), "F")
         self.recent_menu = QMenu("Open &Recent", w)
+        self.demo_menu = QMenu("Open &Demo", w)
 
     def build_menus(self) -> None:
         w = self.w
@@ -149,6 +150,7 @@ class Actions:
         for a in (self.new, self.open):
             m.addAction(a)
         m.addMenu(self.recent_menu)
+        m.addMenu(self.demo_menu)
         m.addSeparator()
         m.addAction(self.save)
         m.addAction(self.save_as)

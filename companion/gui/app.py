@@ -65,7 +65,9 @@ def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int
     window.show()
     if map_path is not None:
         window.open_path(map_path)
-    if party_path is not None and window.party_actions is not None:
+    if party_path is not None and party_path.name.endswith(".roster.json"):
+        window.open_roster(party_path)
+    elif party_path is not None and window.party_actions is not None:
         window.party_actions.open_path(party_path)
     quit_after_set = os.environ.get(QUIT_AFTER_ENV, "").strip().isdigit()
     if not quit_after_set and not (map_path and map_path.name.endswith(".game.jsonl")):
@@ -78,6 +80,7 @@ def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int
             window.session.undo_stack.setClean()
             if window.party_actions is not None:
                 window.party_actions.undo_stack.setClean()
+            window.roster_panel.undo_stack.setClean()
             window.close()
             app.quit()
 

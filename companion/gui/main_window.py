@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from companion import APP_NAME
+from companion.datafiles import resource_dir
 from companion.gui.actions import Actions
 from companion.gui.autosave import Autosaver
 from companion.gui.busy import busy
@@ -39,6 +40,7 @@ from companion.gui.play.new_game import GameSpec, NewGameDialog
 from companion.gui.play.roster import RosterDock
 from companion.gui.play.tool import PlayMarks, PlayTool
 from companion.gui.play.tracker import TrackerDock
+from companion.gui.roster import ROSTER_FILTER, RosterPanel
 from companion.gui.rulesets import BrokenRulesetGui, PartyPart, ruleset_gui
 from companion.gui.session import MapSession
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
@@ -47,7 +49,7 @@ from companion.gui.tools.terrain import TERRAIN_TITLES
 from companion.model import edits
 from companion.model.mapfile import MapDocument, MapFileError, new_document
 from companion.rules.game import GAME_SUFFIX
-from companion.rules.ruleset import DEFAULT_RULESET, get_ruleset
+from companion.rules.ruleset import DEFAULT_RULESET, CharacterSheets
 from companion.userdirs import default_documents_dir
 
 MAX_RECENT = 8
@@ -57,6 +59,19 @@ RIGHT_DOCK = 310
 MAP_FILTER = "Brick Companion maps (*.json);;All files (*)"
 GAME_FILTER = f"Brick Companion games (*{GAME_SUFFIX});;All files (*)"
 #: Docks shown only in each mode (the others stay as the user left them).
+
+
+#: Roster files end so; File → Open shows them in the roster sheets.
+ROSTER_SUFFIX = ".roster.json"
+#: File → Open Demo: a sample map of each ruleset with its characters (under resources/).
+DEMOS = (
+    ("The Sunken Forge (BrickQuest)", "dungeons/demo.json", "parties/demo.party.json"),
+    (
+        "Bridge at Bricksford (In a World Where Bricks Rule)",
+        "dungeons/iawwbr-demo.json",
+        "parties/iawwbr-demo.roster.json",
+    ),
+)
 
 
 class MainWindow(QMainWindow):
@@ -88,7 +103,11 @@ class MainWindow(QMainWindow):
         #: has no GUI part: then the window has no party dock and no Party menu.
         self.party_actions = self._ruleset_party(self.party_dock_ruleset)
         self.party_dock = self.party_actions.dock if self.party_actions is not None else None
-        stacks = [self.session.undo_stack]
+        #: The characters of a ruleset that keeps them in a roster (``CharacterSheets``):
+        #: shown for such a ruleset's maps and games, in place of the party.
+        self.roster_panel = RosterPanel(self, own_undo_shortcuts=False)
+        self.roster_panel.statusMessage.connect(lambda m: self.statusBar().showMessage(m, 5000))
+        stacks = [self.session.undo_stack, self.roster_panel.undo_stack]
         if self.party_actions is not None:
             stacks.append(self.party_actions.undo_stack)
         # Undo and redo act on whichever of the map and the party was edited last.
@@ -106,6 +125,7 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self._build_play_docks()
         self._build_game_menu()
+        self._build_demo_menu()
         self._build_status()
         self.session.undo_stack.cleanChanged.connect(self._update_title)
         self.session.pathChanged.connect(self._update_title)
@@ -179,6 +199,11 @@ class MainWindow(QMainWindow):
         if self.party_dock is not None:
             self.addDockWidget(right, self.party_dock)
             self.tabifyDockWidget(self.legend_dock, self.party_dock)
+        self.roster_sheets_dock = QDockWidget("Roster sheets", self)
+        self.roster_sheets_dock.setObjectName("rosterSheetsDock")
+        self.roster_sheets_dock.setWidget(self.roster_panel)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.roster_sheets_dock)
+        self.roster_sheets_dock.hide()
         self.legend_dock.raise_()
         self.docks = [
             self.tool_dock,
@@ -189,6 +214,7 @@ class MainWindow(QMainWindow):
         ]
         if self.party_dock is not None:
             self.docks.append(self.party_dock)
+        self.docks.append(self.roster_sheets_dock)
         for dock in self.docks:
             self.actions_.panels_menu.addAction(dock.toggleViewAction())
 
@@ -436,9 +462,12 @@ class MainWindow(QMainWindow):
         return self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        """Open a map or a game; a file that cannot be read is refused, the open one stays."""
+        """Open a map, a game or a roster; a file that cannot be read is refused, the open
+        one stays."""
         if path.name.endswith(GAME_SUFFIX):
             return self.open_game(path)
+        if path.name.endswith(ROSTER_SUFFIX):
+            return self.open_roster(path)
         try:
             doc = run_in_background(
                 lambda: self.session.load(path), parent=self, label=f"Opening {path.name}…"
@@ -511,21 +540,71 @@ class MainWindow(QMainWindow):
 
     def _document_replaced(self) -> None:
         self._sync_map_options()
+        self._sync_ruleset_docks()
         self.canvas.overlays.clear()
         if self.canvas.tool is not None:
             self.canvas.tool.cancel()
         self._update_title()
 
+    def _sync_ruleset_docks(self) -> None:
+        """The party dock for the party's ruleset, the roster sheets for a roster ruleset."""
+        rules = self.session.ruleset
+        roster_rules = isinstance(rules, CharacterSheets)
+        if self.party_dock is not None:
+            self.party_dock.setVisible(not roster_rules and rules.id == self.party_dock_ruleset)
+        self.roster_sheets_dock.setVisible(roster_rules)
+        if roster_rules and self.roster_panel.ruleset_id != rules.id:
+            self.roster_panel.set_roster(rules.id)  # a blank roster, ready for characters
+        self.roster_sheets_dock.setWindowTitle(f"Roster sheets — {rules.title}")
+
+    def _build_demo_menu(self) -> None:
+        for index, (title, _map, _chars) in enumerate(DEMOS):
+            action = self.actions_.demo_menu.addAction(title)
+            action.triggered.connect(lambda _=False, i=index: self.open_demo(i))
+
+    def open_demo(self, index: int) -> bool:
+        """Open a sample map with its party or roster (File → Open Demo)."""
+        _title, map_name, chars_name = DEMOS[index]
+        if not self.maybe_save() or not self.open_path(resource_dir() / map_name):
+            return False
+        chars = resource_dir() / chars_name
+        if chars.name.endswith(ROSTER_SUFFIX):
+            return self.open_roster(chars)
+        if self.party_actions is not None:
+            return bool(self.party_actions.open_path(chars))
+        return True
+
+    def open_roster(self, path: Path) -> bool:
+        """Show a roster file in the roster sheets (File → Open… for ``*.roster.json``)."""
+        if not self.roster_panel.maybe_save():
+            return False
+        ok = self.roster_panel.open_path(path)
+        if ok:
+            self.roster_sheets_dock.show()
+            self.roster_sheets_dock.raise_()
+        return ok
+
     # -- games ---------------------------------------------------------------------------
     def new_game(self) -> bool:
-        """Start a game on the open map with the open party (File → New game…)."""
-        rules = get_ruleset("brickquest")
-        placed = {f.id for f in self.session.doc.figures if f.class_id}
-        linked = self.party_actions.linked_names(placed) if self.party_actions else []
-        note = (
-            f"Map: {self.session.doc.name}. Characters linked to the party's sheets: "
-            f"{', '.join(linked) or 'none (the map figures keep their class cards)'}."
-        )
+        """Start a game on the open map (File → New game…): with the open party, or for a
+        ruleset that keeps its characters in a roster, with a roster file."""
+        rules = self.session.ruleset
+        roster: dict[str, Any] | None = None
+        if isinstance(rules, CharacterSheets):
+            roster = self._game_roster(rules)
+            if roster is None:
+                return False
+            note = (
+                f"{rules.title} · table: {self.session.doc.name} · roster: "
+                f"{roster.get('name', 'roster')} ({len(roster.get('characters', []))} characters)"
+            )
+        else:
+            placed = {f.id for f in self.session.doc.figures if f.class_id}
+            linked = self.party_actions.linked_names(placed) if self.party_actions else []
+            note = (
+                f"Map: {self.session.doc.name}. Characters linked to the party's sheets: "
+                f"{', '.join(linked) or 'none (the map figures keep their class cards)'}."
+            )
         dialog = NewGameDialog(
             list(rules.option_specs()), list(rules.setup_choices(self.session.doc)), note, self
         )
@@ -538,11 +617,28 @@ class MainWindow(QMainWindow):
         path = Path(name)
         if not path.name.endswith(GAME_SUFFIX):
             path = path.with_name(path.name.removesuffix(".jsonl") + GAME_SUFFIX)
-        return self.start_game(path, dialog.spec())
+        return self.start_game(path, dialog.spec(), roster=roster)
 
-    def start_game(self, path: Path, spec: GameSpec) -> bool:
-        """A new game on the open map and party, written to ``path``."""
-        party_doc = self.party_actions.game_party() if self.party_actions else None
+    def _game_roster(self, rules: CharacterSheets) -> dict[str, Any] | None:
+        """The roster a new game plays with: the one in the roster sheets if it is this
+        ruleset's and has characters, else one chosen from a file (shown in the sheets)."""
+        panel = self.roster_panel
+        if panel.ruleset_id == rules.id and panel.roster().get("characters"):
+            return panel.roster()
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Choose the roster (every side's characters)", "", ROSTER_FILTER
+        )
+        if not name or not self.open_roster(Path(name)):
+            return None
+        return panel.roster() if panel.ruleset_id == rules.id else None
+
+    def start_game(self, path: Path, spec: GameSpec, roster: dict[str, Any] | None = None) -> bool:
+        """A new game on the open map, written to ``path``: with ``roster`` for a ruleset
+        that keeps its characters in one, else with the open party."""
+        if roster is not None:
+            party_doc: dict[str, Any] | None = roster
+        else:
+            party_doc = self.party_actions.game_party() if self.party_actions else None
         with busy():
             ok = self.play.new_game(
                 path,
@@ -625,6 +721,7 @@ class MainWindow(QMainWindow):
             self.marks.clear()
             if self.party_actions is not None:
                 self.party_actions.close_game()
+            self.roster_panel.set_game_state(None)
         self._sync_game_actions()
         self._update_title()
 
@@ -634,6 +731,10 @@ class MainWindow(QMainWindow):
         game = self.play.game
         if self.party_actions is not None and game.ruleset.id == self.party_dock_ruleset:
             self.party_actions.show_game(game.header.party, self.play.figures(), self.play.act)
+        if isinstance(game.ruleset, CharacterSheets) and game.header.party is not None:
+            if self.roster_panel.roster() != game.header.party:
+                self.roster_panel.set_roster(game.ruleset.id, game.header.party)
+            self.roster_panel.set_game_state(game.state)
         self.play.sync_map(self.session)
         self.marks.show(self.play)
         self._center_acting()
@@ -776,7 +877,11 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         party = self.party_actions
-        if not self.maybe_save() or (party is not None and not party.maybe_save()):
+        if (
+            not self.maybe_save()
+            or (party is not None and not party.maybe_save())
+            or not self.roster_panel.maybe_save()
+        ):
             event.ignore()
             return
         self.save_layout()
