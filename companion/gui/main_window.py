@@ -202,7 +202,8 @@ class MainWindow(QMainWindow):
         self.roster_sheets_dock = QDockWidget("Roster sheets", self)
         self.roster_sheets_dock.setObjectName("rosterSheetsDock")
         self.roster_sheets_dock.setWidget(self.roster_panel)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.roster_sheets_dock)
+        self.addDockWidget(right, self.roster_sheets_dock)
+        self.tabifyDockWidget(self.legend_dock, self.roster_sheets_dock)
         self.roster_sheets_dock.hide()
         self.legend_dock.raise_()
         self.docks = [
@@ -550,8 +551,12 @@ class MainWindow(QMainWindow):
         """The party dock for the party's ruleset, the roster sheets for a roster ruleset."""
         rules = self.session.ruleset
         roster_rules = isinstance(rules, CharacterSheets)
+        party_shown = not roster_rules and rules.id == self.party_dock_ruleset
         if self.party_dock is not None:
-            self.party_dock.setVisible(not roster_rules and rules.id == self.party_dock_ruleset)
+            self.party_dock.setVisible(party_shown)
+        for action in self.menuBar().actions():
+            if action.text() == "&Party":  # the party's own menu, with its dock
+                action.setVisible(party_shown)
         self.roster_sheets_dock.setVisible(roster_rules)
         if roster_rules and self.roster_panel.ruleset_id != rules.id:
             self.roster_panel.set_roster(rules.id)  # a blank roster, ready for characters

@@ -78,10 +78,14 @@ class Answers:
     def choices(self) -> list[ActionChoice]:
         if self._choices is None:
             rules = self.game.ruleset
-            out = list(rules.choices(self.state, None))
+            table = list(rules.choices(self.state, None))
+            # The round's roll first (it is due before anyone acts), the acting figure's
+            # actions next, the table's other actions (grouped menus) last.
+            out = [c for c in table if c.kind == "initiative"]
             acting = self.turn().acting
             if acting is not None:
                 out += rules.choices(self.state, acting)
+            out += [c for c in table if c.kind != "initiative"]
             self._choices = out
         return self._choices
 
