@@ -124,6 +124,10 @@ def test_a_round_through_the_window(qtbot: object, window: MainWindow, tmp_path:
     assert wizard_at is not None
     click_square(qtbot, w, wizard_at)
     assert w.play.turn().acting == "blue_wizard"
+    # A round base is hit anywhere on its disc, not only on its centre stud.
+    beside = (wizard_at[0] + 1, wizard_at[1])
+    assert w.tools["play"]._figure_at(beside) == "blue_wizard"  # type: ignore[attr-defined]
+    assert w.tools["play"]._figure_at((wizard_at[0] + 3, wizard_at[1])) is None  # type: ignore[attr-defined]
     assert w.play.pending is not None and w.play.pending.kind == "move"
     w.play.set_pending(None)
     # The log tells the story, and the file reopens to the same battle.

@@ -152,7 +152,19 @@ class PlayTool(Tool):
     def _figure_at(self, sq: Square) -> str | None:
         if self.controller is None:
             return None
-        living = [v for v in self.controller.figures().values() if v.at == sq]
+        views = self.controller.figures().values()
+        living = [v for v in views if v.at == sq]
+        if not living:
+            # A base wider than a square (a round base on a stud table) is hit anywhere
+            # on its disc, not only on its centre square.
+            sizes = self.canvas.figures.sizes
+            living = [
+                v
+                for v in views
+                if v.at is not None
+                and sizes.get(v.id, 1.0) > 1.0
+                and (v.at[0] - sq[0]) ** 2 + (v.at[1] - sq[1]) ** 2 <= (sizes[v.id] / 2) ** 2
+            ]
         living.sort(key=lambda v: v.dead)
         return living[0].id if living else None
 
