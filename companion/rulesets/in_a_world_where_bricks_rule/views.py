@@ -467,7 +467,7 @@ def ruler_notes(
     length = catalog.default_options().length_studs
     pa, pb = centre_of(a), centre_of(b)
     studs = math.hypot(pb[0] - pa[0], pb[1] - pa[1])
-    lines = [f"{studs / length:.2f} lengths (one length = {length} studs)"]
+    lines = [f"{studs / length:.2f} lengths of {length} studs"]
     fa, fb = board.token_at(a), board.token_at(b)
     if fa is not None and fb is not None and fa.id != fb.id:
         # Bases of the roster's default size (a minifig's 2x2 round base).
@@ -476,5 +476,5 @@ def ruler_notes(
         if between <= contact + 1e-6:
             lines.append("Base contact")
         else:
-            lines.append(f"Bases {between:.1f} studs apart ({between / length:.2f} lengths)")
+            lines.append(f"Bases {between:.1f} studs apart")
     return lines
