@@ -178,3 +178,34 @@ def test_a_battle_set_up_played_to_its_end_and_printed(
     pages = w.roster_panel.export_pdf(pdf)
     assert pages == 5 and pdf.read_bytes().startswith(b"%PDF")
     assert not [e for e in w.errors if not e.startswith("refused")], w.errors
+
+
+def test_a_new_table_is_built_and_the_roster_placed_on_it(
+    qtbot: object, window: MainWindow
+) -> None:
+    from PySide6.QtWidgets import QComboBox
+
+    from companion.gui.dialogs.new_map import NewMapSpec
+    from companion.model.dungeon import Terrain
+
+    w = window
+    assert w.open_demo(1)
+    # File → New: a table in studs for this ruleset.
+    spec = NewMapSpec("Skirmish", 48, 32, border=False, fill=Terrain.FLOOR, ruleset=IAWWBR)
+    w.set_document(spec.document(), None)
+    assert w.session.ruleset.id == IAWWBR and w.session.board().rules.studs_per_square == 1
+    # The figure tool places the roster's characters, linked to it by id.
+    w.set_tool("figure")
+    box = w.tool_dock.findChild(QComboBox, "figure_character")
+    assert box is not None and box.count() == 11
+    box.setCurrentIndex(
+        1 + [c["id"] for c in w.roster_panel.roster()["characters"]].index("red_archer")
+    )
+    click(qtbot, w.canvas, (5, 5))
+    placed = w.session.doc.figure("red_archer")
+    assert placed is not None and placed.side == "red" and placed.class_id == "archer"
+    # The terrain tool paints difficult ground.
+    w.set_tool("terrain")
+    texts = [b.itemText(i) for b in w.tool_dock.findChildren(QComboBox) for i in range(b.count())]
+    assert "Difficult ground (swamp, brush)" in texts
+    w.session.undo_stack.setClean()

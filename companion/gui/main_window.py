@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         #: shown for such a ruleset's maps and games, in place of the party.
         self.roster_panel = RosterPanel(self, own_undo_shortcuts=False)
         self.roster_panel.statusMessage.connect(lambda m: self.statusBar().showMessage(m, 5000))
+        self.ctx.roster = self._roster_characters
         stacks = [self.session.undo_stack, self.roster_panel.undo_stack]
         if self.party_actions is not None:
             stacks.append(self.party_actions.undo_stack)
@@ -578,6 +579,12 @@ class MainWindow(QMainWindow):
         if self.party_actions is not None:
             return bool(self.party_actions.open_path(chars))
         return True
+
+    def _roster_characters(self) -> list[dict[str, Any]]:
+        """The roster's characters, when the map's ruleset keeps one (the figure tool)."""
+        if self.roster_panel.ruleset_id != self.session.ruleset.id:
+            return []
+        return list(self.roster_panel.roster().get("characters", []))
 
     def open_roster(self, path: Path) -> bool:
         """Show a roster file in the roster sheets (File → Open… for ``*.roster.json``)."""

@@ -109,6 +109,9 @@ class ToolContext(QObject):
         self.clipboard: Clip | None = None
         #: The room the room tool paints (chosen in the Rooms panel); -1 for none.
         self.current_room = -1
+        #: The characters of the open roster (``{"id", "name", "side", "class"...}``), for
+        #: placing them on a table; the main window sets it, empty without a roster.
+        self.roster: Callable[[], list[dict[str, Any]]] = list
         self._selected: str | None = None
 
     @property

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QWidget
@@ -41,6 +41,8 @@ class FigureTool(Tool):
         self._moved = False
         self._kind_box: QComboBox | None = None
         self._side_box: QComboBox | None = None
+        #: The roster character the next click places (its id, side and class), or None.
+        self.character: dict[str, Any] | None = None
 
     def sides(self) -> tuple[tuple[str, str], ...]:
         """The sides figures are placed on: party and dungeon, or a skirmish's two sides."""
@@ -71,6 +73,19 @@ class FigureTool(Tool):
             (),
             lambda i: i >= 0 and setattr(self, "kind_id", kind.itemData(i)),
         )
+        characters = self.ctx.roster()
+        if characters:
+            # A roster ruleset: place the roster's characters, linked to it by id.
+            labels = [("(a new figure of the class above)", None)] + [
+                (f"{c.get('name') or c['id']} ({c['side']})", c) for c in characters
+            ]
+            add_combo(
+                form,
+                "Character",
+                "figure_character",
+                ((title, str(i)) for i, (title, _c) in enumerate(labels)),
+                lambda i: setattr(self, "character", labels[i][1] if i >= 0 else None),
+            )
         name = QLineEdit()
         name.setObjectName("figure_name")
         name.setPlaceholderText("optional, e.g. Grok")
@@ -112,6 +127,16 @@ class FigureTool(Tool):
 
     def new_figure(self, at: Square) -> FigurePlacement:
         doc = self.session.doc
+        c = self.character
+        if c is not None:
+            return FigurePlacement(
+                id=edits.unique_figure_id(doc, c["id"]),
+                name=c.get("name") or "",
+                side=c["side"],
+                class_id=c.get("class"),
+                at=at,
+                facing=self.facing,
+            )
         base = re.sub(r"[^A-Za-z0-9_\-]+", "_", self.figure_name.lower()).strip("_")
         fid = edits.unique_figure_id(doc, base or self.kind_id)
         probe = FigurePlacement(
