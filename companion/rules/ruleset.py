@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 from companion.model.geometry import Board
 from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import MapDocument
+from companion.plugins import load_plugin, one_entry, protocol_members, registered
 from companion.rules.dice import Dice
 from companion.rules.table import (
     ActionChoice,
@@ -278,35 +279,17 @@ ENTRY_POINT_GROUP = "companion.rulesets"
 PLANNED = ("brickmasters_of_the_unknown", "heroica", "qubqst")
 
 #: What a plugin object must have: the ``Ruleset`` protocol's attributes and methods.
-_MEMBERS = tuple(
-    sorted(
-        name
-        for name in {
-            *Ruleset.__annotations__,
-            *(n for n, v in vars(Ruleset).items() if callable(v)),
-        }
-        if not name.startswith("_")
-    )
-)
+_MEMBERS = protocol_members(Ruleset)
 
 
 def _registered() -> dict[str, list[metadata.EntryPoint]]:
     """Ruleset id -> the entry points that register it (more than one is a conflict)."""
-    found: dict[str, list[metadata.EntryPoint]] = {}
-    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        found.setdefault(entry.name, []).append(entry)
-    return found
+    return registered(ENTRY_POINT_GROUP)
 
 
 def available_rulesets() -> list[str]:
     """The ids of the registered rulesets (loading one may still fail: ``get_ruleset``)."""
     return sorted(_registered())
-
-
-def _origin(entry: metadata.EntryPoint) -> str:
-    dist = entry.dist
-    where = f" in {dist.name}" if dist is not None else ""
-    return f"{entry.value}{where}"
 
 
 def _not_registered_hint() -> str:
@@ -325,24 +308,15 @@ def _not_registered_hint() -> str:
 
 def _load(ruleset_id: str, entry: metadata.EntryPoint) -> Ruleset[Any, Any]:
     """The plugin an entry point names; ``BrokenRuleset`` says what is wrong with it."""
-    where = f"ruleset {ruleset_id!r} ({_origin(entry)})"
-    try:
-        factory = entry.load()
-    except Exception as exc:  # any failure importing a plugin is the plugin's fault
-        raise BrokenRuleset(f"{where} could not be imported: {type(exc).__name__}: {exc}") from exc
-    if not isinstance(factory, type):
-        raise BrokenRuleset(f"{where} is not a class but a {type(factory).__name__}")
-    try:
-        plugin = factory()
-    except Exception as exc:
-        raise BrokenRuleset(f"{where} could not be created: {type(exc).__name__}: {exc}") from exc
-    missing = [name for name in _MEMBERS if not hasattr(plugin, name)]
-    if missing:
-        raise BrokenRuleset(f"{where} is not a ruleset plugin: it lacks {', '.join(missing)}")
-    if plugin.id != ruleset_id:
-        raise BrokenRuleset(f"{where} says its id is {plugin.id!r}")
-    result: Ruleset[Any, Any] = plugin
-    return result
+    plugin: Ruleset[Any, Any] = load_plugin(
+        ruleset_id,
+        entry,
+        what=f"ruleset {ruleset_id!r}",
+        kind="a ruleset plugin",
+        members=_MEMBERS,
+        error=BrokenRuleset,
+    )
+    return plugin
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset[Any, Any]:
@@ -356,7 +330,5 @@ def get_ruleset(ruleset_id: str) -> Ruleset[Any, Any]:
             raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}{_not_registered_hint()}")
         known = ", ".join(sorted(registered))
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
-    if len(entries) > 1:
-        both = " and ".join(_origin(entry) for entry in entries)
-        raise BrokenRuleset(f"ruleset {ruleset_id!r} is registered more than once: {both}")
-    return _load(ruleset_id, entries[0])
+    entry = one_entry(entries, f"ruleset {ruleset_id!r}", BrokenRuleset)
+    return _load(ruleset_id, entry)

@@ -22,6 +22,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
+from companion.plugins import load_plugin, one_entry, protocol_members, registered
 from companion.rules.table import FigureView
 
 #: The entry-point group rulesets' GUI parts register in, ``id = "module:Class"``.
@@ -94,61 +95,17 @@ class BrokenRulesetGui(LookupError):
 
 
 #: What a GUI part must have: the ``RulesetGui`` protocol's attributes and methods.
-_MEMBERS = tuple(
-    sorted(
-        name
-        for name in {
-            *RulesetGui.__annotations__,
-            *(n for n, v in vars(RulesetGui).items() if callable(v)),
-        }
-        if not name.startswith("_")
-    )
-)
+_MEMBERS = protocol_members(RulesetGui)
 
 
 def _registered() -> dict[str, list[metadata.EntryPoint]]:
     """Ruleset id -> the entry points of its GUI part (more than one is a conflict)."""
-    found: dict[str, list[metadata.EntryPoint]] = {}
-    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        found.setdefault(entry.name, []).append(entry)
-    return found
+    return registered(ENTRY_POINT_GROUP)
 
 
 def available_ruleset_guis() -> list[str]:
     """The ids of the rulesets with a registered GUI part (loading one may still fail)."""
     return sorted(_registered())
-
-
-def _origin(entry: metadata.EntryPoint) -> str:
-    dist = entry.dist
-    where = f" in {dist.name}" if dist is not None else ""
-    return f"{entry.value}{where}"
-
-
-def _load(ruleset_id: str, entry: metadata.EntryPoint) -> RulesetGui:
-    """The GUI part an entry point names; ``BrokenRulesetGui`` says what is wrong with it."""
-    where = f"the GUI of ruleset {ruleset_id!r} ({_origin(entry)})"
-    try:
-        factory = entry.load()
-    except Exception as exc:  # any failure importing a GUI part is the part's fault
-        raise BrokenRulesetGui(
-            f"{where} could not be imported: {type(exc).__name__}: {exc}"
-        ) from exc
-    if not isinstance(factory, type):
-        raise BrokenRulesetGui(f"{where} is not a class but a {type(factory).__name__}")
-    try:
-        part = factory()
-    except Exception as exc:
-        raise BrokenRulesetGui(
-            f"{where} could not be created: {type(exc).__name__}: {exc}"
-        ) from exc
-    missing = [name for name in _MEMBERS if not hasattr(part, name)]
-    if missing:
-        raise BrokenRulesetGui(f"{where} is not a ruleset GUI: it lacks {', '.join(missing)}")
-    if part.id != ruleset_id:
-        raise BrokenRulesetGui(f"{where} says its id is {part.id!r}")
-    result: RulesetGui = part
-    return result
 
 
 def ruleset_gui(ruleset_id: str) -> RulesetGui | None:
@@ -159,9 +116,13 @@ def ruleset_gui(ruleset_id: str) -> RulesetGui | None:
     entries = _registered().get(ruleset_id)
     if not entries:
         return None
-    if len(entries) > 1:
-        both = " and ".join(_origin(entry) for entry in entries)
-        raise BrokenRulesetGui(
-            f"the GUI of ruleset {ruleset_id!r} is registered more than once: {both}"
-        )
-    return _load(ruleset_id, entries[0])
+    what = f"the GUI of ruleset {ruleset_id!r}"
+    part: RulesetGui = load_plugin(
+        ruleset_id,
+        one_entry(entries, what, BrokenRulesetGui),
+        what=what,
+        kind="a ruleset GUI",
+        members=_MEMBERS,
+        error=BrokenRulesetGui,
+    )
+    return part
