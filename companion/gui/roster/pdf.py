@@ -11,9 +11,8 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -21,27 +20,16 @@ from PySide6.QtGui import (
     QGuiApplication,
     QPagedPaintDevice,
     QPageLayout,
-    QPageSize,
     QPaintDevice,
     QPainter,
-    QPdfWriter,
     QPen,
 )
 
-from companion import APP_NAME
-from companion.atomic import replacing
 from companion.gui.canvas.glyphs import side_colour
+from companion.gui.export.pdf import PAGE_SIZES, write_pdf
 from companion.gui.sheets.fonts import sheet_font
 from companion.rules.table import SheetSection, SheetView
 
-PAGE_SIZES: dict[str, QPageSize.PageSizeId] = {
-    "A4": QPageSize.PageSizeId.A4,
-    "Letter": QPageSize.PageSizeId.Letter,
-}
-#: Resolution of the PDF (dots per inch).
-PDF_DPI = 300
-#: Page margins in millimetres.
-MARGIN_MM = 10.0
 #: Sheets on one page, one above the other.
 SHEETS_PER_PAGE = 2
 #: Space between the two sheets of a page (a dashed cutting line in its middle), mm.
@@ -290,19 +278,4 @@ def export_sheets_pdf(
         raise ValueError("nothing to print: the roster has no characters")
     if QGuiApplication.instance() is None:
         raise RuntimeError("export_sheets_pdf needs a QGuiApplication")
-    target = Path(path)
-    with replacing(target) as tmp:
-        writer = QPdfWriter(str(tmp))
-        writer.setResolution(PDF_DPI)
-        writer.setPageSize(QPageSize(PAGE_SIZES[page]))
-        writer.setPageOrientation(QPageLayout.Orientation.Portrait)
-        writer.setPageMargins(
-            QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter
-        )
-        writer.setCreator(APP_NAME)
-        writer.setTitle(title)
-        pages = paint_pages(writer, views)
-        del writer  # closes the file
-        if tmp.stat().st_size == 0:
-            raise OSError(f"the PDF writer produced an empty file for {target.name}")
-    return pages
+    return write_pdf(path, lambda writer: paint_pages(writer, views), page, title)
