@@ -160,6 +160,8 @@ def test_a_battle_set_up_played_to_its_end_and_printed(
     # The sheets show the battle: hits, activation.
     titles = [s.title for s in w.roster_panel.views()[0].sections]
     assert "In the battle" in titles
+    # The game keeps the numbers: during it, the sheets are read, not edited.
+    assert not w.roster_panel.sheet._editable and not w.roster_panel.new_action.isEnabled()
     # A ranged attack from the archer, typed d20: a hit on the Ninja... wherever the
     # armies stand, the odds come from the model before the click.
     assert w.play.pick("red_archer")

@@ -540,8 +540,11 @@ class RosterPanel(QWidget):
     def _show_sheet(self) -> None:
         cid = self.current_id()
         view = next((v for v in self._views if v.id == cid), None)
-        self.sheet.set_view(view)
-        self.remove_action.setEnabled(self.rules is not None and view is not None)
+        # During a game the game keeps the numbers: its sheets are read, not edited here.
+        playing = self._state is not None
+        self.sheet.set_view(view, editable=not playing)
+        self.remove_action.setEnabled(self.rules is not None and view is not None and not playing)
+        self.new_action.setEnabled(self.rules is not None and not playing)
 
     def _update_header(self) -> None:
         if self.rules is None:
