@@ -556,7 +556,8 @@ class RosterPanel(QWidget):
         where = f" · {self.path.name}" if self.path is not None else ""
         star = " *" if self.is_modified() else ""
         game = " · in a game" if self._state is not None else ""
-        self.heading.setText(f"{name}{star}  ({what}{game}{where})")
+        # Short enough for a narrow dock; the file is named in the tooltip.
+        self.heading.setText(f"{name}{star} ({what}{game})")
         self.heading.setToolTip(f"{getattr(self.rules, 'title', self.ruleset_id)}{where}")
 
     def _title_of(self, character_id: str) -> str:
