@@ -8,7 +8,7 @@ Shared by ``tests/test_rules_fuzz.py`` (the short run) and ``benchmarks/fuzz_rul
 * dead exactly when ``hp == 0``;
 * no two living figures on one square (figures hidden inside objects do not count), and
   every living figure on a square it may stand on (no wall, void, water, lava, obstacle,
-  shut door or furniture);
+  shut door or furniture) -- a Large Creature on each of the squares it covers;
 * ``sp >= 0``, ``explosives >= 0``;
 * ``actions_used`` within the turn's limit (a figure that caught Hiccups in the middle of
   its turn may already have used the actions it had before).
@@ -115,7 +115,18 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
         if free
         else []
     )
-    figures = [_figure(draw, i, sq) for i, sq in enumerate(spots)]
+    footprint = draw(st.sampled_from([1, 2]))
+    figures = []
+    covered_by: set[tuple[int, int]] = set()
+    for sq in spots:
+        fig = _figure(draw, len(figures), sq)
+        n = footprint if fig.get("monster") and CATALOG.monsters[fig["monster"]].large else 1
+        covered = {(sq[0] + dx, sq[1] + dy) for dy in range(n) for dx in range(n)}
+        if not covered <= set(free) or (not fig["dead"] and covered & covered_by):
+            continue  # a Large Creature that does not fit here
+        if not fig["dead"]:
+            covered_by |= covered
+        figures.append(fig)
     items = {}
     if free and draw(st.booleans()):
         x, y = draw(st.sampled_from(free))
@@ -131,6 +142,7 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
             "breakaway": draw(st.booleans()),
             "holding": draw(st.booleans()),
             "enchanted_weapons": draw(st.booleans()),
+            "large_footprint": footprint,
         },
         "map": {"terrain": rows, "heights": heights, "objects": objects, "items": items},
         "figures": figures,
@@ -391,12 +403,12 @@ def check_consistent(state: GameState, where: str) -> None:
         assert turn.actions_used <= limit, f"{label}: {turn.actions_used} actions of {limit}"
         if fig.dead or fig.inside is not None:
             continue
-        x, y = fig.pos
-        assert state.dungeon.in_bounds(x, y), f"{label}: off the map at {fig.pos}"
-        terrain = state.dungeon.terrain_at(x, y).name
-        assert not blocked[y, x], f"{label}: stands on {terrain} at {fig.pos}"
-        assert fig.pos not in standing, f"{label}: shares {fig.pos} with {standing[fig.pos]}"
-        standing[fig.pos] = fig.id
+        for x, y in ctx.squares(fig):  # a Large Creature: each of its squares
+            assert state.dungeon.in_bounds(x, y), f"{label}: off the map at {(x, y)}"
+            terrain = state.dungeon.terrain_at(x, y).name
+            assert not blocked[y, x], f"{label}: stands on {terrain} at {(x, y)}"
+            assert (x, y) not in standing, f"{label}: shares {(x, y)} with {standing[(x, y)]}"
+            standing[(x, y)] = fig.id
 
 
 def play(setup: dict[str, Any], data: st.DataObject, seed: int) -> list[dict[str, Any]]:

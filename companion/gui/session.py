@@ -19,7 +19,7 @@ from PySide6.QtGui import QUndoStack
 from companion.atomic import keep_backup
 from companion.gui.commands import EditCommand
 from companion.model.edits import EVERYTHING, Changes, Edit
-from companion.model.figures import Token
+from companion.model.figures import FOOTPRINT_SIZES, Token
 from companion.model.mapfile import (
     MAX_FILE_BYTES,
     MapDocument,
@@ -163,8 +163,13 @@ class MapSession(QObject):
             token = fig.token()
             profile = self.ruleset.profile(fig.class_id, fig.monster)
             if profile is not None:
+                # A grid footprint (a BrickQuest Large Creature's 2x2 squares) is measured.
+                size = int(profile.base_squares) if profile.anchor == "corner" else token.size
                 token = replace(
-                    token, large=token.large or profile.large, slips_through=profile.slips_through
+                    token,
+                    large=token.large or profile.large,
+                    slips_through=profile.slips_through,
+                    size=size if size in FOOTPRINT_SIZES else token.size,
                 )
             out.append(token)
         return tuple(out)
@@ -176,6 +181,15 @@ class MapSession(QObject):
             profile = self.ruleset.profile(fig.class_id, fig.monster)
             sizes[fig.id] = profile.base_squares if profile is not None else 1.0
         return sizes
+
+    def figure_anchors(self) -> dict[str, str]:
+        """Where each figure's base lies on its square (``FigureProfile.anchor``): centred
+        on it, or ``"corner"``: from it as the north-west square of a grid footprint."""
+        anchors = {}
+        for fig in self.doc.figures:
+            profile = self.ruleset.profile(fig.class_id, fig.monster)
+            anchors[fig.id] = profile.anchor if profile is not None else "centre"
+        return anchors
 
     def board(self) -> Any:
         """The geometry's view of the map and figures (cached until the next change).

@@ -31,6 +31,8 @@ class OptionSpec(_Value):
     #: For a choice: the values allowed, with their titles.  Empty: a switch (bool).
     choices: tuple[tuple[int | float | str, str], ...] = ()
     help: str = ""
+    #: The rules' own sentence the option reads, when it settles a loose place of the text.
+    quote: str = ""
 
 
 class SetupChoice(_Value):
@@ -172,6 +174,10 @@ class FigureProfile(_Value):
     slips_through: bool = False
     #: Its base's width in squares (a round 2-stud base on a one-stud table: 2).
     base_squares: float = 1.0
+    #: Where a base wider than one square lies: ``"centre"``, centred on the figure's
+    #: square (a table's round base); ``"corner"``, with the figure's square as its
+    #: north-west square (a grid footprint: a BrickQuest Large Creature's 2x2 squares).
+    anchor: Literal["centre", "corner"] = "centre"
 
 
 #: How a sheet field is edited: "" (derived: read only), or the widget for it.

@@ -562,6 +562,9 @@ class FiguresItem(DeviceItem):
         self.marked: dict[str, QColor] = {}
         #: Base widths in squares of figures larger than one square (a table's round bases).
         self.sizes: dict[str, float] = {}
+        #: ``"corner"`` for a figure whose wider base starts at its square (a grid's 2x2
+        #: footprint, drawn on the middle of its squares); others are centred on theirs.
+        self.anchors: dict[str, str] = {}
 
     def set_figures(self, figures: list[FigurePlacement]) -> None:
         self.figures = list(figures)
@@ -589,14 +592,17 @@ class FiguresItem(DeviceItem):
                 continue
             x, y = f.at
             off = self.offsets.get(f.id)
-            if off is None and not (x0 <= x < x1 and y0 <= y < y1):
+            size = self.sizes.get(f.id, 1.0)
+            grow = size - 1.0  # a wider base reaches into the exposed part from outside
+            if off is None and not (x0 - grow <= x < x1 and y0 - grow <= y < y1):
                 continue
             r = view.square(x, y)
             if off is not None:
                 r = view.square(off.x(), off.y())
-            size = self.sizes.get(f.id, 1.0)
-            if size != 1.0:  # a wider base, centred on its square
+            if size != 1.0:  # a wider base, centred on its square or on its footprint
                 centre = r.center()
+                if self.anchors.get(f.id) == "corner":
+                    centre += QPointF(r.width(), r.height()) * ((size - 1) / 2)
                 r = QRectF(0, 0, r.width() * size, r.height() * size)
                 r.moveCenter(centre)
             mark = self.marked.get(f.id)

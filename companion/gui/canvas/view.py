@@ -194,6 +194,7 @@ class MapCanvas(pg.GraphicsView):
         if everything or changes.figures or changes.rooms:
             self.figures.hidden = self._hidden_figures(fog)
             self.figures.sizes = self.session.figure_sizes()
+            self.figures.anchors = self.session.figure_anchors()
             self.figures.set_figures(doc.figures)
         if self.tool is not None:
             self.tool.map_changed(changes)

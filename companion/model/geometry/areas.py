@@ -11,6 +11,8 @@
 An area never holds a wall, a shut door or the void.  When the board's
 ``walls_stop_areas`` is on (the default), a square is hit only if the segment from the
 area's origin to its centre crosses no wall or shut door; a line stops at the first one.
+A figure covering more than one square (``Token.size``) is in an area when any of its
+squares is (:func:`tokens_in`).
 Distances compare with a slack of 1e-9.
 """
 
@@ -207,9 +209,17 @@ def squares_of(mask: np.ndarray) -> list[Square]:
 def tokens_in(board: Board, mask: np.ndarray) -> list[Token]:
     """Figures (living and dead) standing on the mask's squares.
 
-    In square order (x then y); on one square the living before the dead.
+    A figure covering more than one square is in when any of its squares is.  In the
+    order of the figures' own squares (``pos``: x then y); on one square the living
+    before the dead.
     """
     h, w = mask.shape
-    hits = [t for t in board.tokens if 0 <= t.x < w and 0 <= t.y < h and mask[t.y, t.x]]
+    hits = [
+        t
+        for t in board.tokens
+        if 0 <= t.x < w
+        and 0 <= t.y < h
+        and (mask[t.y, t.x] if t.size == 1 else mask[t.y : t.y + t.size, t.x : t.x + t.size].any())
+    ]
     hits.sort(key=lambda t: (t.x, t.y, t.dead))
     return hits

@@ -10,6 +10,10 @@ BrickQuest (ATTACKING, DESIGN.md):
 * **ranged**: ``min <= distance <= max`` on the BrickRuler (slack 1e-9), inside the
   firing arc, with a clear line of sight.
 
+Figures covering more than one square (``Token.size``) are measured as
+:mod:`.footprint` reads them: adjacency, arc, reach and distance between their nearest
+squares, height from the highest floor under each, sight from any square to any square.
+
 An attack includes one free 90° turn: a target that is only valid after turning left or
 right is valid with ``turn`` set.  Sight lines follow the board's ``los_mode``.
 """
@@ -24,6 +28,14 @@ from companion.model.figures import Token
 from companion.model.geometry.board import Board, Square
 from companion.model.geometry.distance import in_range, ruler_distance
 from companion.model.geometry.facing import chebyshev, in_firing_arc
+from companion.model.geometry.footprint import (
+    figure_distance,
+    figure_sight,
+    footprint_chebyshev,
+    front_of,
+    in_arc,
+    stand_height,
+)
 from companion.model.geometry.rules import DEFAULT_GRID
 from companion.model.geometry.sight import line_of_sight
 
@@ -102,6 +114,52 @@ def _check(
     return None, None
 
 
+def _check_footprints(
+    board: Board,
+    attacker: Token,
+    target: Token,
+    mode: str,
+    facing: Facing,
+    min_range: float | None,
+    max_range: float | None,
+    distance: float,
+) -> tuple[str | None, Square | None]:
+    """:func:`_check` when a figure covers more than one square (:mod:`.footprint`)."""
+    rules = board.rules
+    dh = abs(stand_height(board, target) - stand_height(board, attacker))
+    squares = board.squares_of(target)
+    if mode == "melee":
+        if footprint_chebyshev(board, attacker, target) != 1:
+            return "not_adjacent", None
+        front = front_of(attacker, facing)
+        if not any(sq in front for sq in squares):
+            return "not_in_arc", None
+        if dh > rules.melee_height:
+            return "height_difference", None
+        return None, None
+    if mode == "reach":
+        steps = footprint_chebyshev(board, attacker, target)
+        if steps < rules.reach:
+            return "too_close", None
+        if steps > rules.reach:
+            return "out_of_range", None
+        if not in_arc(attacker, facing, squares):
+            return "not_in_arc", None
+        if dh > rules.melee_height:
+            return "height_difference", None
+    else:
+        if min_range is not None and not in_range(distance, min_range, None):
+            return "too_close", None
+        if not in_range(distance, None, max_range):
+            return "out_of_range", None
+        if not in_arc(attacker, facing, squares):
+            return "not_in_arc", None
+    sight = figure_sight(board, attacker, target)
+    if not sight.clear:
+        return "no_line_of_sight", sight.blocked_by
+    return None, None
+
+
 def attack_geometry(
     board: Board,
     attacker_id: str,
@@ -121,7 +179,12 @@ def attack_geometry(
         raise ValueError(f"attack mode must be one of {', '.join(MODES)}, not {mode!r}")
     attacker = board.token(attacker_id)
     target = board.token(target_id)
-    distance = ruler_distance(board, attacker.pos, target.pos)
+    large = attacker.size > 1 or target.size > 1
+    if large:
+        distance = figure_distance(board, attacker, target)
+    else:
+        distance = ruler_distance(board, attacker.pos, target.pos)
+    check = _check_footprints if large else _check
     if target.dead:
         return AttackTarget(target_id, mode, distance, None, False, "target_dead")
     tries: list[tuple[Turn | None, Facing]] = [(None, attacker.facing)]
@@ -129,7 +192,7 @@ def attack_geometry(
         tries += [("left", attacker.facing.left), ("right", attacker.facing.right)]
     failures = []
     for turn, facing in tries:
-        reason, blocked = _check(
+        reason, blocked = check(
             board, attacker, target, mode, facing, min_range, max_range, distance
         )
         if reason is None:

@@ -130,6 +130,11 @@ class TerrainLayers:
     def _other_step_masks(self) -> dict[tuple[int, int], np.ndarray]:
         return {}
 
+    @cached_property
+    def footprint_steps(self) -> dict[tuple[int, int, int], np.ndarray]:
+        """``movement.footprint_steps`` per (max step, max stair step, size), as computed."""
+        return {}
+
     def _compute_step_masks(self, max_step: int, max_stair_step: int) -> np.ndarray:
         h, w = self.height, self.width
         enter = ~self.blocks_movement
@@ -234,6 +239,10 @@ class TerrainLayers:
 
 class Board:
     """An immutable snapshot of a dungeon and the figures on it.
+
+    A figure's footprint (``Token.size``) may run off the map's east or south edge: only
+    its squares on the map count (rules refuse such a placement; the geometry measures
+    what there is).
 
     ``los_mode``: ``"3d"`` (heights count, the default) or ``"flat"`` (the text applied
     literally).  ``walls_stop_areas``: a square behind a wall or shut door, seen from an
@@ -382,7 +391,7 @@ class Board:
             raise KeyError(f"no figure with id {token_id!r} on the board") from None
 
     def token_at(self, square: Square) -> Token | None:
-        """The figure on ``square``: a living one if any, else a corpse, else None."""
+        """The figure covering ``square``: a living one if any, else a corpse, else None."""
         x, y = square
         if not (0 <= x < self.width and 0 <= y < self.height):
             return None
@@ -390,26 +399,50 @@ class Board:
         if i >= 0:
             return self._tokens[i]
         for t in self._tokens:
-            if t.dead and t.x == x and t.y == y:
+            if t.dead and t.covers((x, y)):
                 return t
         return None
 
     @cached_property
+    def has_large(self) -> bool:
+        """Some figure covers more than one square."""
+        return any(t.size > 1 for t in self._tokens)
+
+    def squares_of(self, token: Token) -> list[Square]:
+        """The squares ``token`` covers on this map (a footprint is cut at the map's edge)."""
+        if token.size == 1:
+            return [(token.x, token.y)]
+        w, h = self.width, self.height
+        return [(x, y) for x, y in token.squares if x < w and y < h]
+
+    def tokens_covering(self, square: Square) -> list[Token]:
+        """Every figure, living or dead, covering ``square`` (in ``tokens`` order)."""
+        return [t for t in self._tokens if t.covers(square)]
+
+    @cached_property
     def living_index(self) -> np.ndarray:
-        """Int32 [y, x]: index into ``tokens`` of the living figure there, -1 if none."""
+        """Int32 [y, x]: index into ``tokens`` of the living figure there, -1 if none.
+
+        A figure of size 2 marks its four squares (``Token.size``)."""
         idx = np.full(self.shape, -1, dtype=np.int32)
         for i in range(len(self._tokens) - 1, -1, -1):
             t = self._tokens[i]
             if not t.dead:
-                idx[t.y, t.x] = i
+                if t.size == 1:
+                    idx[t.y, t.x] = i
+                else:
+                    idx[t.y : t.y + t.size, t.x : t.x + t.size] = i
         return _frozen(idx)
 
     @cached_property
     def occupied(self) -> np.ndarray:
-        """Bool [y, x]: some figure, living or dead, is there."""
+        """Bool [y, x]: some figure, living or dead, covers it."""
         occ = np.zeros(self.shape, dtype=bool)
         for t in self._tokens:
-            occ[t.y, t.x] = True
+            if t.size == 1:
+                occ[t.y, t.x] = True
+            else:
+                occ[t.y : t.y + t.size, t.x : t.x + t.size] = True
         return _frozen(occ)
 
     # -- sight layers --------------------------------------------------------------------
@@ -454,13 +487,19 @@ class Board:
 
     @cached_property
     def sight_top(self) -> np.ndarray:
-        """Int64 [y, x]: column tops in bricks with living figures standing on them."""
+        """Int64 [y, x]: column tops in bricks with living figures standing on them (on
+        every square a figure covers)."""
         top = self._layers.column_top_int.copy()
         floor = self._layers.floor
         rules = self._rules
         for t in self._tokens:
-            if not t.dead:
+            if t.dead:
+                continue
+            if t.size == 1:
                 top[t.y, t.x] = max(int(top[t.y, t.x]), int(floor[t.y, t.x]) + rules.height_of(t))
+            else:  # each covered square: its own floor plus the figure's height
+                part = np.s_[t.y : t.y + t.size, t.x : t.x + t.size]
+                top[part] = np.maximum(top[part], floor[part] + rules.height_of(t))
         return _frozen(top)
 
     def __repr__(self) -> str:

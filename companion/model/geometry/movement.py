@@ -18,6 +18,16 @@ board's :class:`~.rules.GridRules`, BrickQuest's shown):
 * nobody ends a move on another figure (living or dead) or on a fire spout, which may
   be crossed.
 
+A figure covering 2x2 squares (``Token.size``; it stands on its north-west square, the
+square its moves and paths name) steps as one: each of its squares makes the same step
+and every one of those steps must be legal by the rules above (the square entered, the
+height change of that square's own step, corner cutting), no square it enters may hold
+a figure that blocks it, and it may end only where none of its squares holds another
+figure or a fire spout.  Its floor reading is the highest and the lowest floor under it:
+it may stand only where they differ by at most ``max_step`` (1 brick: the base bridges
+a one-brick step, not an obstacle), so the 3-brick rise of a single stairs square is too
+steep under it.  A footprint never runs off the map.
+
 Costs come from a breadth-first search by cost level on bitboards (Python integers,
 one bit per square): all squares first reached at cost ``c`` are found at once from the
 squares at ``c - 1`` (orthogonal steps) and ``c - 2`` (diagonal steps) -- in general
@@ -144,21 +154,84 @@ def _blocks_passage(mover: Token, other: Token, allies_pass: bool) -> bool:
 
 
 def blocked_by_figures(board: Board, mover: Token, allies_pass: bool) -> np.ndarray:
-    """Bool [y, x]: squares the mover may not enter because of the figure on them."""
+    """Bool [y, x]: where the mover may not stand because of a figure there.
+
+    For a mover of one square, the squares holding such a figure; for a footprint, the
+    squares it may not stand on (some square it would cover holds one).
+    """
     mask = np.zeros(board.shape, dtype=bool)
     for t in board.tokens:
         if _blocks_passage(mover, t, allies_pass):
-            mask[t.y, t.x] = True
-    return mask
+            if t.size == 1:
+                mask[t.y, t.x] = True
+            else:
+                mask[t.y : t.y + t.size, t.x : t.x + t.size] = True
+    return _spread(mask, mover.size, fill=False)
 
 
 def no_end_mask(board: Board, mover: Token) -> np.ndarray:
-    """Bool [y, x]: squares the mover may not end on (other figures, fire spouts)."""
+    """Bool [y, x]: where the mover may not end (another figure or a fire spout under it)."""
     mask = board.layers.fire.copy()
     for t in board.tokens:
         if t.id != mover.id:
-            mask[t.y, t.x] = True
-    return mask
+            if t.size == 1:
+                mask[t.y, t.x] = True
+            else:
+                mask[t.y : t.y + t.size, t.x : t.x + t.size] = True
+    return _spread(mask, mover.size, fill=True)
+
+
+def _spread(mask: np.ndarray, size: int, fill: bool) -> np.ndarray:
+    """``out[y, x]``: ``mask`` holds some square of a footprint of ``size`` standing on
+    ``(x, y)`` (``fill`` for squares off the map)."""
+    if size == 1:
+        return mask
+    out = mask.copy()
+    for oy in range(size):
+        for ox in range(size):
+            if ox or oy:
+                out |= shift_to_source(mask, ox, oy, fill=fill)
+    return out
+
+
+def footprint_steps(board: Board, size: int) -> np.ndarray:
+    """Bool [8, y, x]: a figure of ``size`` standing on ``(x, y)`` may step along
+    ``DIRECTIONS[d]`` as far as the terrain goes (``board.step_masks`` for one square).
+
+    Every covered square's own step is legal and the footprint it steps to fits: all on
+    the map, its floors at most ``max_step`` apart.  Figures are not considered here.
+    """
+    if size == 1:
+        return board.step_masks
+    rules = board.rules
+    layers = board.layers
+    cache = layers.footprint_steps
+    key = (rules.max_step, rules.max_stair_step, size)
+    got = cache.get(key)
+    if got is not None:
+        return got
+    floor = layers.floor
+    big = int(layers.floor_max) + rules.max_step + 1
+    fits = np.ones(board.shape, dtype=bool)
+    high = np.full(board.shape, -big, dtype=np.int64)
+    low = np.full(board.shape, big, dtype=np.int64)
+    for oy in range(size):
+        for ox in range(size):
+            fits &= shift_to_source(~layers.blocks_movement, ox, oy, fill=False)
+            high = np.maximum(high, shift_to_source(floor, ox, oy, fill=-big))
+            low = np.minimum(low, shift_to_source(floor, ox, oy, fill=big))
+    fits &= high - low <= rules.max_step
+    base = board.step_masks
+    masks = np.empty_like(base)
+    for d, (dx, dy) in enumerate(DIRECTIONS):
+        ok = shift_to_source(fits, dx, dy, fill=False)
+        for oy in range(size):
+            for ox in range(size):
+                ok &= shift_to_source(base[d], ox, oy, fill=False)
+        masks[d] = ok
+    masks.setflags(write=False)
+    cache[key] = masks
+    return masks
 
 
 # -- bitboards ----------------------------------------------------------------------------
@@ -288,7 +361,7 @@ def _search(board: Board, mover: Token, allies_pass: bool, limit: int | None) ->
     else:
         x0, y0 = max(0, x - limit), max(0, y - limit)
         x1, y1 = min(w, x + limit + 1), min(h, y + limit + 1)
-    steps = board.step_masks[:, y0:y1, x0:x1]
+    steps = footprint_steps(board, mover.size)[:, y0:y1, x0:x1]
     enter = ~blocked_by_figures(board, mover, allies_pass)[y0:y1, x0:x1]
     can = []
     for d, (dx, dy) in enumerate(DIRECTIONS):
@@ -315,7 +388,8 @@ def _make_reach(board: Board, mover: Token, cost: np.ndarray, points: float) -> 
     endable = ~no_end_mask(board, mover)
     cost.setflags(write=False)
     endable.setflags(write=False)
-    return Reach(cost, mover.pos, points, endable, board.step_masks, board.rules.step_costs)
+    steps = footprint_steps(board, mover.size)
+    return Reach(cost, mover.pos, points, endable, steps, board.rules.step_costs)
 
 
 def reachable(
@@ -365,6 +439,8 @@ def validate_path(
     whole path's cost.  An empty path is a legal move costing 0.
     """
     mover = board.token(mover_id)
+    if mover.size > 1:
+        return _validate_footprint_path(board, mover, path, move_points, allies_pass)
     layers = board.layers
     rules = board.rules
     h, w = board.shape
@@ -377,10 +453,7 @@ def validate_path(
         orthogonal = sq[0] == prev[0] or sq[1] == prev[1]
         total += rules.orthogonal_cost if orthogonal else rules.diagonal_cost
         prev = sq
-    figures: dict[Square, list[Token]] = {}
-    for t in board.tokens:
-        if t.id != mover.id:
-            figures.setdefault((t.x, t.y), []).append(t)
+    figures = _figures_by_square(board, mover)
     cost = 0.0
     prev = mover.pos
     for sq in squares:
@@ -412,8 +485,98 @@ def validate_path(
     return PathCheck(True, None, None, total)
 
 
+def _figures_by_square(board: Board, mover: Token) -> dict[Square, list[Token]]:
+    """The other figures on each square they cover."""
+    figures: dict[Square, list[Token]] = {}
+    for t in board.tokens:
+        if t.id != mover.id:
+            if t.size == 1:
+                figures.setdefault((t.x, t.y), []).append(t)
+            else:
+                for sq in t.squares:
+                    figures.setdefault(sq, []).append(t)
+    return figures
+
+
 def _along_stairs(board: Board, a: Square, b: Square) -> bool:
     """The orthogonal step a -> b runs along the direction of stairs on a or b."""
     stairs = board.dungeon.stairs
     axis = (1, 3) if a[1] == b[1] else (0, 2)
     return int(stairs[a[1], a[0]]) in axis or int(stairs[b[1], b[0]]) in axis
+
+
+def _path_cost(board: Board, start: Square, squares: Sequence[Square]) -> float:
+    """The cost of ``squares`` from ``start`` as far as its steps are adjacent."""
+    rules = board.rules
+    total = 0.0
+    prev = start
+    for sq in squares:
+        if max(abs(sq[0] - prev[0]), abs(sq[1] - prev[1])) != 1:
+            break
+        orthogonal = sq[0] == prev[0] or sq[1] == prev[1]
+        total += rules.orthogonal_cost if orthogonal else rules.diagonal_cost
+        prev = sq
+    return total
+
+
+def _validate_footprint_path(
+    board: Board, mover: Token, path: Sequence[Square], move_points: float, allies_pass: bool
+) -> PathCheck:
+    """:func:`validate_path` for a figure covering more than one square.
+
+    ``path`` names the squares its north-west square steps on; each step is checked
+    for every covered square, and the reported square is the covered square that fails.
+    """
+    layers = board.layers
+    rules = board.rules
+    h, w = board.shape
+    n = mover.size
+    offsets = [(ox, oy) for oy in range(n) for ox in range(n)]
+    squares = [(int(p[0]), int(p[1])) for p in path]
+    total = _path_cost(board, mover.pos, squares)
+    figures = _figures_by_square(board, mover)
+    floor = layers.floor
+    cost = 0.0
+    prev = mover.pos
+    for sq in squares:
+        dx, dy = sq[0] - prev[0], sq[1] - prev[1]
+        if max(abs(dx), abs(dy)) != 1:
+            return PathCheck(False, "not_adjacent", sq, total)
+        new = [(sq[0] + ox, sq[1] + oy) for ox, oy in offsets]
+        old = [(prev[0] + ox, prev[1] + oy) for ox, oy in offsets]
+        for x, y in new:
+            if not (0 <= x < w and 0 <= y < h) or layers.blocks_movement[y, x]:
+                return PathCheck(False, "impassable_terrain", (x, y), total)
+        diagonal = dx != 0 and dy != 0
+        for a, b in zip(old, new, strict=True):
+            if not (0 <= a[0] < w and 0 <= a[1] < h):
+                continue  # a start cut at the map's edge: only its squares on the map step
+            dh = abs(int(floor[b[1], b[0]]) - int(floor[a[1], a[0]]))
+            stairs_ok = not diagonal and dh <= rules.max_stair_step and _along_stairs(board, a, b)
+            if dh > rules.max_step and not stairs_ok:
+                return PathCheck(False, "too_steep", b, total)
+        heights = [int(floor[y, x]) for x, y in new]
+        if max(heights) - min(heights) > rules.max_step:
+            return PathCheck(False, "too_steep", new[heights.index(max(heights))], total)
+        if diagonal:
+            for a, b in zip(old, new, strict=True):
+                side_a, side_b = (b[0], a[1]), (a[0], b[1])
+                for cx, cy in (side_a, side_b):
+                    if not (0 <= cx < w and 0 <= cy < h) or layers.blocks_corners[cy, cx]:
+                        return PathCheck(False, "corner_cutting", b, total)
+        for b in new:
+            if any(_blocks_passage(mover, t, allies_pass) for t in figures.get(b, ())):
+                return PathCheck(False, "occupied", b, total)
+        cost += rules.diagonal_cost if diagonal else rules.orthogonal_cost
+        if cost > move_points + COST_TOLERANCE:
+            return PathCheck(False, "insufficient_movement", sq, total)
+        prev = sq
+    if squares and prev != mover.pos:
+        end = [(prev[0] + ox, prev[1] + oy) for ox, oy in offsets]
+        for b in end:
+            if any(not t.dead for t in figures.get(b, ())):
+                return PathCheck(False, "occupied", b, total)
+        for b in end:
+            if figures.get(b) or layers.fire[b[1], b[0]]:
+                return PathCheck(False, "cannot_end_here", b, total)
+    return PathCheck(True, None, None, total)

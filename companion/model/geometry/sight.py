@@ -98,11 +98,32 @@ def blocked_along(board: Board, a: Square, b: Square, mode: str) -> np.ndarray:
 def line_of_sight(board: Board, a: Square, b: Square, *, mode: str | None = None) -> SightLine:
     """Whether ``b`` can be seen from ``a`` (``mode`` None: the board's ``los_mode``).
 
-    The figures standing on ``a`` and ``b`` do not block; corpses never do.
+    The figures standing on ``a`` and ``b`` do not block (none of the squares of a
+    figure covering more than one); corpses never do.
     """
     a = board.check_square(a, "from")
     b = board.check_square(b, "to")
     mode = resolve_mode(board, mode)
+    return line_of_sight_between(clear_ends(board, a, b), a, b, mode)
+
+
+def clear_ends(board: Board, *ends: Square) -> Board:
+    """The board without the figures of more than one square covering ``ends``.
+
+    A figure standing on an end of a sight line does not block it: for a footprint
+    (``Token.size`` 2) none of its squares does.  Figures of one square are left: the
+    line never tests its own ends.
+    """
+    if not board.has_large:
+        return board
+    drop = {t.id for sq in ends for t in board.tokens_covering(sq) if t.size > 1}
+    if not drop:
+        return board
+    return board.with_tokens([t for t in board.tokens if t.id not in drop])
+
+
+def line_of_sight_between(board: Board, a: Square, b: Square, mode: str) -> SightLine:
+    """:func:`line_of_sight` on squares already checked, with no figure taken off."""
     floor = board.layers.floor
     dh = 0 if mode == "flat" else int(floor[b[1], b[0]]) - int(floor[a[1], a[0]])
     distance = ruler(b[0] - a[0], b[1] - a[1], dh, board.rules)
@@ -123,6 +144,18 @@ def visible_squares(board: Board, origin: Square, *, mode: str | None = None) ->
     """
     origin = board.check_square(origin, "origin")
     mode = resolve_mode(board, mode)
+    seen = _visible(clear_ends(board, origin), origin, mode)
+    if board.has_large:
+        # A line to a square of a footprint is not blocked by the footprint's other squares.
+        for t in board.tokens:
+            if t.size > 1 and not t.dead and not t.covers(origin):
+                for x, y in board.squares_of(t):
+                    seen[y, x] = line_of_sight(board, origin, (x, y), mode=mode).clear
+    return seen
+
+
+def _visible(board: Board, origin: Square, mode: str) -> np.ndarray:
+    """:func:`visible_squares` from an origin checked, no footprint of its own in the way."""
     if mode == "flat":
         return ~shadowed(board.shape, origin, *board.sight_flat_points)
     top = board.sight_top

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.model.dungeon import Facing
-from companion.model.geometry import Board, area_circle, is_behind
+from companion.model.geometry import Board, area_circle, in_arc, is_behind, is_behind_figure
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import schema as s
@@ -78,11 +78,15 @@ def attack_modifiers(ctx: Ctx, attacker: FigureState, target: FigureState, mode:
     line = attacker.turn.charge_line
     if specials and isinstance(charge, s.Charge) and line and attacker.turn.actions_used == 1:
         dx, dy, n = line
-        if n >= charge.min_squares and _along(attacker.pos, target.pos, dx, dy):
+        ahead = any(_along(attacker.pos, q, dx, dy) for q in ctx.squares(target))
+        if n >= charge.min_squares and ahead:
             dice += charge.extra_attack_dice
             notes.append(f"+{charge.extra_attack_dice} charge")
     backstab = card.ability("backstab")
-    behind = is_behind(attacker.pos, target.pos, target.facing)
+    if ctx.size(attacker) == 1 and ctx.size(target) == 1:
+        behind = is_behind(attacker.pos, target.pos, target.facing)
+    else:  # behind a Large Creature's back edge
+        behind = is_behind_figure(ctx.token(attacker), ctx.token(target))
     if specials and isinstance(backstab, s.Backstab) and behind:
         dice += backstab.extra_attack_dice
         notes.append(f"+{backstab.extra_attack_dice} backstab")
@@ -95,7 +99,7 @@ def attack_modifiers(ctx: Ctx, attacker: FigureState, target: FigureState, mode:
         bonus += horn.value
         notes.append(f"{horn.value} war horn")
     if ctx.state.options.height_bonus:
-        dh = ctx.state.dungeon.floor_at(*attacker.pos) - ctx.state.dungeon.floor_at(*target.pos)
+        dh = ctx.stand_height(attacker) - ctx.stand_height(target)
         step = max(-HEIGHT_BONUS_CAP, min(HEIGHT_BONUS_CAP, int(dh / BRICKS_PER_HEIGHT_POINT)))
         if step:
             bonus += step
@@ -141,7 +145,7 @@ def _war_drums(ctx: Ctx, fig: FigureState) -> int:
         if drummer.side != fig.side:
             continue
         mask = area_circle(ctx.board, drummer.pos, spell.area.radius)
-        if mask[fig.y, fig.x]:
+        if any(ctx.board.in_bounds(q) and mask[q[1], q[0]] for q in ctx.squares(fig)):
             return spell.effect.allies_attack_modifier or 1
     return 0
 
@@ -330,16 +334,16 @@ def _on_damage(
 
 
 def figures_facing(ctx: Ctx, caster: FigureState) -> list[FigureState]:
-    """Living figures whose firing arc faces ``caster`` (Blinding Light)."""
-    from companion.model.geometry import in_firing_arc
-
+    """Living figures whose firing arc faces ``caster`` (Blinding Light); a Large
+    Creature's arc is that of its front edge, and any square of the caster counts."""
+    caster_squares = ctx.squares(caster)
     return [
         f
         for f in ctx.state.figures.values()
         if f.id != caster.id
         and not f.dead
         and f.inside is None
-        and in_firing_arc(f.pos, f.facing, caster.pos)
+        and in_arc(ctx.token(f), f.facing, caster_squares)
     ]
 
 

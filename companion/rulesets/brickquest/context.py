@@ -9,6 +9,7 @@ from difflib import get_close_matches
 from functools import cached_property
 
 from companion.model.dungeon import DungeonMap
+from companion.model.figures import Token
 from companion.model.geometry import Board
 from companion.model.geometry.board import TerrainLayers
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
@@ -131,6 +132,50 @@ class Ctx:
     def card(self, fig: FigureState) -> ClassDef | MonsterDef:
         return profile(self.catalog, fig)
 
+    # -- footprints: a Large Creature covers ``options.large_footprint`` squares a side --
+    def size(self, fig: FigureState) -> int:
+        """Squares per side the figure covers (1, or 2 for a Large Creature)."""
+        return self.state.size_of(self.catalog, fig)
+
+    def monster_size(self, monster_id: str) -> int:
+        """Squares per side a monster of this card covers (a summoned Stone Elemental)."""
+        card = self.catalog.monsters.get(monster_id)
+        return self.state.options.large_footprint if card is not None and card.large else 1
+
+    def squares(self, fig: FigureState, at: Square | None = None) -> list[Square]:
+        """The squares the figure covers standing on ``at`` (default: where it stands)."""
+        return footprint(at if at is not None else fig.pos, self.size(fig))
+
+    def token(self, fig: FigureState) -> Token:
+        """The figure as the geometry sees it, where it stands now."""
+        return Token(
+            id=fig.id,
+            x=fig.x,
+            y=fig.y,
+            side=fig.side,
+            facing=fig.facing,
+            large=self.card(fig).large,
+            dead=fig.dead,
+            size=self.size(fig),
+        )
+
+    def living_at(self, square: Square) -> FigureState | None:
+        """The living figure covering ``square`` (figures inside objects cover nothing)."""
+        for f in self.state.figures.values():
+            if f.dead or f.inside is not None:
+                continue
+            if f.pos == square:
+                return f
+            n = self.size(f)
+            if n > 1 and f.x <= square[0] < f.x + n and f.y <= square[1] < f.y + n:
+                return f
+        return None
+
+    def stand_height(self, fig: FigureState) -> int:
+        """The floor under the figure: the highest floor its squares have."""
+        dungeon = self.state.dungeon
+        return max(dungeon.floor_at(*sq) for sq in self.squares(fig) if dungeon.in_bounds(*sq))
+
     def enemies(self, a: FigureState, b: FigureState) -> bool:
         return a.side != b.side
 
@@ -186,6 +231,18 @@ def may_know(card: ClassDef | MonsterDef, spell: SpellDef) -> bool:
 
 def chebyshev(a: Square, b: Square) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def footprint(at: Square, size: int) -> list[Square]:
+    """The squares a figure of ``size`` covers standing on ``at`` (its north-west square)."""
+    if size == 1:
+        return [at]
+    return [(at[0] + dx, at[1] + dy) for dy in range(size) for dx in range(size)]
+
+
+def squares_apart(a: list[Square], b: list[Square]) -> int:
+    """Squares (Chebyshev) between the nearest squares of two footprints."""
+    return min(chebyshev(p, q) for p in a for q in b)
 
 
 def sustaining(fig: FigureState) -> str | None:

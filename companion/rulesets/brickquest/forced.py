@@ -132,7 +132,7 @@ def _check_interact(ctx: Ctx, actor: FigureState, action: act.Interact) -> None:
         sq = _target_square(ctx, action)
         if actor.inside is None or sq is None:
             raise Unresolvable(f"{actor.name} is not inside anything to climb out of")
-        if not may_end_on(ctx.state, actor.id, sq):
+        if not may_end_on(ctx, actor.id, sq):
             raise Unresolvable(f"nobody can stand at [{sq[0]}, {sq[1]}]")
         return
     sq = _target_square(ctx, action)

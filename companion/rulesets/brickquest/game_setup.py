@@ -28,6 +28,15 @@ from companion.rulesets.brickquest.state import Options
 DEFAULT_HIT_POINTS = 6
 HIT_POINT_CHOICES = tuple((str(n), str(n)) for n in range(1, 31))
 
+#: The loose sentence the ``large_footprint`` option reads, and the reading.
+LARGE_FOOTPRINT_QUOTE = "The corpse is left in the square(s) it occupied previously"
+LARGE_FOOTPRINT_HELP = (
+    "A Large Creature (the dragons, Cerberus, the polar bear, the Stone Elemental) covers"
+    " 2x2 squares: the text's corpse is left in the square(s) it occupied. It stands on its"
+    " north-west square; every square it covers blocks, can be attacked, seen and hit by"
+    " areas. 1: it takes one square, only taller."
+)
+
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
         key="holding",
@@ -60,6 +69,14 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         label="Line of sight",
         default="3d",
         choices=(("3d", "with heights"), ("flat", "flat, as printed")),
+    ),
+    OptionSpec(
+        key="large_footprint",
+        label="Large creatures' footprint",
+        default=2,
+        choices=((2, "2x2 squares"), (1, "one square")),
+        quote=LARGE_FOOTPRINT_QUOTE,
+        help=LARGE_FOOTPRINT_HELP,
     ),
     OptionSpec(
         key="reroll_initiative",

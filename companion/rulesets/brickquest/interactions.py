@@ -91,7 +91,7 @@ def _door(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Outcome:
     dungeon = ctx.state.dungeon.copy()
     squares = double_door(dungeon, sq) if kind in ("open", "close") else [sq]
     if kind != "open":  # a door does not shut on someone standing in the doorway
-        squares = [q for q in squares if ctx.state.living_at(q) is None]
+        squares = [q for q in squares if ctx.living_at(q) is None]
     for x, y in squares:
         dungeon.terrain[y, x] = int(_DOOR_AFTER[kind])
     word = {"open": "opens", "close": "closes", "lock": "locks", "unlock": "unlocks"}[kind]

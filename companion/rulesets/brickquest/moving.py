@@ -4,12 +4,13 @@ magic wards and blinded figures veering off course."""
 from __future__ import annotations
 
 from companion.model.dungeon import Terrain
-from companion.model.geometry import validate_path
+from companion.model.geometry import front_of, front_squares, validate_path
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.combat import deal_damage, resolve_attack
-from companion.rulesets.brickquest.context import Ctx, move_allowance
+from companion.rulesets.brickquest.context import Ctx, footprint, move_allowance
+from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
 from companion.rulesets.brickquest.state import FigureState, GameState, TurnState
 
 Outcome = tuple[GameState, list[Event]]
@@ -84,30 +85,56 @@ def resolve_move(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -
 
 def physical_path(ctx: Ctx, actor: FigureState, path: list[Square]) -> list[Square]:
     """The part of ``path`` the figure can take: up to the first square it cannot enter
-    (off the map; solid unless ethereal), then back to the last square it may end on."""
+    (off the map; solid unless ethereal -- for a Large Creature, any square it would
+    cover), then back to the last square it may end on."""
     dungeon = ctx.state.dungeon
     solid = dungeon.blocks_movement()
     ethereal = actor.has("ethereal")
+    size = ctx.size(actor)
     out: list[Square] = []
-    for x, y in path:
-        if not dungeon.in_bounds(x, y) or (solid[y, x] and not ethereal):
+    for sq in path:
+        if any(
+            not dungeon.in_bounds(x, y) or (solid[y, x] and not ethereal)
+            for x, y in footprint(sq, size)
+        ):
             break
-        out.append((x, y))
-    while out and not may_end_on(ctx.state, actor.id, out[-1]):
+        out.append(sq)
+    while out and not may_end_on(ctx, actor.id, out[-1]):
         out.pop()
     return out
 
 
-def may_end_on(state: GameState, figure_id: str, sq: Square) -> bool:
-    """Open ground with nobody else (alive or dead) on it and no fire spout."""
+def may_end_on(ctx: Ctx, figure_id: str, sq: Square, size: int | None = None) -> bool:
+    """Open ground with nobody else (alive or dead) on it and no fire spout.
+
+    ``size``: the squares per side of the figure that would stand there (default: the
+    figure ``figure_id``'s, else 1).  A Large Creature needs all of its squares so, and
+    their floors at most a step apart (``geometry.movement``'s reading).
+    """
+    state = ctx.state
+    if size is None:
+        fig = state.figures.get(figure_id)
+        size = ctx.size(fig) if fig is not None else 1
     dungeon = state.dungeon
-    if not dungeon.in_bounds(*sq) or dungeon.blocks_movement()[sq[1], sq[0]]:
-        return False
-    if dungeon.terrain_at(*sq) is Terrain.FIRE_SPOUT:
-        return False
-    return not any(
-        f.pos == sq and f.id != figure_id and f.inside is None for f in state.figures.values()
-    )
+    covered = footprint(sq, size)
+    blocked = dungeon.blocks_movement()
+    for x, y in covered:
+        if not dungeon.in_bounds(x, y) or blocked[y, x]:
+            return False
+        if dungeon.terrain_at(x, y) is Terrain.FIRE_SPOUT:
+            return False
+    if size > 1:
+        floors = [dungeon.floor_at(*q) for q in covered]
+        if max(floors) - min(floors) > BRICKQUEST_GRID.max_step:
+            return False
+    for f in state.figures.values():
+        if f.id == figure_id or f.inside is not None:
+            continue
+        if f.pos in covered or (
+            (n := ctx.size(f)) > 1 and any(q in covered for q in footprint(f.pos, n))
+        ):
+            return False
+    return True
 
 
 def _straight_line(
@@ -153,8 +180,6 @@ def _breakaway(
     Each enemy makes at most one such attack a round (since its turn began); a mover
     that breaks away (a 6) may not be tried again by that enemy this round.
     """
-    from companion.model.geometry import front_squares
-
     state = ctx.state
     events: list[Event] = []
     for enemy_id in list(state.figures):
@@ -162,7 +187,7 @@ def _breakaway(
         mover = state.figures[mover_id]
         if mover.dead or mover.has("ethereal"):
             break
-        if not _threatens(ctx, enemy, mover, leaving, front_squares(enemy.pos, enemy.facing)):
+        if not _threatens(Ctx(state, ctx.catalog), enemy, mover, leaving):
             continue
         roll = dice.roll(1, f"{mover.name}'s breakaway roll from {enemy.name}")
         if roll.faces[0] == 6:
@@ -185,24 +210,29 @@ def _breakaway(
     return state, events
 
 
-def _threatens(
-    ctx: Ctx,
-    enemy: FigureState,
-    mover: FigureState,
-    leaving: tuple[int, int],
-    front: list[tuple[int, int]],
-) -> bool:
-    """Whether ``enemy`` may make the breakaway attack on ``mover`` leaving ``leaving``."""
+def _threatens(ctx: Ctx, enemy: FigureState, mover: FigureState, leaving: tuple[int, int]) -> bool:
+    """Whether ``enemy`` may make the breakaway attack on ``mover`` leaving ``leaving``.
+
+    A Large Creature threatens the squares in front of its whole front edge, and one
+    leaves it when any square it covers is among them; heights are compared from the
+    highest floor under each."""
     if enemy.dead or enemy.inside is not None or enemy.side == mover.side:
         return False
     if enemy.breakaway_attacked or mover.id in enemy.breakaway_tried:
         return False
     if enemy.has("ethereal") or enemy.disarmed or ctx.card(enemy).attack.melee_dice is None:
         return False
-    if leaving not in front:
-        return False
+    enemy_size, mover_size = ctx.size(enemy), ctx.size(mover)
     dungeon = ctx.state.dungeon
-    return abs(dungeon.floor_at(*leaving) - dungeon.floor_at(*enemy.pos)) <= 2
+    if enemy_size == 1 and mover_size == 1:
+        if leaving not in front_squares(enemy.pos, enemy.facing):
+            return False
+        return abs(dungeon.floor_at(*leaving) - dungeon.floor_at(*enemy.pos)) <= 2
+    front = front_of(ctx.token(enemy))
+    here = mover.model_copy(update={"x": leaving[0], "y": leaving[1]})
+    if not any(sq in front for sq in ctx.squares(here)):
+        return False
+    return abs(ctx.stand_height(here) - ctx.stand_height(enemy)) <= 2
 
 
 def _veer_path(

@@ -8,12 +8,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.model.dungeon import Facing
+from companion.model.figures import Token
 from companion.model.geometry import (
     Board,
     area_circle,
     area_cone,
     area_line,
     area_square,
+    figure_distance,
+    figure_sight,
     line_of_sight,
     reachable,
     ruler_distance,
@@ -114,14 +117,19 @@ class BrickQuestRules:
         ranged = None
         if att.has_ranged and att.min_range is not None and att.max_range is not None:
             ranged = (float(att.min_range), float(att.max_range))
+        large = card.has_ability("large_creature")
         return FigureProfile(
             name=card.name,
             move=int(card.move),
             melee=att.has_melee,
             reach=att.has_reach,
             ranged=ranged,
-            large=card.has_ability("large_creature"),
+            large=large,
             slips_through=card.moves_through_occupied,
+            # A Large Creature covers 2x2 squares from its north-west square (the
+            # ``large_footprint`` option's default; a game may set it to 1).
+            base_squares=2.0 if large else 1.0,
+            anchor="corner",
         )
 
     def figure_kinds(self, kind: str) -> list[tuple[str, str]]:
@@ -178,10 +186,17 @@ class BrickQuestRules:
         kind = query.get("query")
         if kind == "distance":
             a, b = self._square(ctx, query, "from"), self._square(ctx, query, "to")
+            ta, tb = self._token(ctx, query, "from", a), self._token(ctx, query, "to", b)
+            if ta.size > 1 or tb.size > 1:  # to a Large Creature's nearest square
+                return {"value": round(figure_distance(ctx.board, ta, tb), 4)}
             return {"value": round(ruler_distance(ctx.board, a, b), 4)}
         if kind == "line_of_sight":
             a, b = self._square(ctx, query, "from"), self._square(ctx, query, "to")
-            sight = line_of_sight(ctx.board, a, b)
+            ta, tb = self._token(ctx, query, "from", a), self._token(ctx, query, "to", b)
+            if ta.size > 1 or tb.size > 1:  # to any square of a Large Creature
+                sight = figure_sight(ctx.board, ta, tb)
+            else:
+                sight = line_of_sight(ctx.board, a, b)
             out: dict[str, Any] = {"value": sight.clear}
             if not sight.clear and sight.blocked_by is not None:
                 out["blocked_by"] = list(sight.blocked_by)
@@ -211,6 +226,16 @@ class BrickQuestRules:
             return sq
         raise QueryError(f"{key}: give a figure id or a square [x, y]")
 
+    def _token(self, ctx: Ctx, query: Mapping[str, Any], key: str, square: Square) -> Token:
+        """The figure a query names by id, measured by its footprint; a square named is
+        measured as a figure of one square standing there."""
+        where = query.get(key)
+        if isinstance(where, str):
+            fig = ctx.figure(where)
+            if fig.inside is None:
+                return ctx.token(fig)
+        return Token(id=f"[{square[0]}, {square[1]}]", x=square[0], y=square[1], side="")
+
     def _area(self, ctx: Ctx, query: Mapping[str, Any]):
         shape = query.get("shape")
         origin = self._square(ctx, query, "origin")
@@ -235,7 +260,7 @@ class BrickQuestRules:
                 return Facing(query["facing"])
             except ValueError:
                 raise QueryError(f"facing: {query['facing']!r} is not N, E, S or W") from None
-        fig = ctx.state.living_at(origin)
+        fig = ctx.living_at(origin)
         return fig.facing if fig else Facing.N
 
     # -- rules scenarios -------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.model.geometry import area_cone, attack_geometry, tokens_in
+from companion.model.geometry import attack_geometry, figure_cone, tokens_in
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
@@ -122,8 +122,8 @@ def _attack(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -> Out
     events: list[Event] = []
     if actor.has("blinded"):
         aim = veer(actor.pos, target.pos, dice, f"{actor.name} attacks blind")
-        if aim != target.pos:
-            other = state.living_at(aim)
+        if aim != target.pos and aim not in ctx.squares(target):
+            other = Ctx(state, ctx.catalog).living_at(aim)
             ranged = action.mode == "ranged"
             if other is None or other.has("ethereal") or other.id == actor.id:
                 miss = "shoots wide" if ranged else "swings blindly at empty air"
@@ -144,7 +144,8 @@ def _breath(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -> Out
     actor = actor.model_copy(update={"facing": facing, "breath_turn": actor.turns_taken})
     state = ctx.state.with_figure(actor)
     sub = Ctx(state, ctx.catalog)
-    mask = area_cone(sub.board, actor.pos, facing, breath.cone_length)
+    # A Large Creature breathes from its whole front edge (geometry.footprint).
+    mask = figure_cone(sub.board, sub.token(actor), facing, breath.cone_length)
     roll = dice.roll(breath.dice, f"{actor.name}'s breath")
     events = [
         Event(

@@ -12,6 +12,7 @@ from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.combat import deal_damage
 from companion.rulesets.brickquest.context import Ctx, chebyshev
+from companion.rulesets.brickquest.moving import may_end_on
 from companion.rulesets.brickquest.state import Charge, FigureState, GameState
 
 Outcome = tuple[GameState, list[Event]]
@@ -92,12 +93,19 @@ def _explode(ctx: Ctx, owner: FigureState, charge: Charge, dice: Dice) -> Outcom
         for x, y in charge.squares:
             dungeon.terrain[y, x] = int(Terrain.OBSTACLE)
     # Who is where is taken when the charge goes off, before anyone is hurt or blown clear.
-    caught = [
-        (blast, victim.id)
-        for blast in spec.blasts
-        for sq in _zone(state, charge, blast.zone)
-        if (victim := state.living_at(sq)) is not None
-    ]
+    # A Large Creature is caught once, by the innermost blast reaching one of its squares.
+    caught = []
+    large_caught: set[str] = set()
+    for blast in spec.blasts:
+        for sq in _zone(state, charge, blast.zone):
+            victim = ctx.living_at(sq)
+            if victim is None:
+                continue
+            if ctx.size(victim) > 1:
+                if victim.id in large_caught:
+                    continue
+                large_caught.add(victim.id)
+            caught.append((blast, victim.id))
     state = state.evolve(dungeon=dungeon)
     for blast, victim_id in caught:
         victim = state.figures[victim_id]
@@ -110,18 +118,23 @@ def _explode(ctx: Ctx, owner: FigureState, charge: Charge, dice: Dice) -> Outcom
         state, more = deal_damage(Ctx(state, ctx.catalog), victim.id, amount, text, dice, owner.id)
         events += more
         if blast.zone == "under_rubble" and not state.figures[victim.id].dead:
-            state = _blow_clear(state, victim.id)
+            state = _blow_clear(Ctx(state, ctx.catalog), victim.id)
     return state, events
 
 
-def _blow_clear(state: GameState, figure_id: str) -> GameState:
-    """A figure caught under falling rubble is blown to the nearest free square."""
+def _blow_clear(ctx: Ctx, figure_id: str) -> GameState:
+    """A figure caught under falling rubble is blown to the nearest free square (a Large
+    Creature: the nearest place where all of its squares are free)."""
+    state = ctx.state
     fig = state.figures[figure_id]
     blocked = state.dungeon.blocks_movement()
+    large = ctx.size(fig) > 1
     best = None
     for y in range(state.dungeon.height):
         for x in range(state.dungeon.width):
             if blocked[y, x] or state.dungeon.terrain_at(x, y) is Terrain.FIRE_SPOUT:
+                continue
+            if large and ((x, y) == fig.pos or not may_end_on(ctx, fig.id, (x, y))):
                 continue
             if any(f.pos == (x, y) and f.inside is None for f in state.figures.values()):
                 continue

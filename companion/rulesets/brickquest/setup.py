@@ -17,7 +17,7 @@ from companion.model.dungeon import (
 )
 from companion.model.textmap import TextMapError, parse_text_map
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
-from companion.rulesets.brickquest.context import BREAKABLE, item_base
+from companion.rulesets.brickquest.context import BREAKABLE, footprint, item_base
 from companion.rulesets.brickquest.schema import (
     ClassDef,
     Condition,
@@ -27,7 +27,13 @@ from companion.rulesets.brickquest.schema import (
     SpecialTreasure,
     Spellcaster,
 )
-from companion.rulesets.brickquest.state import Affliction, FigureState, GameState, Options
+from companion.rulesets.brickquest.state import (
+    Affliction,
+    FigureState,
+    GameState,
+    Options,
+    profile,
+)
 
 #: Conditions a scenario may start a figure with.
 KNOWN_EFFECTS = frozenset(
@@ -143,9 +149,14 @@ def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameSta
             raise SetupError(f"{where}.at: {fs.id} stands on {terrain} at [{x}, {y}]")
         if not fs.dead and (x, y) in occupied:
             raise SetupError(f"{where}.at: [{x}, {y}] is already taken by {occupied[(x, y)]}")
-        figures[fs.id] = _figure(fs, catalog, where)
+        fig = _figure(fs, catalog, where)
+        size = options.large_footprint if profile(catalog, fig).large else 1
+        covered = footprint((x, y), size)
+        _check_footprint(dungeon, fs, covered, occupied, where)
+        figures[fs.id] = fig
         if not fs.dead:
-            occupied[(x, y)] = fs.id
+            for sq in covered:
+                occupied[sq] = fs.id
     initiative = setup.get("initiative")
     if initiative is not None:
         if not isinstance(initiative, list | tuple):
@@ -171,6 +182,32 @@ def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameSta
         floor_items=floor_items,
         needs_initiative=bool(setup.get("roll_initiative")) and initiative is None,
     )
+
+
+def _check_footprint(
+    dungeon: DungeonMap,
+    fs: FigureSpec,
+    covered: list[tuple[int, int]],
+    occupied: dict[tuple[int, int], str],
+    where: str,
+) -> None:
+    """A Large Creature's other squares: on the map, open, free (``large_footprint``)."""
+    if len(covered) == 1:
+        return
+    blocked = dungeon.blocks_movement()
+    n = int(len(covered) ** 0.5)
+    x, y = fs.at
+    what = f"{fs.id} covers {n}x{n} squares from [{x}, {y}] (option large_footprint)"
+    for cx, cy in covered[1:]:
+        if not dungeon.in_bounds(cx, cy):
+            raise SetupError(f"{where}.at: {what}: [{cx}, {cy}] is off the map")
+        if blocked[cy, cx]:
+            terrain = dungeon.terrain_at(cx, cy).name.lower().replace("_", " ")
+            raise SetupError(f"{where}.at: {what}: [{cx}, {cy}] is {terrain}")
+        if not fs.dead and (cx, cy) in occupied:
+            raise SetupError(
+                f"{where}.at: {what}: [{cx}, {cy}] is already taken by {occupied[(cx, cy)]}"
+            )
 
 
 def _place_objects(dungeon: DungeonMap, raw: list[Any], catalog: BrickQuestCatalog) -> None:

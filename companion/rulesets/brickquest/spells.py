@@ -24,7 +24,13 @@ from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.combat import apply_damage, deal_damage, figures_facing
-from companion.rulesets.brickquest.context import BREAKABLE, Ctx, carried_spells, may_know
+from companion.rulesets.brickquest.context import (
+    BREAKABLE,
+    Ctx,
+    carried_spells,
+    may_know,
+    squares_apart,
+)
 from companion.rulesets.brickquest.initiative import place_in_order
 from companion.rulesets.brickquest.moving import may_end_on
 from companion.rulesets.brickquest.state import Affliction, FigureState, GameState
@@ -140,7 +146,7 @@ def _affected(
         return [
             f
             for f in ctx.state.figures.values()
-            if not f.dead and f.inside is None and max(abs(f.x - sq[0]), abs(f.y - sq[1])) <= 1
+            if not f.dead and f.inside is None and squares_apart(ctx.squares(f), [sq]) <= 1
         ]
     return []
 
@@ -173,7 +179,8 @@ def _damage_area(
                 Event(kind="info", figure=fig.id, text=f"{fig.name} is ethereal: unharmed.")
             )
             continue
-        amount = main.total if side is None or current.pos == centre else side.total
+        covered = Ctx(state, ctx.catalog).squares(current)
+        amount = main.total if side is None or centre in covered else side.total
         text = f"{spell.name} deals {amount} to {fig.name}."
         state, more = deal_damage(Ctx(state, ctx.catalog), fig.id, amount, text, dice, actor.id)
         events += more
@@ -309,7 +316,9 @@ def _placed(
     if isinstance(spell.area, s.Wall):
         dungeon = state.dungeon.copy()
         walls = dict(state.stone_walls)
-        taken = {f.pos for f in state.figures.values()} | set(dungeon.objects)
+        wall_ctx = Ctx(state, ctx.catalog)
+        taken = {q for f in state.figures.values() for q in wall_ctx.squares(f)}
+        taken |= set(dungeon.objects)
         for w in action.squares:
             if w in taken or w in walls or dungeon.terrain_at(*w) is Terrain.WALL:
                 continue  # forced onto a figure, furniture or a wall: no stone there
@@ -317,13 +326,17 @@ def _placed(
             dungeon.terrain[w[1], w[0]] = int(Terrain.WALL)
         state = state.evolve(dungeon=dungeon, stone_walls=walls)
         events.append(Event(kind="spell", text="A wall of stone rises."))
-    if effect.teleport_max_squares is not None and may_end_on(state, actor.id, sq):
+    if effect.teleport_max_squares is not None and may_end_on(
+        Ctx(state, ctx.catalog), actor.id, sq
+    ):
         mover = state.figures[actor.id]
         state = state.with_figure(mover.model_copy(update={"x": sq[0], "y": sq[1]}))
         events.append(
             Event(kind="moved", figure=actor.id, text=f"{actor.name} teleports to {list(sq)}.")
         )
-    if effect.summons is not None and may_end_on(state, "", sq):
+    if effect.summons is not None and may_end_on(
+        Ctx(state, ctx.catalog), "", sq, ctx.monster_size(effect.summons)
+    ):
         state, more = _summon(Ctx(state, ctx.catalog), actor, effect.summons, sq)
         events += more
     if effect.potion_multiplier is not None and isinstance(action.target, str):

@@ -35,6 +35,10 @@ class Options(BaseModel):
     #: Roll initiative again every this many rounds (0: once for the whole game, the
     #: text's default; 1, 3 or 5 for competing players, as the text suggests).
     reroll_initiative: Literal[0, 1, 3, 5] = 0
+    #: Squares per side a Large Creature covers: 2 (2x2 squares, the default reading of
+    #: "The corpse is left in the square(s) it occupied previously") or 1 (one square,
+    #: only taller).  ``game_setup.OPTION_SPECS`` documents it.
+    large_footprint: Literal[1, 2] = 2
 
 
 class Affliction(BaseModel):
@@ -187,21 +191,32 @@ class GameState(BaseModel):
         )
 
     def tokens(self, catalog: BrickQuestCatalog) -> list[Token]:
-        """The figures as the geometry sees them (figures hidden inside objects left out)."""
-        return [
-            Token(
-                id=f.id,
-                x=f.x,
-                y=f.y,
-                side=f.side,
-                facing=f.facing,
-                large=profile(catalog, f).large,
-                dead=f.dead,
-                slips_through=profile(catalog, f).moves_through_occupied or f.has("ethereal"),
+        """The figures as the geometry sees them (figures hidden inside objects left out).
+
+        A Large Creature covers ``options.large_footprint`` squares per side."""
+        out = []
+        for f in self.figures.values():
+            if f.inside is not None:
+                continue
+            card = profile(catalog, f)
+            out.append(
+                Token(
+                    id=f.id,
+                    x=f.x,
+                    y=f.y,
+                    side=f.side,
+                    facing=f.facing,
+                    large=card.large,
+                    dead=f.dead,
+                    slips_through=card.moves_through_occupied or f.has("ethereal"),
+                    size=self.options.large_footprint if card.large else 1,
+                )
             )
-            for f in self.figures.values()
-            if f.inside is None
-        ]
+        return out
+
+    def size_of(self, catalog: BrickQuestCatalog, fig: FigureState) -> int:
+        """Squares per side the figure covers (a Large Creature: ``large_footprint``)."""
+        return self.options.large_footprint if profile(catalog, fig).large else 1
 
 
 def profile(catalog: BrickQuestCatalog, fig: FigureState) -> ClassDef | MonsterDef:

@@ -467,16 +467,17 @@ def _could_cast(ctx: Ctx, fig: FigureState, template: dict[str, Any], needs: str
     return needs != "none" and set(verdict.codes) <= aim
 
 
-def _near(fig: FigureState) -> Iterable[Square]:
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
+def _near(fig: FigureState, size: int = 1) -> Iterable[Square]:
+    """The figure's squares and those around them."""
+    for dy in range(-1, size + 1):
+        for dx in range(-1, size + 1):
             yield (fig.x + dx, fig.y + dy)
 
 
 def _interact_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
     out = []
     dungeon = ctx.state.dungeon
-    for sq in _near(fig):
+    for sq in _near(fig, ctx.size(fig)):
         if not dungeon.in_bounds(*sq):
             continue
         obj = dungeon.objects.get(sq)
@@ -621,11 +622,11 @@ def area(ctx: Ctx, raw: Mapping[str, Any]) -> tuple[list[Square], list[str]]:
         if spell is not None:
             mask = _area_mask(ctx, actor, spell, action)
     elif isinstance(action, act.Breath):
-        from companion.model.geometry import area_cone
+        from companion.model.geometry import figure_cone
 
         cone = ctx.card(actor).ability("breath")
         length = cone.cone_length if isinstance(cone, s.Breath) else 3
-        mask = area_cone(ctx.board, actor.pos, action.facing or actor.facing, length)
+        mask = figure_cone(ctx.board, ctx.token(actor), action.facing or actor.facing, length)
     if mask is None:
         return [], []
     figures = [t.id for t in tokens_in(ctx.board, mask) if not t.dead and t.id != actor.id]

@@ -67,12 +67,13 @@ def _check_adjust(ctx: Ctx, action: act.Adjust) -> Verdict:
         if item not in fig.items:
             return illegal(ReasonCode.NO_SUCH_ITEM, f"{fig.name} does not carry {item}")
     if action.at is not None:
-        x, y = action.at
-        if not state.dungeon.in_bounds(x, y):
-            return illegal(ReasonCode.INVALID_TARGET, f"[{x}, {y}] is off the map", action.at)
-        other = state.living_at(action.at)
-        if other is not None and other.id != fig.id:
-            return illegal(ReasonCode.OCCUPIED, f"{other.name} stands on [{x}, {y}]", action.at)
+        # A Large Creature is put down with all of its squares on the map and free.
+        for x, y in ctx.squares(fig, action.at):
+            if not state.dungeon.in_bounds(x, y):
+                return illegal(ReasonCode.INVALID_TARGET, f"[{x}, {y}] is off the map", (x, y))
+            other = ctx.living_at((x, y))
+            if other is not None and other.id != fig.id:
+                return illegal(ReasonCode.OCCUPIED, f"{other.name} stands on [{x}, {y}]", (x, y))
     return LEGAL
 
 
@@ -84,7 +85,7 @@ def _check_edit(ctx: Ctx, action: act.EditMap) -> Verdict:
     if action.terrain is not None:
         if action.terrain not in TERRAIN_CHARS:
             return illegal(ReasonCode.INVALID_TARGET, f"{action.terrain!r} is not a terrain")
-        standing = ctx.state.living_at(action.at)
+        standing = ctx.living_at(action.at)
         if standing is not None and TERRAIN_CHARS[action.terrain] in IMPASSABLE:
             return illegal(ReasonCode.OCCUPIED, f"{standing.name} stands on [{x}, {y}]", action.at)
     if action.move_object_to is not None:

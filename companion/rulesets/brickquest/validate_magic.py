@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from companion.model.dungeon import Terrain
-from companion.model.geometry import line_of_sight, ruler_distance
+from companion.model.geometry import SightLine, figure_sight, line_of_sight, ruler_distance
 from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
@@ -14,10 +14,13 @@ from companion.rulesets.brickquest.context import (
     carried_spells,
     chebyshev,
     current_turn,
+    footprint,
     item_base,
     may_know,
     spell_lists,
+    squares_apart,
 )
+from companion.rulesets.brickquest.moving import may_end_on
 from companion.rulesets.brickquest.state import FigureState
 
 Square = tuple[int, int]
@@ -146,15 +149,14 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
         if not t.is_door and ctx.state.dungeon.object_at(*sq) is None:
             return illegal(ReasonCode.INVALID_TARGET, f"nothing lockable at [{sq[0]}, {sq[1]}]", sq)
     if isinstance(area, s.LocationInSight):
-        if not _standable(ctx, sq):
-            return illegal(ReasonCode.INVALID_TARGET, f"nothing can stand at {list(sq)}", sq)
-        if any(f.pos == sq and f.inside is None for f in ctx.state.figures.values()):
-            return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is occupied", sq)
+        place = _location_verdict(ctx, spell, sq)
+        if not place.legal:
+            return place
     needs_sight = isinstance(area, s.FigureInSight | s.LocationInSight) or getattr(
         area, "needs_line_of_sight", False
     )
     if needs_sight and sq != actor.pos:
-        sight = line_of_sight(ctx.board, actor.pos, sq)
+        sight = _sight(ctx, actor, action.target, sq)
         if not sight.clear:
             b = sight.blocked_by
             return illegal(
@@ -163,6 +165,38 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
                 b,
             )
     return LEGAL
+
+
+def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:
+    """Somewhere to stand: a summoned Large Creature needs all of its squares open and
+    free (someone standing on any of them is reported first, as for one square)."""
+    summons = spell.effect.summons
+    size = ctx.monster_size(summons) if summons else 1
+    covered = footprint(sq, size)
+    if size == 1:
+        if not _standable(ctx, sq):
+            return illegal(ReasonCode.INVALID_TARGET, f"nothing can stand at {list(sq)}", sq)
+        if any(f.pos == sq and f.inside is None for f in ctx.state.figures.values()):
+            return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is occupied", sq)
+        return LEGAL
+    for q in covered:
+        if any(q in ctx.squares(f) for f in ctx.state.figures.values() if f.inside is None):
+            return illegal(ReasonCode.OCCUPIED, f"[{q[0]}, {q[1]}] is occupied", q)
+    for q in covered:
+        if not _standable(ctx, q):
+            what = f"nothing can stand at {list(q)}"
+            return illegal(ReasonCode.INVALID_TARGET, f"{what} (it covers {list(covered)})", q)
+    if not may_end_on(ctx, "", sq, size):  # its floors more than a step apart
+        return illegal(ReasonCode.INVALID_TARGET, f"the floor from {list(sq)} is too uneven", sq)
+    return LEGAL
+
+
+def _sight(ctx: Ctx, actor: FigureState, target: act.Target | None, sq: Square) -> SightLine:
+    """The caster's sight of the target: of a figure, of any square it covers."""
+    if isinstance(target, str) and (ctx.size(actor) > 1 or ctx.size(ctx.figure(target)) > 1):
+        board = ctx.board
+        return figure_sight(board, board.token(actor.id), board.token(target))
+    return line_of_sight(ctx.board, actor.pos, sq)
 
 
 def _check_figure_target(
@@ -177,7 +211,10 @@ def _check_figure_target(
         return illegal(ReasonCode.TARGET_DEAD, f"{fig.name} is dead", sq)
     if fig.inside is not None:
         return illegal(ReasonCode.INVALID_TARGET, f"{fig.name} is hidden inside an object", sq)
-    if isinstance(spell.area, s.AdjacentFigure) and chebyshev(actor.pos, sq) > 1:
+    if (
+        isinstance(spell.area, s.AdjacentFigure)
+        and squares_apart(ctx.squares(actor), ctx.squares(fig)) > 1
+    ):
         return illegal(ReasonCode.NOT_ADJACENT, f"{fig.name} is not next to {actor.name}", sq)
     if spell.effect.spell_point_transfer_loss is not None and not spell_lists(ctx.card(fig)):
         return illegal(
@@ -207,6 +244,8 @@ def _check_teleport(ctx: Ctx, actor: FigureState, spell: s.SpellDef, sq: Square)
         )
     if any(f.pos == sq and f.id != actor.id for f in ctx.state.figures.values()):
         return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is occupied", sq)
+    if ctx.size(actor) > 1 and not may_end_on(ctx, actor.id, sq):
+        return illegal(ReasonCode.OCCUPIED, f"{actor.name} does not fit at {list(sq)}", sq)
     if not _standable(ctx, sq):
         return illegal(ReasonCode.INVALID_TARGET, f"nothing can stand at {list(sq)} now", sq)
     return LEGAL
@@ -230,7 +269,7 @@ def _check_wall(ctx: Ctx, actor: FigureState, area: s.Wall, action: act.Cast) ->
             return illegal(ReasonCode.INVALID_TARGET, f"no open floor at {list(sq)}", sq)
         if dungeon.object_at(*sq) is not None:
             return illegal(ReasonCode.INVALID_TARGET, f"an object stands at {list(sq)}", sq)
-        if any(f.pos == sq for f in ctx.state.figures.values()):
+        if any(f.pos == sq or sq in ctx.squares(f) for f in ctx.state.figures.values()):
             return illegal(ReasonCode.OCCUPIED, f"{list(sq)} is occupied", sq)
         if area.needs_line_of_sight and not line_of_sight(ctx.board, actor.pos, sq).clear:
             return illegal(ReasonCode.NO_LINE_OF_SIGHT, f"{actor.name} cannot see {list(sq)}", sq)

@@ -5,7 +5,13 @@ from __future__ import annotations
 from companion.model.dungeon import DungeonMap, ObjectKind, Terrain
 from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
-from companion.rulesets.brickquest.context import Ctx, chebyshev, item_base, spell_lists
+from companion.rulesets.brickquest.context import (
+    Ctx,
+    chebyshev,
+    item_base,
+    spell_lists,
+    squares_apart,
+)
 from companion.rulesets.brickquest.moving import may_end_on
 from companion.rulesets.brickquest.schema import ItemCategory
 from companion.rulesets.brickquest.state import FigureState
@@ -74,7 +80,7 @@ def check_interact(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     obj = dungeon.object_at(*sq)
     if obj is None:
         return illegal(ReasonCode.INVALID_TARGET, f"there is nothing to {kind} at {list(sq)}", sq)
-    if chebyshev(actor.pos, sq) != 1 and actor.inside != sq:
+    if squares_apart(ctx.squares(actor), [sq]) != 1 and actor.inside != sq:
         return illegal(ReasonCode.NOT_ADJACENT, f"{actor.name} is not next to the {obj.kind}", sq)
     if kind == "activate":
         if obj.kind is not ObjectKind.LEVER:
@@ -85,7 +91,7 @@ def check_interact(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     if obj.kind is ObjectKind.CHEST and kind in ("open", "close") and actor.inside != sq:
         dx, dy = obj.facing.delta
         front = (sq[0] + dx, sq[1] + dy)
-        if actor.pos != front:
+        if front not in ctx.squares(actor):
             return illegal(
                 ReasonCode.NOT_IN_FRONT,
                 f"the chest opens from its front, [{front[0]}, {front[1]}]",
@@ -124,7 +130,7 @@ def _check_object_state(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> 
 def _check_door(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
     dungeon = ctx.state.dungeon
     fronts = door_fronts(dungeon, sq)
-    if actor.pos not in fronts:
+    if not any(sq in fronts for sq in ctx.squares(actor)):
         spots = " or ".join(f"[{x}, {y}]" for x, y in fronts)
         return illegal(
             ReasonCode.NOT_IN_FRONT,
@@ -142,7 +148,7 @@ def _check_door(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
     elif kind == "close":
         if t is not Terrain.DOOR_OPEN:
             return illegal(ReasonCode.ALREADY_IN_STATE, "the door is closed already", sq)
-        if ctx.state.living_at(sq) is not None:
+        if ctx.living_at(sq) is not None:
             return illegal(ReasonCode.OCCUPIED, "someone stands in the doorway", sq)
     else:
         if KEY not in actor.items:
@@ -168,7 +174,7 @@ def _check_figure_interaction(ctx: Ctx, actor: FigureState, action: act.Interact
     other = ctx.figure(action.target)
     if other.id == actor.id:
         return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} cannot {action.kind} itself")
-    if chebyshev(actor.pos, other.pos) != 1:
+    if squares_apart(ctx.squares(actor), ctx.squares(other)) != 1:
         return illegal(ReasonCode.NOT_ADJACENT, f"{other.name} is not next to {actor.name}")
     if action.kind == "loot":
         if not other.dead:
@@ -196,7 +202,7 @@ def _check_figure_interaction(ctx: Ctx, actor: FigureState, action: act.Interact
 
 def _check_pick_up(ctx: Ctx, actor: FigureState, action: act.Interact) -> Verdict:
     sq = _target_square(ctx, action) or actor.pos
-    if chebyshev(actor.pos, sq) > 1:
+    if squares_apart(ctx.squares(actor), [sq]) > 1:
         return illegal(ReasonCode.NOT_ADJACENT, f"[{sq[0]}, {sq[1]}] is not next to {actor.name}")
     shelf = ctx.state.dungeon.object_at(*sq) if ctx.state.dungeon.in_bounds(*sq) else None
     on_shelf = shelf is not None and shelf.kind is ObjectKind.SHELF and shelf.contents
@@ -214,7 +220,7 @@ def _check_exit_square(ctx: Ctx, actor: FigureState, action: act.Interact) -> Ve
     sq = _target_square(ctx, action)
     if sq is None or chebyshev(inside, sq) != 1:
         return illegal(ReasonCode.INVALID_TARGET, "climbing out needs a square next to the object")
-    if not ctx.state.dungeon.in_bounds(*sq) or not may_end_on(ctx.state, actor.id, sq):
+    if not ctx.state.dungeon.in_bounds(*sq) or not may_end_on(ctx, actor.id, sq):
         return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is not free", sq)
     return LEGAL
 
