@@ -540,3 +540,17 @@ def test_a_symbol_die_is_typed_by_clicking_its_faces(qtbot: object) -> None:
     dialog._check()
     assert dialog.faces == [6, 4]
     assert parse_faces("skull, 2", 2, 6, die) == [5, 2]
+
+
+def test_wide_figures_are_picked_on_any_of_their_squares(window: MainWindow) -> None:
+    """A large creature's 2x2 block (anchored at its corner) and a table's round base
+    (centred) are both hit anywhere on them."""
+    tool = window.tools["play"]
+    figures = window.canvas.figures
+    figures.sizes = {"dragon": 2.0, "knight": 2.0}
+    figures.anchors = {"dragon": "corner", "knight": "centre"}
+    covers = tool._covers  # type: ignore[attr-defined]
+    assert covers("dragon", (5, 5), (6, 6)) and covers("dragon", (5, 5), (5, 6))
+    assert not covers("dragon", (5, 5), (4, 5)) and not covers("dragon", (5, 5), (7, 5))
+    assert covers("knight", (5, 5), (4, 5)) and not covers("knight", (5, 5), (6, 7))
+    assert not covers("elf", (5, 5), (5, 6))  # one square wide: only its own square

@@ -450,5 +450,6 @@ def _moved_region(
         squares = [f.at for f in new] or [(0, 0)]
     xs = [sq[0] for sq in squares]
     ys = [sq[1] for sq in squares]
-    # a large figure covers the square to its right and below too
-    return (min(xs), min(ys), max(xs) + 2, max(ys) + 2)
+    # a large figure covers the square to its right and below too; a round base on a
+    # stud table spreads a stud around its centre
+    return (max(0, min(xs) - 1), max(0, min(ys) - 1), max(xs) + 2, max(ys) + 2)

@@ -157,16 +157,19 @@ class PlayTool(Tool):
         if not living:
             # A base wider than a square (a round base on a stud table) is hit anywhere
             # on its disc, not only on its centre square.
-            sizes = self.canvas.figures.sizes
-            living = [
-                v
-                for v in views
-                if v.at is not None
-                and sizes.get(v.id, 1.0) > 1.0
-                and (v.at[0] - sq[0]) ** 2 + (v.at[1] - sq[1]) ** 2 <= (sizes[v.id] / 2) ** 2
-            ]
+            living = [v for v in views if v.at is not None and self._covers(v.id, v.at, sq)]
         living.sort(key=lambda v: v.dead)
         return living[0].id if living else None
+
+    def _covers(self, fid: str, at: Square, sq: Square) -> bool:
+        """Whether a figure wider than a square, standing on ``at``, covers ``sq``: a large
+        creature's block of squares (anchored at a corner), or a round base's disc."""
+        size = self.canvas.figures.sizes.get(fid, 1.0)
+        if size <= 1.0:
+            return False
+        if self.canvas.figures.anchors.get(fid) == "corner":
+            return at[0] <= sq[0] < at[0] + size and at[1] <= sq[1] < at[1] + size
+        return (at[0] - sq[0]) ** 2 + (at[1] - sq[1]) ** 2 <= (size / 2) ** 2
 
     def _value(self, choice: ActionChoice, sq: Square) -> Any:
         """What a click on ``sq`` adds to the pending action."""
