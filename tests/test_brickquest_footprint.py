@@ -43,3 +43,22 @@ def test_the_map_draws_a_large_creature_on_its_four_squares() -> None:
     assert dragon is not None and orc is not None
     assert (dragon.base_squares, dragon.anchor) == (2.0, "corner")
     assert orc.base_squares == 1.0
+
+
+@pytest.mark.parametrize("footprint", [1, 2])
+def test_the_table_views_carry_the_games_footprint(footprint: int) -> None:
+    """The map draws a large creature over the squares the game's option gives it."""
+    rules = RULES
+    state = rules.initial_state(
+        {
+            "map": {"terrain": ["........"] * 6},
+            "figures": [
+                {"id": "drake", "side": "dungeon", "monster": "green_dragon", "at": [2, 2]},
+                {"id": "harry", "side": "party", "class": "human_warrior", "at": [6, 5]},
+            ],
+            "options": {"large_footprint": footprint},
+        }
+    )
+    views = rules.figures(state)
+    assert views["drake"].base_squares == footprint and views["drake"].anchor == "corner"
+    assert views["harry"].base_squares == 1

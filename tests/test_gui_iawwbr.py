@@ -152,9 +152,13 @@ def test_a_battle_set_up_played_to_its_end_and_printed(
     # The new game takes the roster the sheets show (no file to pick).
     roster = w._game_roster(w.session.ruleset)
     assert roster is not None and roster == w.roster_panel.roster()
+    # A character on a wider base (a horse, a big figure) is drawn at its size in the game.
+    roster["characters"][1]["base"] = 1.5
     table = Table()
     w.play.ask_dice = table
     assert w.start_game(tmp_path / "demo.game.jsonl", GameSpec(dice="typed"), roster=roster)
+    brute = roster["characters"][1]["id"]
+    assert w.canvas.figures.sizes[brute] == 3.0 and w.canvas.figures.sizes["red_archer"] == 2.0
     table.queue = [6, 6, 6, 6]
     w.action_dock.buttons["Roll 4d6 for activation"].click()
     # The sheets show the battle: hits, activation.

@@ -717,7 +717,9 @@ class MainWindow(QMainWindow):
     def _game_opened(self) -> None:
         game = self.play.game
         self.session.board_source = None
+        self.session.figure_source = None
         if game is not None:
+            self.session.figure_source = self.play.figures  # sizes as the game says
             self.set_document(game.doc.copy(), None)
             self.session.board_source = self._game_board
             self.session.undo_stack.setClean()

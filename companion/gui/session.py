@@ -8,7 +8,7 @@ they build an edit with ``companion.model.edits`` and ``push`` it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -71,6 +71,9 @@ class MapSession(QObject):
         super().__init__(parent)
         #: While a game is open: the game's board, asked instead of building one here.
         self.board_source: Callable[[], Any] | None = None
+        #: While a game is open: its figures' views (``FigureView``), whose base sizes the
+        #: map draws (the game's options may size them otherwise than the cards do).
+        self.figure_source: Callable[[], Mapping[str, Any]] | None = None
         #: The rules the map's figures are measured with (sizes, moves, attacks).
         self.doc = doc if doc is not None else new_document(16, 12)
         self.ruleset: Any = ruleset_of(self.doc)
@@ -175,7 +178,10 @@ class MapSession(QObject):
         return tuple(out)
 
     def figure_sizes(self) -> dict[str, float]:
-        """Each figure's base width in squares, as its card says (1 when it says nothing)."""
+        """Each figure's base width in squares, as its card says (1 when it says nothing),
+        or as the open game says."""
+        if self.figure_source is not None:
+            return {fid: v.base_squares for fid, v in self.figure_source().items()}
         sizes = {}
         for fig in self.doc.figures:
             profile = self.ruleset.profile(fig.class_id, fig.monster)
@@ -185,6 +191,8 @@ class MapSession(QObject):
     def figure_anchors(self) -> dict[str, str]:
         """Where each figure's base lies on its square (``FigureProfile.anchor``): centred
         on it, or ``"corner"``: from it as the north-west square of a grid footprint."""
+        if self.figure_source is not None:
+            return {fid: v.anchor for fid, v in self.figure_source().items()}
         anchors = {}
         for fig in self.doc.figures:
             profile = self.ruleset.profile(fig.class_id, fig.monster)

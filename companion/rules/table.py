@@ -78,6 +78,10 @@ class FigureView(_Value):
     #: A few lines for the info panel: ("Move", "4"), ("Attack", "3 dice melee")...
     stats: tuple[tuple[str, str], ...] = ()
     items: tuple[str, ...] = ()
+    #: Its base's width in squares, and whether the base is centred on ``at`` or covers
+    #: squares from ``at`` as its north-west corner (``FigureProfile``), in this game.
+    base_squares: float = 1.0
+    anchor: Literal["centre", "corner"] = "centre"
 
 
 class TurnView(_Value):

@@ -112,6 +112,8 @@ def _figure_view(ctx: Ctx, fig: FigureState, label: str) -> FigureView:
         initiative=label,
         stats=tuple(stats),
         items=fig.items,
+        base_squares=float(ctx.state.size_of(ctx.catalog, fig)),
+        anchor="corner",
     )
 
 

@@ -203,6 +203,7 @@ def figure_views(ctx: Ctx) -> dict[str, FigureView]:
             initiative=str(activation_defense(ctx, f)),
             stats=stats,
             items=tuple(i.name for i in b.items if item_reachable(f, i.x, i.y)),
+            base_squares=2 * f.radius,  # one stud a square: the base's diameter
         )
     return out
 
