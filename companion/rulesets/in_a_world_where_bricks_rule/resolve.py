@@ -17,6 +17,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.actions import (
     UndeadRise,
     WizardBlast,
 )
+from companion.rulesets.in_a_world_where_bricks_rule.forced import check_resolvable
 from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     Ctx,
     actions_per_activation,
@@ -35,7 +36,11 @@ from companion.rulesets.in_a_world_where_bricks_rule.state import Battle, Fighte
 
 
 def resolve(ctx: Ctx, action: Action, dice: Dice) -> tuple[Battle, list[Event]]:
-    """The battle after ``action`` (legal, or forced), and what happened, worded."""
+    """The battle after ``action`` (legal, or forced), and what happened, worded.
+
+    ``Unresolvable`` (before anything changes) for a forced action the table cannot
+    carry out at all."""
+    check_resolvable(ctx, action)
     b = ctx.battle
     events: list[Event] = []
     if isinstance(action, RollActivation):
@@ -85,11 +90,15 @@ def resolve(ctx: Ctx, action: Action, dice: Dice) -> tuple[Battle, list[Event]]:
         text = "ends its activation" if b.actions_used else "passes"
         events.append(Event(kind="turn", text=f"{f.name} {text}", figure=f.id))
         return _next(Ctx(b, ctx.catalog), events), events
-    used = b.actions_used + cost
+    # A forced action may cost more than is left: the activation is then simply spent.
+    total = actions_per_activation(ctx)
+    used = min(total, b.actions_used + cost)
     b = b.with_(actions_used=used)
-    if used >= actions_per_activation(ctx):
+    if used >= total:
         b = b.with_(spent=b.spent | {f.id})
-    if b.winner is None and (used >= actions_per_activation(ctx) or b.fighter(f.id).knocked_out):
+    if b.winner is not None:  # the battle is over: nobody goes on acting
+        b = b.with_(active=None, actions_used=0, broke_free=False)
+    elif used >= total or b.fighter(f.id).knocked_out:
         b = _next(Ctx(b, ctx.catalog), events)
     assert action.action in MOVE_ACTIONS | {"attack", "wizard_blast"}
     return b, events

@@ -411,3 +411,11 @@ def remaining_sides(ctx: Ctx, b: Battle) -> list[str]:
     if ctx.options.fallen_undead_remains:
         alive |= {f.side for f in b.fighters.values() if f.knocked_out and revives(ctx, f)}
     return [s for s in b.sides if s in alive]
+
+
+def rise_blocked_by(ctx: Ctx, f: Fighter) -> Fighter | None:
+    """A standing character whose base lies where the fallen ``f`` would rise."""
+    return next(
+        (o for o in ctx.battle.standing() if o.id != f.id and gap(o.base, f.base) < -1e-6),
+        None,
+    )

@@ -30,6 +30,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     move_reasons,
     reason,
     revives,
+    rise_blocked_by,
 )
 from companion.rulesets.in_a_world_where_bricks_rule.state import Fighter
 
@@ -198,4 +199,8 @@ def _rise(ctx: Ctx, f: Fighter) -> list[Reason]:
     b = ctx.battle
     if b.active is not None:
         return [reason(R.NOT_YOUR_TURN, f"{b.fighter(b.active).name} is being activated")]
-    return _may_act(ctx, f)
+    out = _may_act(ctx, f)
+    other = rise_blocked_by(ctx, f)
+    if other is not None:
+        out.append(reason(R.OCCUPIED, f"{other.name} stands where {f.name} fell", f.cell))
+    return out
