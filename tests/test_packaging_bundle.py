@@ -97,6 +97,26 @@ def test_bundle_runs_the_rules_tool(bundle: Path, tmp_path: Path) -> None:
     assert lines and all(line["ok"] for line in lines)
 
 
+def test_bundle_finds_every_ruleset_and_its_files(bundle: Path, tmp_path: Path) -> None:
+    """Rulesets load through entry points: the frozen app must carry them and their data."""
+    demo = ROOT / "resources" / "dungeons" / "iawwbr-demo.json"
+    roster = ROOT / "resources" / "parties" / "iawwbr-demo.roster.json"
+    scenario = (
+        ROOT / "tests" / "scenarios" / "in_a_world_where_bricks_rule" / "attack_d20_plus_level.json"
+    )
+    run = subprocess.run(
+        [str(bundle / "brick-companion"), "validate", str(demo), str(roster), str(scenario)],
+        cwd=tmp_path,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr[-3000:]
+    assert run.stdout.count(": ok (") == 3, run.stdout
+
+
 def test_bundle_installs_into_the_desktop_menu(bundle: Path, tmp_path: Path) -> None:
     run = subprocess.run(
         ["bash", str(bundle / "install-desktop.sh"), str(tmp_path / "usr")],
