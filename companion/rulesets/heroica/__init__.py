@@ -1,0 +1,1 @@
+"""Heroica (expanded rules): its rules data, validated (no engine yet)."""
