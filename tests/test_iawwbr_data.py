@@ -336,6 +336,7 @@ def test_option_defaults_are_as_documented(cat: IawwbrCatalog) -> None:
         contact_gap_studs=0.5,
         unarmed_attacks=True,
         fallen_undead_remains=True,
+        contact_height_bricks=4,
     )
     # "(For conventional brick figures, a 16-stud brick is pretty useful.)"
     assert "16-stud brick" in cat.options.length_studs.quote

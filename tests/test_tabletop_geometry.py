@@ -140,3 +140,16 @@ def test_reachable_cells_agree_with_straight_moves(seed: int, reach: float, jet:
                 assert fast[(x, y)].difficult == m.difficult
                 assert fast[(x, y)].elevation == m.elevation
     assert set(fast) == slow
+
+
+def test_a_move_follows_the_ground_it_crosses() -> None:
+    """Down off a 2-brick block, a 3-brick wall is tall again: the mover's height is the
+    ground it stands on along the way, not the height it started from."""
+    t = table("................", heights=["0002000003000000"])
+    on_block = base("m", (3, 0), elevation=2)
+    stopped = straight_move(t, on_block, centre_of((14, 0)), [], tall=2)
+    assert stopped.blocked_at == (9, 0)
+    # Along a ridge it stays up: from the block onto the 3-brick wall is one brick up.
+    ridge = table("................", heights=["0002223333300000"])
+    walk = straight_move(ridge, base("m", (3, 0), elevation=2), centre_of((9, 0)), [], tall=2)
+    assert walk.blocked_at is None and walk.elevation == 3

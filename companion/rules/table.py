@@ -252,7 +252,9 @@ class DieSpec(_Value):
         for i, label in enumerate(self.faces, 1):
             if label.casefold() == wanted:
                 return i
-        if wanted.isdigit() and 1 <= int(wanted) <= len(self.faces):
+        # A plain number is a face's number on a numbered die only: a symbol die's faces
+        # are named, and "1" on Heroica's Action Die means its "1/Skull/Sword" face.
+        if self.numbered and wanted.isdigit() and 1 <= int(wanted) <= len(self.faces):
             return int(wanted)
         raise ValueError(f"{text!r} is not a face of the {self.name} ({', '.join(self.faces)})")
 

@@ -163,6 +163,39 @@ class StraightMove:
     elevation: int
 
 
+def _sweep(
+    top: np.ndarray,
+    wall: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    own: np.ndarray,
+    elevation: float,
+    tall: float,
+    ignore_tall: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Walk ``n`` paths of ``k`` steps at once (cells ``rows``/``cols`` [n, lines, k], the
+    centre line first), following the ground: a step onto a cell less than ``tall`` above
+    the height the mover stands at goes onto it (up or down); a taller cell, or a barrier,
+    stops the path.  ``own`` marks the start cell, which never stops it.
+
+    Until a path is stopped the mover stands on its centre line's previous cell (on its
+    own height while still in its start cell), so every step is checked at once.
+    Returns, per path: whether it is stopped, the first stopping step (k if none) and the
+    height the mover stands at after the last step."""
+    n, _lines, k = rows.shape
+    cell_top = top[rows, cols]  # [n, lines, k]
+    centre = np.where(own[:, 0, :], float(elevation), cell_top[:, 0, :])  # [n, k]
+    before = np.concatenate([np.full((n, 1), float(elevation)), centre[:, :-1]], axis=1)
+    bad = wall[rows, cols]
+    if not ignore_tall:
+        bad = bad | (cell_top >= before[:, None, :] + tall - _EPS)
+    bad &= ~own
+    step_bad = bad.any(axis=1)  # [n, k]
+    stopped = step_bad.any(axis=1)
+    first = np.where(stopped, np.argmax(step_bad, axis=1), k)
+    return stopped, first, centre[:, -1]
+
+
 def straight_move(
     dungeon: DungeonMap,
     mover: Base,
@@ -186,17 +219,25 @@ def straight_move(
     points, per_line = _samples(start, to, min(_SIDE, mover.radius))
     rows, cols, off = _cells(points, top.shape)
     blocked_at: Square | None = None
+    end_height = mover.elevation
     if not off:
-        wall = barriers(dungeon)[rows, cols]
-        high = top[rows, cols] >= mover.elevation + tall - _EPS
-        stop = wall if ignore_tall else wall | high
-        # The ground under the mover's own start cell never blocks its leaving it.
-        own = (cols == math.floor(start[0])) & (rows == math.floor(start[1])) & ~wall
-        stop &= ~own
-        if stop.any():
-            hits = np.flatnonzero(stop)
-            first = int(hits[int(np.argmin(hits % per_line))])  # the nearest along the way
-            blocked_at = (int(cols[first]), int(rows[first]))
+        lines = len(points) // per_line
+        r = rows.reshape(1, lines, per_line)
+        c = cols.reshape(1, lines, per_line)
+        wall_map = barriers(dungeon)
+        own = (c == math.floor(start[0])) & (r == math.floor(start[1])) & ~wall_map[r, c]
+        stopped, first, height = _sweep(
+            top, wall_map, r, c, own, mover.elevation, tall, ignore_tall
+        )
+        if stopped[0]:
+            i = int(first[0])
+            # Name the wall, else the tallest cell, where the path stopped.
+            wall = wall_map[r[0, :, i], c[0, :, i]]
+            line = (
+                int(np.argmax(wall)) if wall.any() else int(np.argmax(top[r[0, :, i], c[0, :, i]]))
+            )
+            blocked_at = (int(c[0, line, i]), int(r[0, line, i]))
+        end_height = int(min(height[0], 10_000))
     through = onto = None
     for other in others:
         if other.id == mover.id:
@@ -210,11 +251,6 @@ def straight_move(
     difficult = False
     if not off:
         difficult = bool((dungeon.terrain[rows, cols] == int(Terrain.DIFFICULT)).any())
-    end_height = mover.elevation
-    if not off:
-        ex, ey = cell_of(to)
-        end_top = float(top[ey, ex])
-        end_height = int(end_top) if end_top < mover.elevation + tall or ignore_tall else end_height
     return StraightMove(
         length=math.hypot(to[0] - start[0], to[1] - start[1]),
         off_table=off,
@@ -332,6 +368,7 @@ def reachable_cells(
     counts = np.maximum(2, np.ceil(length / _STEP).astype(np.int64) + 1)
     ok = np.zeros(len(ex), bool)
     difficult = np.zeros(len(ex), bool)
+    heights = np.zeros(len(ex))
     side = min(_SIDE, mover.radius)
     wall_map = barriers(dungeon)
     for k in np.unique(counts):
@@ -348,10 +385,12 @@ def reachable_cells(
         inside = (cols >= 0) & (cols < w) & (rows >= 0) & (rows < h)
         good = inside.all(axis=(1, 2))
         cols, rows = np.clip(cols, 0, w - 1), np.clip(rows, 0, h - 1)
-        wall = wall_map[rows, cols]
-        stop = wall if ignore_tall else wall | (top[rows, cols] >= mover.elevation + tall - _EPS)
-        own = (cols == math.floor(cx)) & (rows == math.floor(cy)) & ~wall
-        good &= ~(stop & ~own).any(axis=(1, 2))
+        own = (cols == math.floor(cx)) & (rows == math.floor(cy)) & ~wall_map[rows, cols]
+        stopped, _first, height = _sweep(
+            top, wall_map, rows, cols, own, mover.elevation, tall, ignore_tall
+        )
+        good &= ~stopped
+        heights[group] = height
         ok[group] = good
         difficult[group] = (dungeon.terrain[rows, cols] == int(Terrain.DIFFICULT)).any(axis=(1, 2))
     for other in others:
@@ -369,8 +408,6 @@ def reachable_cells(
     found: dict[Square, StraightMove] = {}
     for i in np.flatnonzero(ok):
         cell = (int(ex[i]), int(ey[i]))
-        end_top = float(top[cell[1], cell[0]])
-        lands = ignore_tall or end_top < mover.elevation + tall
         found[cell] = StraightMove(
             length=float(length[i]),
             off_table=False,
@@ -378,7 +415,7 @@ def reachable_cells(
             through=None,
             onto=None,
             difficult=bool(difficult[i]),
-            elevation=int(end_top) if lands else mover.elevation,
+            elevation=int(min(heights[i], 10_000)),
         )
     return found
 

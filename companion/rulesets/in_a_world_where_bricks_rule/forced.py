@@ -13,6 +13,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.actions import (
     Action,
     Attack,
     Climb,
+    EndActivation,
     EndBattle,
     Move,
     PickUp,
@@ -51,7 +52,7 @@ def check_resolvable(ctx: Ctx, action: Action) -> None:
         if rise_blocked_by(ctx, f) is not None:
             raise Unresolvable(f"someone stands where {f.name} fell")
         return
-    if f.knocked_out:
+    if f.knocked_out and not (isinstance(action, EndActivation) and revives(ctx, f)):
         raise Unresolvable(f"{f.name} is knocked out")
     if isinstance(action, Move | Climb):
         x, y = action.to

@@ -131,6 +131,11 @@ def separation(ctx: Ctx, a: Base, b: Base) -> float:
 
 
 def touching(ctx: Ctx, a: Fighter, b: Fighter) -> bool:
+    """Base contact: the bases touch and stand at heights a character can reach across
+    (less than ``contact_height_bricks`` apart: one on a tower is not in contact with one
+    below)."""
+    if abs(a.elevation - b.elevation) >= ctx.options.contact_height_bricks:
+        return False
     return in_contact(a.base, b.base, ctx.options.contact_gap_studs)
 
 

@@ -390,6 +390,8 @@ class Options(_Frozen):
     unarmed_attacks: bool
     #: A knocked-out Undead keeps its side in the battle (it may still rise).
     fallen_undead_remains: bool
+    #: Bases this many bricks apart in height, or more, are not in contact.
+    contact_height_bricks: Positive
 
 
 class OptionsFile(_Frozen):
@@ -407,6 +409,7 @@ class OptionsFile(_Frozen):
     contact_gap_studs: GapOption
     unarmed_attacks: FlagOption
     fallen_undead_remains: FlagOption
+    contact_height_bricks: BricksOption
 
     def documented(self) -> dict[str, OptionEntry]:
         """Every option's entry, by name, in the order of :class:`Options`."""

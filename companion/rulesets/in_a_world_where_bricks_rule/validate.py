@@ -68,6 +68,10 @@ def validate(ctx: Ctx, action: Action) -> Verdict:
     if isinstance(action, UndeadRise):
         return Verdict(reasons=tuple(_rise(ctx, f)))
     if f.knocked_out:
+        if isinstance(action, EndActivation) and revives(ctx, f) is not None:
+            # A fallen Undead whose turn it is may let its roll go (and must be able to,
+            # or its player could not pass when it cannot rise).
+            return Verdict(reasons=tuple(_may_act(ctx, f)))
         return _no(reason(R.KNOCKED_OUT, f"{f.name} is knocked out", f.cell))
     out = _may_act(ctx, f)
     cost = 1

@@ -69,11 +69,13 @@ _LABELS = {
     "contact_gap_studs": "Base contact within (studs)",
     "unarmed_attacks": "Unarmed characters may attack",
     "fallen_undead_remains": "A fallen Undead keeps its side in the battle",
+    "contact_height_bricks": "No contact across a height of (bricks)",
 }
 _CHOICES: dict[str, tuple[tuple[int | float | str, str], ...]] = {
     "length_studs": tuple((n, f"{n} studs") for n in (8, 10, 12, 16, 20, 24, 32)),
     "tall_height_bricks": tuple((n, f"{n} bricks") for n in (1, 2, 3, 4, 6)),
     "lower_elevation_min_bricks": tuple((n, f"{n} bricks") for n in (1, 2, 3)),
+    "contact_height_bricks": tuple((n, f"{n} bricks") for n in (2, 3, 4, 5, 6)),
     "contact_gap_studs": ((0.0, "touching only"), (0.5, "half a stud"), (1.0, "one stud")),
     "length_measured_between": (
         ("base_edges", "base edge to edge"),
