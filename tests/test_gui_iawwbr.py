@@ -163,7 +163,10 @@ def test_a_battle_set_up_played_to_its_end_and_printed(
     w.action_dock.buttons["Roll 4d6 for activation"].click()
     # The sheets show the battle: hits, activation.
     titles = [s.title for s in w.roster_panel.views()[0].sections]
-    assert "In the battle" in titles
+    assert titles[0] == "In the battle"
+    # The sheet shown follows the character the player picks to act.
+    assert w.play.pick("red_knight")
+    assert w.roster_panel.current_id() == "red_knight"
     # The game keeps the numbers: during it, the sheets are read, not edited.
     assert not w.roster_panel.sheet._editable and not w.roster_panel.new_action.isEnabled()
     # A ranged attack from the archer, typed d20: a hit on the Ninja... wherever the

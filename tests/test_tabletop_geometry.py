@@ -58,11 +58,20 @@ def test_a_straight_move_is_blocked_by_tall_cells_not_low_ones() -> None:
     assert up.blocked_at is None and up.elevation == 3
 
 
-def test_walls_block_even_a_jetpack_and_difficult_ground_is_seen() -> None:
-    t = table("....#....", "...%%%...")
-    assert straight_move(
-        t, base("m", (0, 0)), centre_of((8, 0)), [], tall=2, ignore_tall=True
-    ).blocked_at == (4, 0)
+def test_a_jetpack_flies_over_walls_and_water_but_lands_on_ground() -> None:
+    """The Space Trooper is "not affected by terrain or characters that would block its
+    movement": over a wall and a river, never beyond the table's edge, never onto water."""
+    t = table("....#..~~....", "...%%%.......", "...... ......")
+    jet = base("m", (0, 0))
+    over = straight_move(t, jet, centre_of((12, 0)), [], tall=2, ignore_tall=True)
+    assert over.blocked_at is None
+    assert straight_move(t, jet, centre_of((12, 0)), [], tall=2).blocked_at == (4, 0)
+    assert straight_move(t, jet, centre_of((7, 0)), [], tall=2, ignore_tall=True).blocked_at == (
+        7,
+        0,
+    )
+    void = straight_move(t, base("m", (0, 2)), centre_of((12, 2)), [], tall=2, ignore_tall=True)
+    assert void.blocked_at == (6, 2)
     assert straight_move(t, base("m", (0, 1)), centre_of((8, 1)), [], tall=2).difficult
 
 

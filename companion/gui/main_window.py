@@ -749,6 +749,9 @@ class MainWindow(QMainWindow):
             if self.roster_panel.roster() != game.header.party:
                 self.roster_panel.set_roster(game.ruleset.id, game.header.party)
             self.roster_panel.set_game_state(game.state)
+            acting = self.play.turn()
+            if acting is not None and acting.acting is not None:
+                self.roster_panel.select(acting.acting)  # the sheet follows who acts
         self.play.sync_map(self.session)
         self.marks.show(self.play)
         self._center_acting()

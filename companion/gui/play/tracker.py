@@ -106,7 +106,7 @@ class TrackerDock(QDockWidget):
         )
         self.round_label.setText(f"Round {turn.round}")
         if turn.outcome:
-            self.acting_label.setText(f"🏁 {turn.outcome}")
+            self.acting_label.setText(f"<b>{turn.outcome}</b>")
         elif turn.headline:
             self.acting_label.setText(turn.headline)
         elif turn.needs_initiative:

@@ -97,6 +97,11 @@ def barriers(dungeon: DungeonMap) -> np.ndarray:
     return np.isin(dungeon.terrain, [int(t) for t in TABLE_BARRIERS])
 
 
+def _void(dungeon: DungeonMap) -> np.ndarray:
+    """Bool [y, x]: no ground at all (beyond the table's edge): even a jetpack stops."""
+    return dungeon.terrain == int(Terrain.VOID)
+
+
 def standing_height(dungeon: DungeonMap, point: Point) -> int:
     """The top a figure whose centre is at ``point`` stands on, in bricks."""
     x, y = cell_of(point)
@@ -225,14 +230,20 @@ def straight_move(
         r = rows.reshape(1, lines, per_line)
         c = cols.reshape(1, lines, per_line)
         wall_map = barriers(dungeon)
+        # Flying (``ignore_tall``) passes over walls and water, never past the table's
+        # void, and must still come down on open ground.
+        path_wall = _void(dungeon) if ignore_tall else wall_map
         own = (c == math.floor(start[0])) & (r == math.floor(start[1])) & ~wall_map[r, c]
         stopped, first, height = _sweep(
-            top, wall_map, r, c, own, mover.elevation, tall, ignore_tall
+            top, path_wall, r, c, own, mover.elevation, tall, ignore_tall
         )
+        end = cell_of(to)
+        if not stopped[0] and wall_map[end[1], end[0]]:
+            stopped[0], first[0] = True, per_line - 1
         if stopped[0]:
             i = int(first[0])
             # Name the wall, else the tallest cell, where the path stopped.
-            wall = wall_map[r[0, :, i], c[0, :, i]]
+            wall = path_wall[r[0, :, i], c[0, :, i]] | (i == per_line - 1)
             line = (
                 int(np.argmax(wall)) if wall.any() else int(np.argmax(top[r[0, :, i], c[0, :, i]]))
             )
@@ -371,6 +382,7 @@ def reachable_cells(
     heights = np.zeros(len(ex))
     side = min(_SIDE, mover.radius)
     wall_map = barriers(dungeon)
+    path_wall = _void(dungeon) if ignore_tall else wall_map
     for k in np.unique(counts):
         group = np.flatnonzero(counts == k)
         gx, gy, gl = ex[group], ey[group], length[group]
@@ -387,9 +399,9 @@ def reachable_cells(
         cols, rows = np.clip(cols, 0, w - 1), np.clip(rows, 0, h - 1)
         own = (cols == math.floor(cx)) & (rows == math.floor(cy)) & ~wall_map[rows, cols]
         stopped, _first, height = _sweep(
-            top, wall_map, rows, cols, own, mover.elevation, tall, ignore_tall
+            top, path_wall, rows, cols, own, mover.elevation, tall, ignore_tall
         )
-        good &= ~stopped
+        good &= ~stopped & ~wall_map[np.floor(gy).astype(np.int64), np.floor(gx).astype(np.int64)]
         heights[group] = height
         ok[group] = good
         difficult[group] = (dungeon.terrain[rows, cols] == int(Terrain.DIFFICULT)).any(axis=(1, 2))

@@ -36,7 +36,12 @@ from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
     default_catalog,
 )
 from companion.rulesets.in_a_world_where_bricks_rule.resolve import resolve
-from companion.rulesets.in_a_world_where_bricks_rule.rules import Ctx, movement_freedom
+from companion.rulesets.in_a_world_where_bricks_rule.rules import (
+    Ctx,
+    actions_left,
+    move_cost,
+    movement_freedom,
+)
 from companion.rulesets.in_a_world_where_bricks_rule.setup import (
     build_battle,
     game_setup,
@@ -222,9 +227,11 @@ class IawwbrRules:
             ignore_figures=bool(free and free.ignores_characters),
         )
         start = f.cell
+        left = actions_left(ctx, f) or self.catalog.rules.actions.per_activation
         return {
             cell: MoveOption(square=cell, cost=round(move.length), path=(start, cell))
             for cell, move in found.items()
+            if move_cost(ctx, f, move) <= left  # through difficult ground: two actions
         }
 
     def area(

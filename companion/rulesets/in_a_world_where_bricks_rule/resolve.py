@@ -114,7 +114,9 @@ def _roll(ctx: Ctx, dice: Dice, events: list[Event]) -> Battle:
     roll = dice.roll(act.dice, "activation roll", act.die_sides)
     eligible = frozenset(f.id for f in b.fighters.values() if may_be_eligible(ctx, f, roll.total))
     b = b.with_(roll=roll.total, eligible=eligible, done=frozenset(), side_index=0)
-    names = ", ".join(b.fighter(i).name for i in sorted(eligible)) or "nobody"
+    # Side by side, in the order the players activate (youngest first).
+    order = [f for side in b.sides for f in b.fighters.values() if f.side == side]
+    names = ", ".join(f.name for f in order if f.id in eligible) or "nobody"
     events.append(
         Event(kind="round", text=f"Round {b.round}: the 4d6 roll is {roll.total}; may act: {names}")
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.model.dungeon import Terrain
 from companion.model.geometry.tabletop import (
     Base,
     StraightMove,
@@ -195,11 +196,7 @@ def move_reasons(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> list[Reason]:
         out.append(reason(R.OFF_TABLE, "the move leaves the table", to))
     if move.blocked_at is not None:
         out.append(
-            reason(
-                R.IMPASSABLE_TERRAIN,
-                "a tall object is in the way: a character cannot move through or over it",
-                move.blocked_at,
-            )
+            reason(R.IMPASSABLE_TERRAIN, _blocked_by(ctx, move.blocked_at, to), move.blocked_at)
         )
     if move.through is not None:
         name = ctx.battle.fighter(move.through).name
@@ -208,6 +205,27 @@ def move_reasons(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> list[Reason]:
         name = ctx.battle.fighter(move.onto).name
         out.append(reason(R.OCCUPIED, f"{name}'s base is there", to))
     return out
+
+
+#: What a barrier cell is, in a refusal.
+_BARRIER_NAMES = {
+    Terrain.WALL: "a wall",
+    Terrain.WATER: "water",
+    Terrain.LAVA: "lava",
+    Terrain.VOID: "the table's edge",
+    Terrain.DOOR_CLOSED: "a shut door",
+    Terrain.DOOR_LOCKED: "a locked door",
+}
+
+
+def _blocked_by(ctx: Ctx, cell: tuple[int, int], to: tuple[int, int]) -> str:
+    """Why a move stops at ``cell``, worded: the barrier or the tall object there."""
+    what = _BARRIER_NAMES.get(ctx.battle.table.terrain_at(*cell))
+    if what is None:
+        return "a tall object is in the way: a character cannot move through or over it"
+    if cell == to:
+        return f"a character cannot stop on {what}"
+    return f"{what} is in the way"
 
 
 # -- attacking --------------------------------------------------------------------------
@@ -275,7 +293,10 @@ def plan_attack(ctx: Ctx, a: Fighter, t: Fighter, declared_cover: bool = False) 
             Situation.TARGET_IN_CONTACT_WITH_ATTACKER_SIDE,
             f"target in contact with {friends[0].name}",
         )
-    if a.weapon is not None:
+    # Reading: a bow, crossbow or gun gives its class bonus when it shoots; in base
+    # contact the character fights, not shoots (classes.toml).
+    shooting = a.weapon is not None and ctx.catalog.get_weapon(a.weapon).ranged
+    if a.weapon is not None and not (melee and shooting):
         bonus = cls.attack_bonus(a.weapon)
         if bonus:
             mods.append(
@@ -424,3 +445,19 @@ def rise_blocked_by(ctx: Ctx, f: Fighter) -> Fighter | None:
         (o for o in ctx.battle.standing() if o.id != f.id and gap(o.base, f.base) < -1e-6),
         None,
     )
+
+
+def climbable(ctx: Ctx, f: Fighter) -> bool:
+    """Whether something higher stands within the character's reach to climb onto."""
+    table = ctx.battle.table
+    top = tops(table)
+    wall = barriers(table)
+    reach = int(f.radius + REACH_STUDS) + 1
+    cx, cy = f.cell
+    for y in range(max(0, cy - reach), min(table.height, cy + reach + 1)):
+        for x in range(max(0, cx - reach), min(table.width, cx + reach + 1)):
+            if wall[y, x] or top[y, x] <= f.elevation:
+                continue
+            if centre_distance(f.base, Base("", x + 0.5, y + 0.5, 0)) <= f.radius + REACH_STUDS:
+                return True
+    return False

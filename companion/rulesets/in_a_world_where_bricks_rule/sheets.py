@@ -289,8 +289,8 @@ def sheets(
             _derived_section(c, catalog),
             _class_section(c, catalog),
         ]
-        if state is not None:
-            sections.append(_battle_section(c, state, catalog))
+        if state is not None:  # during a battle its numbers come first
+            sections.insert(0, _battle_section(c, state, catalog))
         out.append(
             SheetView(
                 id=c.id,

@@ -35,12 +35,14 @@ from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     activation_defense,
     blast_of,
     choosable,
+    climbable,
     enemies_in_contact,
     hits_dealt,
     item_reachable,
     knock_out_at,
     plan_attack,
     ranged,
+    revives,
     separation,
     touching,
     waiting,
@@ -128,8 +130,12 @@ def turn_view(ctx: Ctx) -> TurnView:
     b = ctx.battle
     labels = {}
     for fid, f in b.fighters.items():
-        if f.knocked_out and fid not in b.eligible:
+        if b.winner is not None:
+            labels[fid] = "out" if f.knocked_out else ""
+        elif f.knocked_out and (revives(ctx, f) is None or fid not in b.eligible):
             labels[fid] = "out"
+        elif f.knocked_out and fid not in b.done:
+            labels[fid] = "may rise"
         elif fid in b.stunned:
             labels[fid] = "stunned"
         elif fid in b.done and fid != b.active:
@@ -142,12 +148,13 @@ def turn_view(ctx: Ctx) -> TurnView:
     if b.winner is not None:
         headline = outcome(ctx) or ""
     elif b.roll is None:
-        headline = f"Round {b.round}: roll 4d6 for activation (Ctrl+I)"
+        headline = f"Round {b.round}: roll 4d6 for activation"
     elif b.active is not None:
         a = b.fighter(b.active)
+        left = actions_left(ctx, a)
         headline = (
             f"Round {b.round} · roll {b.roll} · {a.name} ({a.side}) acts, "
-            f"{actions_left(ctx, a)} action(s) left"
+            f"{left} action{'' if left == 1 else 's'} left"
         )
     else:
         headline = f"Round {b.round} · roll {b.roll} · {b.side_to_act}: activate a character"
@@ -318,17 +325,18 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                     why_not="used this round, or nobody within one length",
                 )
             )
-        out.append(
-            ActionChoice(
-                kind="climb",
-                label="Climb",
-                template={**base, "action": "climb"},
-                needs="square",
-                field="to",
-                enabled=has_actions,
-                why_not="no actions left",
+        if climbable(ctx, f):
+            out.append(
+                ActionChoice(
+                    kind="climb",
+                    label="Climb",
+                    template={**base, "action": "climb"},
+                    needs="square",
+                    field="to",
+                    enabled=has_actions,
+                    why_not="no actions left",
+                )
             )
-        )
         for item in b.items:
             if item_reachable(f, item.x, item.y):
                 out.append(
