@@ -423,7 +423,7 @@ def test_a_battle_s_sheets_show_its_numbers() -> None:
     )
     views = RULES.sheets(doc, state)
     k = sheet_of(views, "red_knight")
-    assert [s.title for s in k.sections][0] == "In the battle"  # first during a battle
+    assert k.sections[0].title == "In the battle"  # first during a battle
     ko = CAT.knock_out_hits("knight", 4)
     assert field(k, "hits").track == (2, ko)
     assert field(k, "hits").value == f"2 of {ko}"
