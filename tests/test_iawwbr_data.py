@@ -337,6 +337,7 @@ def test_option_defaults_are_as_documented(cat: IawwbrCatalog) -> None:
         unarmed_attacks=True,
         fallen_undead_remains=True,
         contact_height_bricks=4,
+        friend_in_contact_applies_to="all",
     )
     # "(For conventional brick figures, a 16-stud brick is pretty useful.)"
     assert "16-stud brick" in cat.options.length_studs.quote

@@ -28,6 +28,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalo
 from companion.rulesets.in_a_world_where_bricks_rule.roster import has_range
 from companion.rulesets.in_a_world_where_bricks_rule.schema import (
     CoverRule,
+    FriendInContact,
     LengthMeasure,
     Options,
     Situation,
@@ -288,7 +289,8 @@ def plan_attack(ctx: Ctx, a: Fighter, t: Fighter, declared_cover: bool = False) 
         for o in ctx.battle.standing()
         if o.side == a.side and o.id != a.id and touching(ctx, o, t)
     ]
-    if friends:
+    friends_count = not melee or ctx.options.friend_in_contact_applies_to is FriendInContact.ALL
+    if friends and friends_count:
         add(
             Situation.TARGET_IN_CONTACT_WITH_ATTACKER_SIDE,
             f"target in contact with {friends[0].name}",

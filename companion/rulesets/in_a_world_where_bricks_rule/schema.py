@@ -336,6 +336,15 @@ class CoverRule(StrEnum):
     SIGHT_LINES = "sight_lines"
 
 
+class FriendInContact(StrEnum):
+    """Which attacks "Target is in contact with a character on the same side" penalises."""
+
+    #: Every attack, as the text reads: ganging up in melee too.
+    ALL = "all"
+    #: Ranged attacks only: shooting into a melee where a friend fights.
+    RANGED = "ranged"
+
+
 class _OptionDoc(_Frozen):
     #: The loose sentence of the text.
     quote: Text
@@ -367,7 +376,13 @@ class CoverOption(_OptionDoc):
     default: CoverRule
 
 
-OptionEntry = StudsOption | BricksOption | FlagOption | GapOption | MeasureOption | CoverOption
+class FriendOption(_OptionDoc):
+    default: FriendInContact
+
+
+OptionEntry = (
+    StudsOption | BricksOption | FlagOption | GapOption | MeasureOption | CoverOption | FriendOption
+)
 
 
 class Options(_Frozen):
@@ -392,6 +407,7 @@ class Options(_Frozen):
     fallen_undead_remains: bool
     #: Bases this many bricks apart in height, or more, are not in contact.
     contact_height_bricks: Positive
+    friend_in_contact_applies_to: FriendInContact
 
 
 class OptionsFile(_Frozen):
@@ -410,6 +426,7 @@ class OptionsFile(_Frozen):
     unarmed_attacks: FlagOption
     fallen_undead_remains: FlagOption
     contact_height_bricks: BricksOption
+    friend_in_contact_applies_to: FriendOption
 
     def documented(self) -> dict[str, OptionEntry]:
         """Every option's entry, by name, in the order of :class:`Options`."""

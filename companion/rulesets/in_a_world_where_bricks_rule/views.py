@@ -51,6 +51,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.schema import (
     BricksOption,
     CoverOption,
     FlagOption,
+    FriendOption,
     GapOption,
     MeasureOption,
     StudsOption,
@@ -72,6 +73,7 @@ _LABELS = {
     "unarmed_attacks": "Unarmed characters may attack",
     "fallen_undead_remains": "A fallen Undead keeps its side in the battle",
     "contact_height_bricks": "No contact across a height of (bricks)",
+    "friend_in_contact_applies_to": "“Target in contact with your side” −2 on",
 }
 _CHOICES: dict[str, tuple[tuple[int | float | str, str], ...]] = {
     "length_studs": tuple((n, f"{n} studs") for n in (8, 10, 12, 16, 20, 24, 32)),
@@ -84,6 +86,7 @@ _CHOICES: dict[str, tuple[tuple[int | float | str, str], ...]] = {
         ("centres", "centre to centre"),
     ),
     "cover": (("declared", "declared by the attacker"), ("sight_lines", "judged from sight lines")),
+    "friend_in_contact_applies_to": (("all", "every attack"), ("ranged", "ranged attacks only")),
 }
 
 
@@ -92,7 +95,7 @@ def option_specs(catalog: IawwbrCatalog) -> tuple[OptionSpec, ...]:
     out = []
     for key, entry in catalog.options.documented().items():
         default: bool | int | float | str
-        if isinstance(entry, (MeasureOption, CoverOption)):
+        if isinstance(entry, (MeasureOption, CoverOption, FriendOption)):
             default = entry.default.value
         elif isinstance(entry, (StudsOption, BricksOption, GapOption, FlagOption)):
             default = entry.default
