@@ -108,6 +108,10 @@ class OddsView(QWidget):
         )
         xs = list(odds.damage)
         self.bars.setOpts(x=xs, height=[odds.damage[x] for x in xs], width=0.8)
+        # Damage is a whole number: one tick per bar, labelled (no 0.5 between).
+        step = max(1, len(xs) // 8)
+        ticks = [(x, str(x)) for i, x in enumerate(sorted(xs)) if i % step == 0]
+        self.plot.getPlotItem().getAxis("bottom").setTicks([ticks])
         self.plot.setXRange(-0.5, max(xs, default=0) + 0.5, padding=0)
         self.plot.setYRange(0, max(odds.damage.values(), default=1) * 1.05, padding=0)
         self.plot.show()
