@@ -414,18 +414,13 @@ def climb_reasons(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> list[Reason]:
         out.append(reason(R.NOT_ADJACENT, "climb onto something next to the base", to))
     move = check_move(ctx, f, to)
     top = float(tops(table)[to[1], to[0]])
-    if move.off_table or to in _barrier_cells(ctx, [to]):
+    if move.off_table or barriers(table)[to[1], to[0]]:
         out.append(reason(R.IMPASSABLE_TERRAIN, "nothing can be climbed there", to))
     elif top <= f.elevation:
         out.append(reason(R.NOTHING_TO_CLIMB, "there is nothing higher to climb onto", to))
     if move.onto is not None:
         out.append(reason(R.OCCUPIED, f"{ctx.battle.fighter(move.onto).name}'s base is there", to))
     return out
-
-
-def _barrier_cells(ctx: Ctx, cells: list[tuple[int, int]]) -> set[tuple[int, int]]:
-    wall = barriers(ctx.battle.table)
-    return {c for c in cells if wall[c[1], c[0]]}
 
 
 def item_reachable(f: Fighter, x: float, y: float) -> bool:
