@@ -97,6 +97,26 @@ def barriers(dungeon: DungeonMap) -> np.ndarray:
     return np.isin(dungeon.terrain, [int(t) for t in TABLE_BARRIERS])
 
 
+@dataclass(frozen=True, eq=False)
+class TableLayers:
+    """A table's arrays the measurements read, made once (a table in play never changes):
+    the top of every cell, the barriers, the void and the difficult ground."""
+
+    top: np.ndarray
+    wall: np.ndarray
+    void: np.ndarray
+    difficult: np.ndarray
+
+    @classmethod
+    def of(cls, dungeon: DungeonMap) -> TableLayers:
+        return cls(
+            top=tops(dungeon),
+            wall=barriers(dungeon),
+            void=_void(dungeon),
+            difficult=dungeon.terrain == int(Terrain.DIFFICULT),
+        )
+
+
 def _void(dungeon: DungeonMap) -> np.ndarray:
     """Bool [y, x]: no ground at all (beyond the table's edge): even a jetpack stops."""
     return dungeon.terrain == int(Terrain.VOID)
@@ -210,7 +230,7 @@ def straight_move(
     tall: float,
     ignore_tall: bool = False,
     ignore_figures: bool = False,
-    top: np.ndarray | None = None,
+    layers: TableLayers | None = None,
 ) -> StraightMove:
     """Check a straight move of ``mover``'s base to ``to``: what blocks it and what it crosses.
 
@@ -219,7 +239,8 @@ def straight_move(
     any height).  Another base blocks when the path brings the two bases to overlap; one
     overlapped only at the end is ``onto``.
     """
-    top = tops(dungeon) if top is None else top
+    layers = layers or TableLayers.of(dungeon)
+    top = layers.top
     start = mover.centre
     points, per_line = _samples(start, to, min(_SIDE, mover.radius))
     rows, cols, off = _cells(points, top.shape)
@@ -229,10 +250,10 @@ def straight_move(
         lines = len(points) // per_line
         r = rows.reshape(1, lines, per_line)
         c = cols.reshape(1, lines, per_line)
-        wall_map = barriers(dungeon)
+        wall_map = layers.wall
         # Flying (``ignore_tall``) passes over walls and water, never past the table's
         # void, and must still come down on open ground.
-        path_wall = _void(dungeon) if ignore_tall else wall_map
+        path_wall = layers.void if ignore_tall else wall_map
         own = (c == math.floor(start[0])) & (r == math.floor(start[1])) & ~wall_map[r, c]
         stopped, first, height = _sweep(
             top, path_wall, r, c, own, mover.elevation, tall, ignore_tall
@@ -261,7 +282,7 @@ def straight_move(
             through = through or other.id
     difficult = False
     if not off:
-        difficult = bool((dungeon.terrain[rows, cols] == int(Terrain.DIFFICULT)).any())
+        difficult = bool(layers.difficult[rows, cols].any())
     return StraightMove(
         length=math.hypot(to[0] - start[0], to[1] - start[1]),
         off_table=off,
@@ -281,7 +302,7 @@ def sight_blocked(
     *,
     tall: float,
     target_point: Point | None = None,
-    top: np.ndarray | None = None,
+    layers: TableLayers | None = None,
 ) -> Square | str | None:
     """What blocks the sight line from ``a``'s centre to ``b``'s (or ``target_point``).
 
@@ -290,7 +311,8 @@ def sight_blocked(
     (characters are tall).  Returns the first blocking cell, the blocking figure's id, or
     None for a clear line.
     """
-    top = tops(dungeon) if top is None else top
+    layers = layers or TableLayers.of(dungeon)
+    top = layers.top
     end = b.centre if target_point is None else target_point
     points, n = _samples(a.centre, end, 0.0)
     t = np.linspace(0.0, 1.0, n)
@@ -323,10 +345,10 @@ def cover_fraction(
     others: Sequence[Base],
     *,
     tall: float,
-    top: np.ndarray | None = None,
+    layers: TableLayers | None = None,
 ) -> float:
     """The share of five sight lines, to points across ``b``'s base, that are blocked."""
-    top = tops(dungeon) if top is None else top
+    layers = layers or TableLayers.of(dungeon)
     dx, dy = b.x - a.x, b.y - a.y
     length = math.hypot(dx, dy) or 1.0
     px, py = -dy / length, dx / length
@@ -339,7 +361,7 @@ def cover_fraction(
             others,
             tall=tall,
             target_point=(b.x + px * o * b.radius, b.y + py * o * b.radius),
-            top=top,
+            layers=layers,
         )
         is not None
         for o in offsets
@@ -356,12 +378,14 @@ def reachable_cells(
     tall: float,
     ignore_tall: bool = False,
     ignore_figures: bool = False,
+    layers: TableLayers | None = None,
 ) -> dict[Square, StraightMove]:
     """Every cell whose centre ``mover`` can reach in one straight move of at most ``reach``
     studs, with what the move crosses (no blocking cell, no base in the way or overlapped).
 
     The same test as :func:`straight_move`, made for every cell at once."""
-    top = tops(dungeon)
+    layers = layers or TableLayers.of(dungeon)
+    top = layers.top
     h, w = top.shape
     cx, cy = mover.centre
     r = math.ceil(reach) + 1
@@ -381,8 +405,8 @@ def reachable_cells(
     difficult = np.zeros(len(ex), bool)
     heights = np.zeros(len(ex))
     side = min(_SIDE, mover.radius)
-    wall_map = barriers(dungeon)
-    path_wall = _void(dungeon) if ignore_tall else wall_map
+    wall_map = layers.wall
+    path_wall = layers.void if ignore_tall else wall_map
     for k in np.unique(counts):
         group = np.flatnonzero(counts == k)
         gx, gy, gl = ex[group], ey[group], length[group]
@@ -404,7 +428,7 @@ def reachable_cells(
         good &= ~stopped & ~wall_map[np.floor(gy).astype(np.int64), np.floor(gx).astype(np.int64)]
         heights[group] = height
         ok[group] = good
-        difficult[group] = (dungeon.terrain[rows, cols] == int(Terrain.DIFFICULT)).any(axis=(1, 2))
+        difficult[group] = layers.difficult[rows, cols].any(axis=(1, 2))
     for other in others:
         if other.id == mover.id:
             continue

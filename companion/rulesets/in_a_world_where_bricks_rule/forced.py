@@ -8,7 +8,6 @@ for those before anything changes.
 
 from __future__ import annotations
 
-from companion.model.geometry.tabletop import barriers
 from companion.rulesets.in_a_world_where_bricks_rule.actions import (
     Action,
     Attack,
@@ -56,7 +55,7 @@ def check_resolvable(ctx: Ctx, action: Action) -> None:
         raise Unresolvable(f"{f.name} is knocked out")
     if isinstance(action, Move | Climb):
         x, y = action.to
-        if not b.table.in_bounds(x, y) or barriers(b.table)[y, x]:
+        if not b.table.in_bounds(x, y) or b.table_layers.wall[y, x]:
             raise Unresolvable(f"no base can stand at [{x}, {y}]")
         if check_move(ctx, f, action.to).onto is not None:
             raise Unresolvable(f"another base stands at [{x}, {y}]")

@@ -225,6 +225,7 @@ class IawwbrRules:
             tall=ctx.options.tall_height_bricks,
             ignore_tall=bool(free and free.ignores_tall_objects),
             ignore_figures=bool(free and free.ignores_characters),
+            layers=state.table_layers,
         )
         start = f.cell
         left = actions_left(ctx, f) or self.catalog.rules.actions.per_activation

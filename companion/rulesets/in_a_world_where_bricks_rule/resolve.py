@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.model.geometry.tabletop import centre_of, tops
+from companion.model.geometry.tabletop import centre_of
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.in_a_world_where_bricks_rule.actions import (
@@ -73,7 +73,7 @@ def resolve(ctx: Ctx, action: Action, dice: Dice) -> tuple[Battle, list[Event]]:
         events.append(Event(kind="condition", text=f"{f.name} breaks free", figure=f.id))
     elif isinstance(action, Climb):
         x, y = centre_of(action.to)
-        top = int(tops(b.table)[action.to[1], action.to[0]])
+        top = int(b.table_layers.top[action.to[1], action.to[0]])
         f = f.with_(x=x, y=y, elevation=top)
         b = _put(b, f)
         events.append(Event(kind="moved", text=f"{f.name} climbs up to {top} bricks", figure=f.id))

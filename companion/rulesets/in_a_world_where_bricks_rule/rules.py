@@ -13,7 +13,6 @@ from companion.model.dungeon import Terrain
 from companion.model.geometry.tabletop import (
     Base,
     StraightMove,
-    barriers,
     centre_distance,
     centre_of,
     cover_fraction,
@@ -21,7 +20,6 @@ from companion.model.geometry.tabletop import (
     in_contact,
     sight_blocked,
     straight_move,
-    tops,
 )
 from companion.rules.verdict import Reason, ReasonCode
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
@@ -165,6 +163,7 @@ def check_move(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> StraightMove:
         tall=ctx.options.tall_height_bricks,
         ignore_tall=bool(free and free.ignores_tall_objects),
         ignore_figures=bool(free and free.ignores_characters),
+        layers=ctx.battle.table_layers,
     )
 
 
@@ -262,7 +261,12 @@ def covered(ctx: Ctx, a: Fighter, t: Fighter, declared: bool) -> bool:
         return declared
     others = ctx.battle.bases(exclude=a.id)
     share = cover_fraction(
-        ctx.battle.table, a.base, t.base, others, tall=ctx.options.tall_height_bricks
+        ctx.battle.table,
+        a.base,
+        t.base,
+        others,
+        tall=ctx.options.tall_height_bricks,
+        layers=ctx.battle.table_layers,
     )
     return share >= 0.5
 
@@ -353,7 +357,12 @@ def attack_reasons(ctx: Ctx, a: Fighter, t: Fighter) -> list[Reason]:
     elif ctx.options.ranged_attack_needs_line_of_sight:
         others = ctx.battle.bases(exclude=a.id)
         blocked = sight_blocked(
-            ctx.battle.table, a.base, t.base, others, tall=ctx.options.tall_height_bricks
+            ctx.battle.table,
+            a.base,
+            t.base,
+            others,
+            tall=ctx.options.tall_height_bricks,
+            layers=ctx.battle.table_layers,
         )
         if blocked is not None:
             cell = blocked if isinstance(blocked, tuple) else ctx.battle.fighter(blocked).cell
@@ -413,8 +422,9 @@ def climb_reasons(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> list[Reason]:
     if centre_distance(f.base, Base("", point[0], point[1], 0)) > f.radius + REACH_STUDS:
         out.append(reason(R.NOT_ADJACENT, "climb onto something next to the base", to))
     move = check_move(ctx, f, to)
-    top = float(tops(table)[to[1], to[0]])
-    if move.off_table or barriers(table)[to[1], to[0]]:
+    layers = ctx.battle.table_layers
+    top = float(layers.top[to[1], to[0]])
+    if move.off_table or layers.wall[to[1], to[0]]:
         out.append(reason(R.IMPASSABLE_TERRAIN, "nothing can be climbed there", to))
     elif top <= f.elevation:
         out.append(reason(R.NOTHING_TO_CLIMB, "there is nothing higher to climb onto", to))
@@ -447,8 +457,8 @@ def rise_blocked_by(ctx: Ctx, f: Fighter) -> Fighter | None:
 def climbable(ctx: Ctx, f: Fighter) -> bool:
     """Whether something higher stands within the character's reach to climb onto."""
     table = ctx.battle.table
-    top = tops(table)
-    wall = barriers(table)
+    top = ctx.battle.table_layers.top
+    wall = ctx.battle.table_layers.wall
     reach = int(f.radius + REACH_STUDS) + 1
     cx, cy = f.cell
     for y in range(max(0, cy - reach), min(table.height, cy + reach + 1)):

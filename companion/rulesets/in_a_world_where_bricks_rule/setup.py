@@ -22,7 +22,12 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.model.dungeon import DungeonMap
-from companion.model.geometry.tabletop import barriers, centre_of, standing_height
+from companion.model.geometry.tabletop import (
+    TableLayers,
+    barriers,
+    centre_of,
+    standing_height,
+)
 from companion.model.mapfile import MapDocument
 from companion.model.textmap import TextMapError, parse_text_map
 from companion.rules.ruleset import ScenarioSetup
@@ -135,6 +140,7 @@ def build_battle(setup: Mapping[str, Any], catalog: IawwbrCatalog) -> Battle:
         for i in spec.items
     )
     battle = Battle(
+        layers=TableLayers.of(table),
         table=table,
         fighters=fighters,
         sides=tuple(spec.sides),

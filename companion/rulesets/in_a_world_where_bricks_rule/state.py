@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from companion.model.dungeon import DungeonMap
-from companion.model.geometry.tabletop import Base
+from companion.model.geometry.tabletop import Base, TableLayers
 from companion.rulesets.in_a_world_where_bricks_rule.schema import Options
 
 
@@ -85,10 +85,17 @@ class Battle:
     items: tuple[GroundItem, ...] = ()
     #: The winning side once only one side has characters left.
     winner: str | None = None
+    #: The table's arrays, made once (``build_battle``): the table never changes in play.
+    layers: TableLayers | None = None
     notes: tuple[str, ...] = field(default=())
 
     def with_(self, **changes: object) -> Battle:
         return replace(self, **changes)  # type: ignore[arg-type]
+
+    @property
+    def table_layers(self) -> TableLayers:
+        """The table's arrays (made here if the battle was built without them)."""
+        return self.layers if self.layers is not None else TableLayers.of(self.table)
 
     def fighter(self, fid: str) -> Fighter:
         return self.fighters[fid]

@@ -455,13 +455,14 @@ def query(ctx: Ctx, q: Mapping[str, Any]) -> dict[str, Any]:
     if kind == "contact":
         return {"value": touching(ctx, a, t)}
     if kind == "line_of_sight":
-        blocked = sight_blocked(b.table, a.base, t.base, others, tall=tall)
+        blocked = sight_blocked(b.table, a.base, t.base, others, tall=tall, layers=b.table_layers)
         out: dict[str, Any] = {"value": blocked is None}
         if blocked is not None:
             out["blocked_by"] = list(blocked) if isinstance(blocked, tuple) else blocked
         return out
     if kind == "cover":
-        return {"value": cover_fraction(b.table, a.base, t.base, others, tall=tall)}
+        share = cover_fraction(b.table, a.base, t.base, others, tall=tall, layers=b.table_layers)
+        return {"value": share}
     if kind == "attack":
         plan = plan_attack(ctx, a, t, bool(q.get("cover", False)))
         return {
