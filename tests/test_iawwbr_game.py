@@ -130,3 +130,19 @@ def test_validate_checks_a_roster_through_its_ruleset(tmp_path: Path) -> None:
     kind, lines = check_file(bad)
     assert kind == "roster" and len(lines) == 1
     assert "characters.0.class: unknown class 'elf'" in lines[0] and str(bad) in lines[0]
+
+
+def test_the_state_tells_what_lies_on_the_table(tmp_path: Path) -> None:
+    """A weapon knocked from a hand lies on the table; the state says what and where."""
+    roster = tmp_path / "duel.roster.json"
+    roster.write_text(json.dumps(ROSTER), encoding="utf-8")
+    path = tmp_path / "duel.game.jsonl"
+    made = game("new", "--map", table(tmp_path), "--party", roster, "--dice", "typed", path)
+    assert made.returncode == 0, made.stderr
+    assert act(path, {"action": "roll_activation"}, 3, 3, 3, 3).returncode == 0
+    assert act(path, {"actor": "bob", "action": "move", "to": [6, 4]}).returncode == 0
+    # The Vigilante hits (13 + 1 against 14): Ann drops her sword at her feet.
+    hit = act(path, {"actor": "bob", "action": "attack", "target": "ann"}, 13)
+    assert hit.returncode == 0 and "drops" in hit.stdout
+    state = json.loads(game("state", path).stdout)
+    assert state["notes"] == ["On the table: sword (ann-sword) at [4, 4]"]

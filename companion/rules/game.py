@@ -205,6 +205,7 @@ class Game:
             "headline": turn.headline,
             "outcome": turn.outcome,
             "choosable": list(turn.choosable),
+            "notes": list(turn.notes),
             "order": list(turn.order),
             "labels": turn.labels,
             "figures": {

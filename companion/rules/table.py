@@ -106,6 +106,8 @@ class TurnView(_Value):
     headline: str = ""
     #: The game's end, worded ("Blue wins"); None while it goes on.
     outcome: str | None = None
+    #: Other things the table should see, one line each (items lying on the table...).
+    notes: tuple[str, ...] = ()
 
 
 class Prompt(_Value):

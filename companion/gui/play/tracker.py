@@ -132,12 +132,11 @@ class TrackerDock(QDockWidget):
                 item.setFont(font)
             self.order.addItem(item)
         prompts = self.controller.prompts()
-        self.prompts.setText(
-            "Start of turn:\n"
-            + "\n".join(f"• {p.text}" + (f" — roll {p.dice}" if p.dice else "") for p in prompts)
-            if prompts
-            else ""
-        )
+        lines = [f"• {p.text}" + (f" — roll {p.dice}" if p.dice else "") for p in prompts]
+        text = "Start of turn:\n" + "\n".join(lines) if lines else ""
+        if turn.notes:
+            text = "\n".join([*([text] if text else []), *turn.notes])
+        self.prompts.setText(text)
         self._filling = False
 
     def _picked(self, item: QListWidgetItem) -> None:

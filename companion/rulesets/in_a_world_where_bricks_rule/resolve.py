@@ -188,7 +188,7 @@ def _attack(
     disarm = ctx.catalog.get_class(a.class_id).ability("disarm_on_melee_hit")
     t = b.fighter(t.id)
     if disarm is not None and plan.melee and t.weapon is not None and not t.knocked_out:
-        b = _drop(b, t, events)
+        b = _drop(b, t, ctx.catalog.get_weapon(t.weapon).name.lower(), events)
     return b
 
 
@@ -219,11 +219,12 @@ def _free_id(b: Battle, base: str) -> str:
     return ident
 
 
-def _drop(b: Battle, t: Fighter, events: list[Event]) -> Battle:
+def _drop(b: Battle, t: Fighter, kind: str, events: list[Event]) -> Battle:
+    """``t`` drops its weapon at its feet (``kind``: the weapon's name when it has none)."""
     item = GroundItem(
         id=_free_id(b, f"{t.id}-{t.weapon}"),
         weapon=t.weapon,
-        name=t.weapon_name or (t.weapon or "item"),
+        name=t.weapon_name or kind,
         x=t.x,
         y=t.y,
     )

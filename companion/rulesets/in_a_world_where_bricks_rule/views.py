@@ -171,6 +171,9 @@ def turn_view(ctx: Ctx) -> TurnView:
         choosable=tuple(pick),
         headline=headline,
         outcome=outcome(ctx),
+        notes=tuple(
+            f"On the table: {i.name} ({i.id}) at [{int(i.x)}, {int(i.y)}]" for i in b.items
+        ),
     )
 
 
