@@ -554,3 +554,20 @@ def test_wide_figures_are_picked_on_any_of_their_squares(window: MainWindow) -> 
     assert not covers("dragon", (5, 5), (4, 5)) and not covers("dragon", (5, 5), (7, 5))
     assert covers("knight", (5, 5), (4, 5)) and not covers("knight", (5, 5), (6, 7))
     assert not covers("elf", (5, 5), (5, 6))  # one square wide: only its own square
+
+
+def test_a_roll_reads_whole_on_the_action_bar() -> None:
+    """The faces stay on one line under the roll's purpose, with the total of a pool."""
+    from companion.gui.play.action_dock import roll_line
+    from companion.rules.dice import DiceRoll
+    from companion.rules.table import DieSpec
+
+    pool = roll_line(DiceRoll(purpose="activation roll", faces=(6, 6, 4, 6)))
+    assert pool.startswith("<small>activation roll</small><br><nobr>") and "= 22" in pool
+    one = roll_line(DiceRoll(purpose="attack", sides=20, faces=(13,)))
+    assert "[13]" in one and "=" not in one
+    action = DieSpec(
+        id="action", name="Action Die", faces=("1", "2", "3", "Sword", "Skull", "Shield")
+    )
+    symbols = roll_line(DiceRoll(purpose="move", faces=(6, 4), die="action"), [action])
+    assert "[Shield] [Sword]" in symbols and "=" not in symbols  # no sum of symbols

@@ -39,6 +39,14 @@ def faces_text(roll: DiceRoll, specs: Sequence[DieSpec] = ()) -> str:
     return " ".join(f"[{label}]" for label in roll_labels(roll, specs))
 
 
+def roll_line(roll: DiceRoll, specs: Sequence[DieSpec] = ()) -> str:
+    """One roll for the action bar: its purpose, then its faces on a line of their own (so
+    they never wrap apart), and the total of several numbered dice."""
+    numbered = roll.die is None or all(d.numbered for d in specs if d.id == roll.die)
+    total = f"&nbsp;= {roll.total}" if len(roll.faces) > 1 and numbered else ""
+    return f"<small>{roll.purpose}</small><br><nobr>{faces_text(roll, specs)}{total}</nobr>"
+
+
 #: Fixed keys for the turn's own actions; the others get 1-9 in order.
 FIXED_KEYS = {
     "initiative": "Ctrl+I",
@@ -239,9 +247,7 @@ class ActionDock(QDockWidget):
         last = game.session.entries[-1] if game and game.session.entries else None
         rolls = last.rolls if last else ()
         specs = game.ruleset.dice_specs() if game else ()
-        self.dice.setText(
-            "<br>".join(f"<small>{r.purpose}</small> {faces_text(r, specs)}" for r in rolls[-4:])
-        )
+        self.dice.setText("<br>".join(roll_line(r, specs) for r in rolls[-4:]))
         self.reroll.setVisible(bool(rolls))
 
     def _fit_bar(self) -> None:
