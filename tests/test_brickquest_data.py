@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from data_edits import edit, load_error_of
 from pydantic import BaseModel, ConfigDict
 
 from companion.datafiles import (
@@ -608,18 +609,8 @@ def data_copy(tmp_path: Path) -> Path:
     return folder
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"test anchor {old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 def load_error(folder: Path) -> str:
-    with pytest.raises(DataFileError) as info:
-        load_catalog(folder)
-    message = str(info.value)
-    assert "Traceback" not in message
-    return message
+    return load_error_of(load_catalog, folder)
 
 
 def test_copy_loads_like_the_original(data_copy: Path, cat: BrickQuestCatalog) -> None:

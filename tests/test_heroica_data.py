@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from data_edits import edit, load_error_of
 from pydantic import BaseModel, ValidationError
 from shared_texts import SHARED
 
@@ -1150,18 +1151,8 @@ def data_copy(tmp_path: Path) -> Path:
     return folder
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"test anchor {old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 def load_error(folder: Path) -> str:
-    with pytest.raises(DataFileError) as info:
-        load_catalog(folder)
-    message = str(info.value)
-    assert "Traceback" not in message
-    return message
+    return load_error_of(load_catalog, folder)
 
 
 def test_copy_loads_like_the_original(data_copy: Path, cat: HeroicaCatalog) -> None:
