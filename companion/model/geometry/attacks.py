@@ -20,6 +20,7 @@ right is valid with ``turn`` set.  Sight lines follow the board's ``los_mode``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -37,7 +38,7 @@ from companion.model.geometry.footprint import (
     stand_height,
 )
 from companion.model.geometry.rules import DEFAULT_GRID
-from companion.model.geometry.sight import line_of_sight
+from companion.model.geometry.sight import SightLine, line_of_sight
 
 AttackMode = Literal["melee", "reach", "ranged"]
 Turn = Literal["left", "right"]
@@ -68,10 +69,43 @@ class AttackTarget:
     blocked_by: Square | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _Measures:
+    """What an attack's checks read about two figures, for one-square figures and
+    footprints alike (:mod:`.footprint`): squares apart, floors apart, whether the target
+    is in front (melee) or in the arc (reach, ranged) for a facing, and the sight line."""
+
+    steps: int
+    dh: int
+    in_front: Callable[[Facing], bool]
+    in_arc: Callable[[Facing], bool]
+    sight: Callable[[], SightLine]
+
+
+def _measures(board: Board, attacker: Token, target: Token) -> _Measures:
+    if attacker.size > 1 or target.size > 1:
+        squares = board.squares_of(target)
+        return _Measures(
+            steps=footprint_chebyshev(board, attacker, target),
+            dh=abs(stand_height(board, target) - stand_height(board, attacker)),
+            in_front=lambda f: any(sq in front_of(attacker, f) for sq in squares),
+            in_arc=lambda f: in_arc(attacker, f, squares),
+            sight=lambda: figure_sight(board, attacker, target),
+        )
+    a, t = attacker.pos, target.pos
+    floor = board.layers.floor
+    return _Measures(
+        steps=chebyshev(a, t),
+        dh=abs(int(floor[t[1], t[0]]) - int(floor[a[1], a[0]])),
+        in_front=lambda f: in_firing_arc(a, f, t),
+        in_arc=lambda f: in_firing_arc(a, f, t),
+        sight=lambda: line_of_sight(board, a, t),
+    )
+
+
 def _check(
     board: Board,
-    attacker: Token,
-    target: Token,
+    m: _Measures,
     mode: str,
     facing: Facing,
     min_range: float | None,
@@ -79,82 +113,32 @@ def _check(
     distance: float,
 ) -> tuple[str | None, Square | None]:
     """``(reason, blocked_by)`` for one facing; ``(None, None)`` when the attack is valid."""
-    a, t = attacker.pos, target.pos
-    floor = board.layers.floor
-    dh = abs(int(floor[t[1], t[0]]) - int(floor[a[1], a[0]]))
     rules = board.rules
     if mode == "melee":
-        if chebyshev(a, t) != 1:
+        if m.steps != 1:
             return "not_adjacent", None
-        if not in_firing_arc(a, facing, t):
+        if not m.in_front(facing):
             return "not_in_arc", None
-        if dh > rules.melee_height:
+        if m.dh > rules.melee_height:
             return "height_difference", None
         return None, None
     if mode == "reach":
-        steps = chebyshev(a, t)
-        if steps < rules.reach:
+        if m.steps < rules.reach:
             return "too_close", None
-        if steps > rules.reach:
+        if m.steps > rules.reach:
             return "out_of_range", None
-        if not in_firing_arc(a, facing, t):
+        if not m.in_arc(facing):
             return "not_in_arc", None
-        if dh > rules.melee_height:
+        if m.dh > rules.melee_height:
             return "height_difference", None
     else:
         if min_range is not None and not in_range(distance, min_range, None):
             return "too_close", None
         if not in_range(distance, None, max_range):
             return "out_of_range", None
-        if not in_firing_arc(a, facing, t):
+        if not m.in_arc(facing):
             return "not_in_arc", None
-    sight = line_of_sight(board, a, t)
-    if not sight.clear:
-        return "no_line_of_sight", sight.blocked_by
-    return None, None
-
-
-def _check_footprints(
-    board: Board,
-    attacker: Token,
-    target: Token,
-    mode: str,
-    facing: Facing,
-    min_range: float | None,
-    max_range: float | None,
-    distance: float,
-) -> tuple[str | None, Square | None]:
-    """:func:`_check` when a figure covers more than one square (:mod:`.footprint`)."""
-    rules = board.rules
-    dh = abs(stand_height(board, target) - stand_height(board, attacker))
-    squares = board.squares_of(target)
-    if mode == "melee":
-        if footprint_chebyshev(board, attacker, target) != 1:
-            return "not_adjacent", None
-        front = front_of(attacker, facing)
-        if not any(sq in front for sq in squares):
-            return "not_in_arc", None
-        if dh > rules.melee_height:
-            return "height_difference", None
-        return None, None
-    if mode == "reach":
-        steps = footprint_chebyshev(board, attacker, target)
-        if steps < rules.reach:
-            return "too_close", None
-        if steps > rules.reach:
-            return "out_of_range", None
-        if not in_arc(attacker, facing, squares):
-            return "not_in_arc", None
-        if dh > rules.melee_height:
-            return "height_difference", None
-    else:
-        if min_range is not None and not in_range(distance, min_range, None):
-            return "too_close", None
-        if not in_range(distance, None, max_range):
-            return "out_of_range", None
-        if not in_arc(attacker, facing, squares):
-            return "not_in_arc", None
-    sight = figure_sight(board, attacker, target)
+    sight = m.sight()
     if not sight.clear:
         return "no_line_of_sight", sight.blocked_by
     return None, None
@@ -184,7 +168,7 @@ def attack_geometry(
         distance = figure_distance(board, attacker, target)
     else:
         distance = ruler_distance(board, attacker.pos, target.pos)
-    check = _check_footprints if large else _check
+    measures = _measures(board, attacker, target)
     if target.dead:
         return AttackTarget(target_id, mode, distance, None, False, "target_dead")
     tries: list[tuple[Turn | None, Facing]] = [(None, attacker.facing)]
@@ -192,9 +176,7 @@ def attack_geometry(
         tries += [("left", attacker.facing.left), ("right", attacker.facing.right)]
     failures = []
     for turn, facing in tries:
-        reason, blocked = check(
-            board, attacker, target, mode, facing, min_range, max_range, distance
-        )
+        reason, blocked = _check(board, measures, mode, facing, min_range, max_range, distance)
         if reason is None:
             return AttackTarget(target_id, mode, distance, turn, True)
         failures.append((turn, reason, blocked))
