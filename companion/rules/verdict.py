@@ -66,6 +66,24 @@ class ReasonCode(StrEnum):
     BATTLE_OVER = "battle_over"
     NOTHING_TO_CLIMB = "nothing_to_climb"
     OFF_TABLE = "off_table"
+    # Heroica (RULESETS.md §2.6).
+    DIAGONAL = "diagonal"
+    MUST_STOP = "must_stop"
+    MUST_FIGHT = "must_fight"
+    MUST_SEARCH = "must_search"
+    INSUFFICIENT_SKILL_POINTS = "insufficient_skill_points"
+    INSUFFICIENT_GOLD = "insufficient_gold"
+    CARRY_LIMIT = "carry_limit"
+    WRONG_PHASE = "wrong_phase"
+    NOT_ROLLED = "not_rolled"
+    ALREADY_ROLLED = "already_rolled"
+    MOVEMENT_LOST = "movement_lost"
+    NOT_STRAIGHT_LINE = "not_straight_line"
+    NOT_IN_LOCATION = "not_in_location"
+    NEEDS_SHIELD = "needs_shield"
+    MONSTERS_TO_ACT = "monsters_to_act"
+    NOT_FOR_SALE = "not_for_sale"
+    GAME_OVER = "game_over"
 
 
 class Reason(BaseModel):

@@ -1,0 +1,302 @@
+"""Heroica (expanded rules) behind the ruleset interface (``companion.rules.ruleset``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from companion.model.dungeon import DungeonMap, Terrain
+from companion.model.figures import Token
+from companion.model.geometry import Board
+from companion.model.geometry.rules import GridRules
+from companion.model.mapfile import MapDocument
+from companion.rules.dice import Dice
+from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup
+from companion.rules.table import (
+    ActionChoice,
+    BoardMark,
+    DieSpec,
+    FigureProfile,
+    FigureView,
+    MoveOption,
+    Odds,
+    OptionSpec,
+    Prompt,
+    SetupChoice,
+    TurnView,
+)
+from companion.rules.verdict import ReasonCode, Verdict
+from companion.rulesets.heroica import board as boards
+from companion.rulesets.heroica import views
+from companion.rulesets.heroica.actions import ACTIONS, Action
+from companion.rulesets.heroica.catalog import RULESET_ID, HeroicaCatalog, default_catalog
+from companion.rulesets.heroica.resolve import resolve
+from companion.rulesets.heroica.rules import Ctx, distances, straight_line
+from companion.rulesets.heroica.setup import build_quest, game_setup, scenario_setup
+from companion.rulesets.heroica.state import Quest
+
+#: Spaces on a square lattice: one step a space, no diagonals (``moves`` gives the steps).
+SPACE_GRID = GridRules(diagonal_cost=2)
+
+#: The reason codes Heroica's verdicts give.
+REASON_CODES = (
+    ReasonCode.INSUFFICIENT_MOVEMENT,
+    ReasonCode.IMPASSABLE_TERRAIN,
+    ReasonCode.OCCUPIED,
+    ReasonCode.NOT_ADJACENT,
+    ReasonCode.OUT_OF_RANGE,
+    ReasonCode.NOT_YOUR_TURN,
+    ReasonCode.INVALID_TARGET,
+    ReasonCode.NO_SUCH_ITEM,
+    ReasonCode.NO_ABILITY,
+    ReasonCode.ABILITY_USED,
+    ReasonCode.ALREADY_IN_STATE,
+    ReasonCode.INITIATIVE_NEEDED,
+    ReasonCode.UNKNOWN_FIGURE,
+    ReasonCode.LOCKED,
+    ReasonCode.NO_KEY,
+    ReasonCode.DIAGONAL,
+    ReasonCode.MUST_STOP,
+    ReasonCode.MUST_FIGHT,
+    ReasonCode.MUST_SEARCH,
+    ReasonCode.INSUFFICIENT_SKILL_POINTS,
+    ReasonCode.INSUFFICIENT_GOLD,
+    ReasonCode.CARRY_LIMIT,
+    ReasonCode.WRONG_PHASE,
+    ReasonCode.NOT_ROLLED,
+    ReasonCode.ALREADY_ROLLED,
+    ReasonCode.MOVEMENT_LOST,
+    ReasonCode.NOT_STRAIGHT_LINE,
+    ReasonCode.NOT_IN_LOCATION,
+    ReasonCode.NEEDS_SHIELD,
+    ReasonCode.MONSTERS_TO_ACT,
+    ReasonCode.NOT_FOR_SALE,
+    ReasonCode.GAME_OVER,
+)
+
+
+class HeroicaRules:
+    """The Heroica (expanded rules) ruleset plugin."""
+
+    id = RULESET_ID
+    title = "Heroica (expanded rules)"
+    actions = ACTIONS
+    grid = SPACE_GRID
+
+    def __init__(self, catalog: HeroicaCatalog | None = None) -> None:
+        self.catalog = catalog or default_catalog()
+        self._board: tuple[Quest, Board] | None = None
+        self._table: tuple[frozenset[tuple[int, int]], DungeonMap] | None = None
+
+    def _ctx(self, state: Quest) -> Ctx:
+        return Ctx(state, self.catalog)
+
+    # -- the rules ----------------------------------------------------------------------
+    def initial_state(self, setup: Mapping[str, Any]) -> Quest:
+        return build_quest(setup, self.catalog)
+
+    def validate(self, state: Quest, action: Action) -> Verdict:
+        from companion.rulesets.heroica.validate import validate
+
+        return validate(self._ctx(state), action)
+
+    def resolve(self, state: Quest, action: Action, dice: Dice) -> Resolution[Quest]:
+        new_state, events = resolve(self._ctx(state), action, dice)
+        return Resolution[Quest](state=new_state, events=tuple(events))
+
+    def acting_order(self, state: Quest) -> Sequence[str]:
+        return views.order(self._ctx(state))
+
+    # -- scenarios ------------------------------------------------------------------------
+    def scenario_setup(self, doc: Mapping[str, Any]) -> ScenarioSetup:
+        return scenario_setup(self.id, doc)
+
+    def reason_codes(self) -> Sequence[str]:
+        return [code.value for code in REASON_CODES]
+
+    def parse_faces(self, values: Sequence[Any]) -> list[int]:
+        """Typed faces: a label of any of the dice ("Shield", "2/Skull"...) or a number."""
+        out = []
+        for v in values:
+            if isinstance(v, int) and not isinstance(v, bool):
+                out.append(v)
+                continue
+            text = str(v)
+            for spec in self.dice_specs():
+                try:
+                    out.append(spec.face(text))
+                    break
+                except ValueError:
+                    continue
+            else:
+                raise ValueError(f"{v!r} is not a face of Heroica's dice")
+        return out
+
+    def query(self, state: Quest, query: Mapping[str, Any]) -> Any:
+        return views.query(self._ctx(state), query)
+
+    def compare(self, state: Quest, expected: Mapping[str, Any]) -> list[str]:
+        ctx = self._ctx(state)
+        problems: list[str] = []
+        for fid, fields in expected.items():
+            if fid == GAME_KEY:
+                actual = views.game_fields(ctx)
+            elif fid in state.heroes:
+                actual = views.hero_fields(ctx, state.heroes[fid])
+            elif fid in state.monsters:
+                actual = views.monster_fields(ctx, state.monsters[fid])
+            elif set(fields) <= {"defeated"}:
+                actual = {"defeated": True}
+            else:
+                problems.append(f"{fid}: no such hero or monster (defeated monsters: defeated)")
+                continue
+            for key, want in fields.items():
+                if key not in actual:
+                    known = ", ".join(actual)
+                    problems.append(f"{fid}.{key}: not a field that can be checked ({known})")
+                elif actual[key] != want:
+                    problems.append(f"{fid}.{key}: expected {want!r}, got {actual[key]!r}")
+        return problems
+
+    # -- a game at the table --------------------------------------------------------------
+    def option_specs(self) -> Sequence[OptionSpec]:
+        return views.option_specs(self.catalog)
+
+    def setup_choices(self, doc: MapDocument) -> Sequence[SetupChoice]:
+        monsters = [p for p in doc.figures if p.monster]
+        if not monsters:
+            return ()
+        default = str((doc.board or {}).get("target") or "")
+        names = {
+            m.id: m.name or self.catalog.monsters[m.monster or ""].name
+            for m in monsters
+            if m.monster in self.catalog.monsters
+        }
+        return (
+            SetupChoice(
+                figure="_game",
+                key="target",
+                label="Target monster (the heroes win when it is defeated)",
+                choices=tuple((mid, f"{name} ({mid})") for mid, name in names.items()),
+                default=(default,) if default in names else (),
+            ),
+        )
+
+    def game_setup(
+        self,
+        doc: MapDocument,
+        party: Mapping[str, Any] | None,
+        options: Mapping[str, Any],
+        choices: Mapping[str, Mapping[str, Any]],
+    ) -> dict[str, Any]:
+        target = choices.get("_game", {}).get("target")
+        if isinstance(target, (list, tuple)):
+            target = target[0] if target else None
+        return game_setup(doc, options, str(target) if target else None)
+
+    def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
+        if class_id in self.catalog.heroes:
+            hero = self.catalog.heroes[class_id or ""]
+            return FigureProfile(name=hero.name, move=4, melee=True, reach=False)
+        if monster_id in self.catalog.monsters:
+            m = self.catalog.monsters[monster_id or ""]
+            return FigureProfile(name=m.name, move=4, melee=True, reach=False)
+        return None
+
+    def figure_kinds(self, kind: str) -> list[tuple[str, str]]:
+        if kind == "class":
+            return [(h.id, h.name) for h in self.catalog.heroes.values()]
+        if kind == "monster":
+            return [(m.id, m.name) for m in self.catalog.monsters.values()]
+        return []
+
+    def _dungeon(self, state: Quest) -> DungeonMap:
+        cached = self._table
+        if cached is not None and cached[0] is state.spaces:
+            return cached[1]
+        width = max((x for x, _ in state.spaces), default=0) + 1
+        height = max((y for _, y in state.spaces), default=0) + 1
+        dungeon = DungeonMap.blank(width, height, fill=Terrain.VOID)
+        if state.spaces:
+            xs, ys = zip(*state.spaces, strict=True)
+            dungeon.terrain[np.array(ys), np.array(xs)] = int(Terrain.FLOOR)
+        self._table = (state.spaces, dungeon)
+        return dungeon
+
+    def board(self, state: Quest) -> Board:
+        cached = self._board
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        tokens = [Token(id=h.id, x=h.at[0], y=h.at[1], side="heroes") for h in state.in_play()] + [
+            Token(id=m.id, x=m.at[0], y=m.at[1], side="monsters") for m in state.monsters.values()
+        ]
+        board = Board(self._dungeon(state), tokens, rules=SPACE_GRID)
+        self._board = (state, board)
+        return board
+
+    def figures(self, state: Quest) -> dict[str, FigureView]:
+        return views.figure_views(self._ctx(state))
+
+    def turn(self, state: Quest) -> TurnView:
+        return views.turn_view(self._ctx(state))
+
+    def prompts(self, state: Quest) -> Sequence[Prompt]:
+        return ()
+
+    def choices(self, state: Quest, figure_id: str | None) -> Sequence[ActionChoice]:
+        return views.choices(self._ctx(state), figure_id, self.validate)
+
+    def moves(self, state: Quest, figure_id: str) -> dict[tuple[int, int], MoveOption]:
+        return views.moves(self._ctx(state), figure_id)
+
+    def area(
+        self, state: Quest, action: Mapping[str, Any]
+    ) -> tuple[list[tuple[int, int]], list[str]]:
+        return [], []
+
+    def odds(self, state: Quest, action: Mapping[str, Any]) -> Odds | None:
+        return views.odds(self._ctx(state), action)
+
+    def describe(self, before: Quest, action: Mapping[str, Any], events: Sequence[Event]) -> str:
+        return views.describe(self._ctx(before), action, events)
+
+    def dice_specs(self) -> Sequence[DieSpec]:
+        tokens = tuple(t.token for t in self.catalog.tables.casket.tokens)
+        return (*self.catalog.dice_specs(), DieSpec(id="casket", name="Casket token", faces=tokens))
+
+    def ruler_notes(self, board: Board, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
+        spaces = frozenset(
+            (int(x), int(y))
+            for y, x in zip(*np.nonzero(board.dungeon.terrain == int(Terrain.FLOOR)), strict=True)
+        )
+        probe = Quest(
+            spaces=spaces,
+            locations={},
+            colours={},
+            heroes={},
+            monsters={},
+            features={},
+            items={},
+            seats=(),
+            options=self.catalog.default_options(),
+            start=a,
+        )
+        dist = distances(probe, a).get(b)
+        notes = [f"{dist} spaces along the board" if dist is not None else "no path of spaces"]
+        if straight_line(probe, a, b, set()):
+            notes.append("in a straight line")
+        return notes
+
+    def marks(self, state: Quest) -> Sequence[BoardMark]:
+        return views.marks(self._ctx(state))
+
+    # -- the board section of a map (BoardSection) ------------------------------------
+    def board_problems(
+        self, board: Mapping[str, Any], dungeon: DungeonMap
+    ) -> list[tuple[str, str]]:
+        return boards.check_board(board, dungeon, self.catalog)
+
+    def board_marks(self, board: Mapping[str, Any], dungeon: DungeonMap) -> list[BoardMark]:
+        return boards.board_marks(board, dungeon, self.catalog)

@@ -1,0 +1,309 @@
+"""Building a quest: from a rules scenario's keys, or from a Heroica map.
+
+The set-up document (what ``initial_state`` reads) holds::
+
+    {"board": {...},                 # companion.rulesets.heroica.board (with "spaces")
+     "heroes": [{"id", "hero", "at", "name", "health", "skill", "gold", "blessed",
+                 "cursed", "potions", "gear", "relics", "key", "torch", ...}],
+     "monsters": [{"id", "monster", "at", "health", "relic", "crystal"}],
+     "options": {...},
+     "variation": "co_operative",
+     "turn": "wizard-1", "phase": "hero_movement", "move_face": "3/Sword",
+     "moves_left": 3, "fire": 0, "boss_track": 0, "round": 1}
+
+Heroes sit clockwise in the order given.  Without ``turn`` the first player is still to
+be rolled.  A game made from a map passes the map itself as ``"dungeon"``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from companion.model.dungeon import DungeonMap, Terrain
+from companion.model.mapfile import MapDocument
+from companion.rules.ruleset import ScenarioSetup
+from companion.rules.scenario import ScenarioError, validation_problems
+from companion.rulesets.heroica.board import (
+    BoardSpec,
+    Id,
+    board_problems,
+    spaces_of_rows,
+)
+from companion.rulesets.heroica.catalog import HeroicaCatalog
+from companion.rulesets.heroica.rules import Ctx, full_health
+from companion.rulesets.heroica.schema import Category, Options
+from companion.rulesets.heroica.state import (
+    PHASES,
+    UPKEEP,
+    Cell,
+    Feature,
+    Hero,
+    Item,
+    Location,
+    Monster,
+    Quest,
+)
+
+
+class SetupError(ValueError):
+    """A set-up that cannot start a quest; the message names the place."""
+
+
+class HeroSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: Id
+    hero: Id
+    name: str = ""
+    at: Cell
+    health: Annotated[int, Field(ge=0, le=99)] | None = None
+    skill: Annotated[int, Field(ge=0, le=99)] | None = None
+    gold: Annotated[int, Field(ge=0, le=9999)] | None = None
+    blessed: bool = False
+    cursed: bool = False
+    potions: list[Id] = Field(default_factory=list, max_length=64)
+    gear: list[Id] = Field(default_factory=list, max_length=64)
+    relics: list[Id] = Field(default_factory=list, max_length=64)
+    key: bool = False
+    torch: bool = False
+    temporary: Annotated[int, Field(ge=0, le=99)] = 0
+    lose_move: bool = False
+    strength: Annotated[int, Field(ge=0, le=9)] = 0
+
+
+class MonsterSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: Id
+    monster: Id
+    at: Cell
+    health: Annotated[int, Field(ge=1, le=99)] | None = None
+    relic: Id | None = None
+    crystal: bool = False
+
+
+class QuestSpec(BaseModel):
+    """A scenario's keys for Heroica."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    board: BoardSpec
+    heroes: list[HeroSpec] = Field(default_factory=list, max_length=6)
+    monsters: list[MonsterSpec] = Field(default_factory=list, max_length=200)
+    options: dict[str, Any] = Field(default_factory=dict)
+    variation: str = "co_operative"
+    turn: Id | None = None
+    phase: str = UPKEEP
+    move_face: str | None = None
+    moves_left: Annotated[int, Field(ge=0, le=99)] = 0
+    stopped: bool = False
+    fire: Annotated[int, Field(ge=0, le=99)] = 0
+    boss_track: Annotated[int, Field(ge=0, le=99)] = 0
+    round: Annotated[int, Field(ge=1)] = 1
+
+
+def scenario_setup(ruleset_id: str, doc: Mapping[str, Any]) -> ScenarioSetup:
+    """Validate a scenario's keys; ``ScenarioError`` lists every problem with its place."""
+    try:
+        spec = QuestSpec.model_validate_json(json.dumps(dict(doc)), strict=True)
+    except ValidationError as exc:
+        raise ScenarioError(problems=validation_problems(exc)) from None
+    if spec.board.spaces is None:
+        raise ScenarioError("board.spaces: a scenario's board gives its spaces' rows")
+    setup = {"ruleset": ruleset_id, **spec.model_dump(exclude_none=True)}
+    width = max((len(r) for r in spec.board.spaces), default=1)
+    return ScenarioSetup(setup=setup, grid=(max(width, 1), max(len(spec.board.spaces), 1)))
+
+
+def _spaces_of(dungeon: DungeonMap) -> frozenset[Cell]:
+    ys, xs = (dungeon.terrain == int(Terrain.FLOOR)).nonzero()
+    return frozenset(zip(xs.tolist(), ys.tolist(), strict=True))
+
+
+def build_quest(setup: Mapping[str, Any], catalog: HeroicaCatalog) -> Quest:
+    """The quest a set-up document starts; ``SetupError`` names what is wrong and where."""
+    raw = {k: v for k, v in setup.items() if k not in ("ruleset", "dungeon")}
+    try:
+        spec = QuestSpec.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise SetupError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    try:
+        options = catalog.make_options(**spec.options)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        known = ", ".join(Options.model_fields)
+        raise SetupError(
+            f"options.{'.'.join(map(str, err['loc']))}: {err['msg']} (options: {known})"
+        ) from None
+    dungeon = setup.get("dungeon")
+    if isinstance(dungeon, DungeonMap):
+        spaces = _spaces_of(dungeon)
+    else:
+        spaces = spaces_of_rows(spec.board.spaces or [])
+    problems = board_problems(spec.board, spaces, catalog)
+    if problems:
+        place, message = problems[0]
+        raise SetupError(f"{place}: {message}")
+    return _quest(spec, spaces, options, catalog)
+
+
+def _quest(
+    spec: QuestSpec, spaces: frozenset[Cell], options: Options, catalog: HeroicaCatalog
+) -> Quest:
+    board = spec.board
+    locations = {
+        loc.id: Location(loc.id, loc.name or loc.id, loc.realm, frozenset(loc.squares()), loc.boss)
+        for loc in board.locations
+    }
+    colours: dict[Cell, str] = {}
+    for loc in board.locations:
+        colour = catalog.realms[loc.realm].colour
+        for c in loc.squares():
+            if colour and c not in colours:
+                colours[c] = colour
+    for spot in board.colours:
+        colours[spot.at] = spot.colour
+    features = {}
+    counts: dict[str, int] = {}
+    for f in board.features:
+        counts[f.kind] = counts.get(f.kind, 0) + 1
+        fid = f"{f.kind}-{counts[f.kind]}"
+        features[fid] = Feature(fid, f.kind, f.at, f.to, f.token, f.boss, f.sealed)
+    items = {
+        f"item-{i + 1}": Item(f"item-{i + 1}", s.item, s.at) for i, s in enumerate(board.items)
+    }
+    seen: dict[Cell, str] = {}
+
+    def place(fid: str, at: Cell, where: str) -> None:
+        if at not in spaces:
+            raise SetupError(f"{where}: {fid} at {list(at)} is not on a space")
+        if at in seen:
+            raise SetupError(f"{where}: {fid} at {list(at)} shares the space with {seen[at]}")
+        seen[at] = fid
+
+    monsters = {}
+    for i, m in enumerate(spec.monsters):
+        where = f"monsters[{i}]"
+        if m.monster not in catalog.monsters:
+            known = ", ".join(catalog.monsters)
+            raise SetupError(f"{where}: unknown monster {m.monster!r} (known: {known})")
+        if m.relic is not None and (
+            m.relic not in catalog.items or catalog.items[m.relic].category != Category.RELIC
+        ):
+            raise SetupError(f"{where}: {m.relic!r} is not a relic")
+        place(m.id, m.at, where)
+        health = m.health or catalog.health_levels(m.monster, max(1, len(spec.heroes)))
+        relic = m.relic or board.relics.get(m.id)
+        monsters[m.id] = Monster(m.id, m.monster, m.at, health, relic, m.crystal)
+    heroes: dict[str, Hero] = {}
+    for i, hs in enumerate(spec.heroes):
+        where = f"heroes[{i}]"
+        if hs.hero not in catalog.heroes:
+            known = ", ".join(catalog.heroes)
+            raise SetupError(f"{where}: unknown hero {hs.hero!r} (known: {known})")
+        if hs.id in monsters or hs.id in heroes:
+            raise SetupError(f"{where}: id {hs.id!r} is used twice")
+        for field, category in (("potions", "potion"), ("gear", None), ("relics", "relic")):
+            for item in getattr(hs, field):
+                entry = catalog.items.get(item)
+                if entry is None or (category and entry.category.value != category):
+                    raise SetupError(
+                        f"{where}.{field}: {item!r} is not a {category or 'weapon or armour'}"
+                    )
+        place(hs.id, hs.at, where)
+        hero = Hero(
+            id=hs.id,
+            name=hs.name or catalog.heroes[hs.hero].name,
+            hero=hs.hero,
+            at=hs.at,
+            health=0,
+            skill=options.starting_skill_points if hs.skill is None else hs.skill,
+            gold=options.starting_gold if hs.gold is None else hs.gold,
+            blessed=hs.blessed,
+            cursed=hs.cursed and not hs.blessed,
+            potions=tuple(hs.potions),
+            gear=tuple(hs.gear),
+            relics=tuple(hs.relics),
+            key=hs.key,
+            torch=hs.torch,
+            temporary=hs.temporary,
+            lose_move=hs.lose_move,
+            strength=hs.strength,
+        )
+        heroes[hs.id] = hero
+    if not heroes:
+        raise SetupError("heroes: a quest needs at least one hero")
+    start = board.start or next(iter(heroes.values())).at
+    target = board.target
+    if target is not None and target not in monsters:
+        raise SetupError(f"board.target: no monster {target!r} on the board")
+    quest = Quest(
+        spaces=spaces,
+        locations=locations,
+        colours=colours,
+        heroes=heroes,
+        monsters=monsters,
+        features=features,
+        items=items,
+        seats=tuple(heroes),
+        options=options,
+        start=start,
+        variation=spec.variation,
+        target=target,
+        fire=spec.fire,
+        boss_track=spec.boss_track,
+        round=spec.round,
+    )
+    ctx = Ctx(quest, catalog)
+    quest = quest.with_(
+        heroes={
+            hid: h.with_(health=_health(full_health(ctx, h), spec.heroes[i].health))
+            for i, (hid, h) in enumerate(heroes.items())
+        }
+    )
+    if spec.variation != "co_operative":
+        raise SetupError(f"variation: {spec.variation!r} is not supported yet (co_operative is)")
+    if spec.turn is not None:
+        if spec.turn not in heroes:
+            raise SetupError(f"turn: {spec.turn!r} is not a hero ({', '.join(heroes)})")
+        if spec.phase not in PHASES[:3]:
+            raise SetupError(f"phase: {spec.phase!r} is not a hero phase ({', '.join(PHASES[:3])})")
+        quest = quest.with_(
+            turn=quest.seats.index(spec.turn),
+            phase=spec.phase,
+            move_face=spec.move_face,
+            moves_left=spec.moves_left,
+            stopped=spec.stopped,
+        )
+    return quest
+
+
+def _health(full: int, given: int | None) -> int:
+    return full if given is None else min(full, given)
+
+
+def game_setup(doc: MapDocument, options: Mapping[str, Any], target: str | None) -> dict[str, Any]:
+    """A new game's set-up from a Heroica map: its board, its heroes and monsters."""
+    board = dict(doc.board or {})
+    if target:
+        board["target"] = target
+    heroes = [
+        {"id": p.id, "hero": p.class_id, "name": p.name, "at": list(p.at)}
+        for p in doc.figures
+        if p.class_id
+    ]
+    monsters = [
+        {"id": p.id, "monster": p.monster, "at": list(p.at)} for p in doc.figures if p.monster
+    ]
+    return {
+        "dungeon": doc.dungeon,
+        "board": board,
+        "heroes": heroes,
+        "monsters": monsters,
+        "options": dict(options),
+    }
