@@ -84,6 +84,19 @@ class FigureView(_Value):
     anchor: Literal["centre", "corner"] = "centre"
 
 
+class TrackView(_Value):
+    """A track of boxes the game fills (Heroica's Fire Track): drawn as a strip."""
+
+    id: str
+    name: str
+    filled: int
+    length: int
+    #: "#rrggbb" of a filled box.
+    colour: str = "#c0392b"
+    #: What filling it does, one line.
+    note: str = ""
+
+
 class TurnView(_Value):
     """Whose turn it is and the order of the round."""
 
@@ -108,6 +121,8 @@ class TurnView(_Value):
     outcome: str | None = None
     #: Other things the table should see, one line each (items lying on the table...).
     notes: tuple[str, ...] = ()
+    #: Tracks the game fills, drawn as strips of boxes in the tracker.
+    tracks: tuple[TrackView, ...] = ()
 
 
 class Prompt(_Value):
@@ -145,6 +160,11 @@ class ActionChoice(_Value):
     group: str = ""
     enabled: bool = True
     why_not: str = ""
+    #: One line on what it does (an item's effect in a shop), shown beside it.
+    detail: str = ""
+    #: Its group opens as a dialog listing every member, which stays open while several
+    #: are taken (a shop), instead of a menu.
+    dialog: bool = False
 
 
 class Odds(_Value):
@@ -224,6 +244,24 @@ class SheetView(_Value):
     #: The side or party it belongs to (a colour on screen and paper).
     side: str = ""
     sections: tuple[SheetSection, ...] = ()
+
+
+class BoardMark(_Value):
+    """Something a ruleset's board shows on a square or an edge (a Heroica space's colour,
+    a chest, a locked door between two spaces), drawn by the map under the figures."""
+
+    at: Square
+    #: The square across the edge, for ``kind == "edge"``.
+    to: Square | None = None
+    #: One to three characters drawn on a token.
+    glyph: str = ""
+    #: What it is, for the tooltip and the legend.
+    label: str = ""
+    #: "#rrggbb".
+    colour: str = "#888888"
+    #: "fill" tints the square; "token" draws a round badge with the glyph; "edge" a bar
+    #: on the edge between ``at`` and ``to``.
+    kind: Literal["fill", "token", "edge"] = "token"
 
 
 class DieSpec(_Value):

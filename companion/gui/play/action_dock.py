@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.gui.play.choices_dialog import ChoicesDialog
 from companion.gui.play.controller import PlayController
 from companion.gui.play.flow_layout import FlowLayout
 from companion.rules.dice import DiceRoll
@@ -222,7 +223,10 @@ class ActionDock(QDockWidget):
             button.setProperty("playAction", True)
             text = f"{title}" + (f"  [{QKeySequence(key).toString()}]" if key else "")
             button.setText(text + (" ▾" if grouped else ""))
-            if grouped:
+            if grouped and self._groups[title][0].dialog:
+                button.clicked.connect(lambda _=False, t=title: self._open_dialog(t))
+                button.setText(f"{title}…")
+            elif grouped:
                 menu = QMenu(button)
                 for i, label in enumerate(labels):
                     a = menu.addAction(label)
@@ -241,6 +245,11 @@ class ActionDock(QDockWidget):
             self.row.addWidget(button)
             self.buttons[title] = button
         self._fit_bar()
+
+    def _open_dialog(self, title: str) -> None:
+        """A group the ruleset shows as a dialog (a shop): open until closed."""
+        self.dialog = ChoicesDialog(self.controller, title, self)
+        self.dialog.open()
 
     def _show_last_dice(self) -> None:
         game = self.controller.game

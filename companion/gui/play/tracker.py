@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from companion.gui.canvas.glyphs import side_colour
 from companion.gui.play.controller import PlayController
+from companion.gui.play.track_strip import TrackPanel
 from companion.rules.table import FigureView
 
 ACTING_BG = QColor(255, 214, 40, 90)
@@ -59,6 +60,8 @@ class TrackerDock(QDockWidget):
         self.acting_label.setObjectName("actingLabel")
         self.acting_label.setWordWrap(True)
         layout.addWidget(self.acting_label)
+        self.tracks = TrackPanel()
+        layout.addWidget(self.tracks)
         self.order = QListWidget()
         self.order.setObjectName("initiativeList")
         self.order.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
@@ -94,8 +97,10 @@ class TrackerDock(QDockWidget):
             self.round_label.setText("No game")
             self.acting_label.setText("Game → New game… (Ctrl+Alt+N) starts one on this map.")
             self.prompts.setText("")
+            self.tracks.set_tracks(())
             self._filling = False
             return
+        self.tracks.set_tracks(turn.tracks)
         figures = self.controller.figures()
         # A fixed order may be dragged (the BrickMaster's override); when players choose
         # who acts (``choosable``), a click picks instead.

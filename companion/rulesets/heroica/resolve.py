@@ -862,7 +862,11 @@ def _skill_walk(ctx: Ctx, q: Quest, hid: str, path: list[Cell], ev: Events) -> Q
             h, taken = _pick_up(ctx, h, item.item, ev)
             if taken:
                 del items[item.id]
-    h = h.with_(at=path[-1])
+    end = path[-1]
+    if end in taken_cells(q, exclude=hid):
+        before = path[-2] if len(path) > 1 else h.at
+        end = first_available(q, before, end, taken_cells(q, exclude=hid))
+    h = h.with_(at=end)
     _say(ev, "moved", f"{h.name} moves {len(path)} space(s) to {list(h.at)}", h.id)
     return _set_hero(q.with_(items=items), h)
 

@@ -585,7 +585,7 @@ def _read_map(ctx: Ctx, h: Hero, a: ReadMap) -> list[Reason]:
 def _end_turn(ctx: Ctx, h: Hero, a: EndTurn) -> list[Reason]:
     q = ctx.quest
     out = _obligations(ctx, h)
-    if q.move_face is None and not q.moved and not q.move_lost and not q.skill_used:
+    if q.move_face is None and not (q.moved or q.move_lost or q.skill_used or q.fought):
         out.append(reason(R.NOT_ROLLED, f"{h.name} has not rolled to move (or used a skill)"))
     return out
 

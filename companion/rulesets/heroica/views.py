@@ -17,6 +17,7 @@ from companion.rules.table import (
     MoveOption,
     Odds,
     OptionSpec,
+    TrackView,
     TurnView,
 )
 from companion.rules.verdict import Verdict
@@ -181,9 +182,7 @@ def turn_view(ctx: Ctx) -> TurnView:
     for mid in q.to_attack:
         labels[mid] = "attacks"
     acting_order = order(ctx)
-    notes = [f"Fire Track {q.fire} of {q.options.fire_track_length}"]
-    if q.boss_track:
-        notes.append(f"Boss Track {q.boss_track} of {q.options.boss_track_length}")
+    notes = []
     if q.target and q.target in q.monsters:
         notes.append(f"Target: the {monster_name(ctx, q.monsters[q.target])}")
     notes += [f"Obligation: {o}" for o in obligations(ctx)]
@@ -199,6 +198,31 @@ def turn_view(ctx: Ctx) -> TurnView:
         headline=headline(ctx),
         outcome=q.outcome,
         notes=tuple(notes),
+        tracks=tracks(ctx),
+    )
+
+
+def tracks(ctx: Ctx) -> tuple[TrackView, ...]:
+    """The Fire Track (co-operative games) and the Boss Monster Track, as the board has them."""
+    q = ctx.quest
+    t = ctx.catalog.tables
+    return (
+        TrackView(
+            id="fire",
+            name="Fire Track",
+            filled=q.fire,
+            length=q.options.fire_track_length,
+            colour="#d9480f",
+            note=t.fire_track.text,
+        ),
+        TrackView(
+            id="boss",
+            name="Boss Monster Track",
+            filled=q.boss_track,
+            length=q.options.boss_track_length,
+            colour="#212529",
+            note=t.boss_track.text,
+        ),
     )
 
 
@@ -315,7 +339,7 @@ def moves(ctx: Ctx, hid: str) -> dict[Cell, MoveOption]:
             seen.add((n, k))
             p = (*path, n)
             if n not in out and n != h.at:
-                out[n] = MoveOption(square=n, cost=len(p), path=(h.at, *p))
+                out[n] = MoveOption(square=n, cost=len(p), path=p)
             todo.append((n, p, k))
     return out
 
@@ -488,6 +512,8 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                     f"Buy the {item.name} ({price.buy} gold)",
                     {**base, "action": "buy", "item": item.id},
                     group="Shop",
+                    dialog=True,
+                    detail=item.text,
                 )
             )
     for item_id in dict.fromkeys((*h.potions, *h.gear, *h.relics)):
@@ -502,6 +528,8 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                     f"Sell the {item.name} ({price.sell} gold)",
                     {**base, "action": "sell", "item": item_id},
                     group="Shop",
+                    dialog=True,
+                    detail=item.text,
                 )
             )
     out.append(choice("end_turn", "End turn (monsters act)", {**base, "action": "end_turn"}))
