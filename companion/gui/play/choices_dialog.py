@@ -1,0 +1,102 @@
+"""A group of actions the ruleset shows as a dialog (``ActionChoice.dialog``): a shop.
+
+Every member is a row (what it is, what it does, a button); the dialog stays open while
+several are taken, and reads the choices again after each one, so what can no longer be
+afforded turns grey with the reason in its tooltip.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.gui.play.controller import PlayController
+from companion.rules.table import ActionChoice
+
+
+class ChoicesDialog(QDialog):
+    """The choices of one group (``title``) of the acting figure, as rows of buttons."""
+
+    def __init__(self, controller: PlayController, title: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("choicesDialog")
+        self.controller = controller
+        self.group = title
+        self.setWindowTitle(title)
+        self.setMinimumSize(560, 420)
+        outer = QVBoxLayout(self)
+        self.header = QLabel()
+        self.header.setObjectName("choicesHeader")
+        self.header.setWordWrap(True)
+        outer.addWidget(self.header)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        outer.addWidget(self.scroll, 1)
+        self.message = QLabel()
+        self.message.setObjectName("choicesMessage")
+        self.message.setWordWrap(True)
+        outer.addWidget(self.message)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        outer.addWidget(buttons)
+        self.buttons: dict[str, QPushButton] = {}
+        controller.verdictShown.connect(self._refused)
+        self.refresh()
+
+    def members(self) -> list[ActionChoice]:
+        return [c for c in self.controller.choices() if (c.group or c.label) == self.group]
+
+    def refresh(self) -> None:
+        turn = self.controller.turn()
+        acting = turn.acting if turn else None
+        view = self.controller.figures().get(acting or "")
+        if view is not None:
+            stats = " · ".join(f"{k}: {v}" for k, v in view.stats if k in ("Gold",))
+            items = ", ".join(view.items) or "nothing"
+            self.header.setText(f"<b>{view.name}</b> — {stats}<br>Carries: {items}")
+        body = QWidget()
+        grid = QGridLayout(body)
+        grid.setColumnStretch(1, 1)
+        self.buttons.clear()
+        for row, choice in enumerate(self.members()):
+            name = QLabel(choice.label)
+            detail = QLabel(choice.detail)
+            detail.setWordWrap(True)
+            detail.setProperty("hint", True)
+            button = QPushButton(
+                "Take"
+                if not choice.kind.startswith(("buy", "sell"))
+                else choice.kind.split("_", 1)[0].capitalize()
+            )
+            button.setObjectName(f"choice_{choice.kind}")
+            button.setEnabled(choice.enabled)
+            button.setToolTip(choice.why_not if not choice.enabled else choice.label)
+            button.clicked.connect(lambda _=False, k=choice.kind: self._take(k))
+            grid.addWidget(name, row, 0)
+            grid.addWidget(detail, row, 1)
+            grid.addWidget(button, row, 2, Qt.AlignmentFlag.AlignRight)
+            self.buttons[choice.kind] = button
+        grid.setRowStretch(len(self.buttons), 1)
+        self.scroll.setWidget(body)
+
+    def _take(self, kind: str) -> None:
+        choice = next((c for c in self.members() if c.kind == kind), None)
+        if choice is None:
+            return
+        self.message.setText("")
+        if self.controller.choose(choice):
+            self.message.setText(f"Done: {choice.label}")
+        self.refresh()
+
+    def _refused(self, verdict: object) -> None:
+        reasons = getattr(verdict, "reasons", ())
+        self.message.setText("<b>Not allowed:</b> " + "; ".join(r.message for r in reasons))
