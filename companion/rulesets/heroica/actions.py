@@ -166,6 +166,13 @@ class MonsterAttack(_Action):
     action: Literal["monster_attack"] = "monster_attack"
 
 
+class DragonFire(_Action):
+    """The Dragon's fire attack, due when it wakes and each round of the table after: the
+    Character Die picks the hero (and its Lava Mountain generators roll)."""
+
+    action: Literal["dragon_fire"] = "dragon_fire"
+
+
 Action = Annotated[
     RollFirstPlayer
     | Buy
@@ -185,7 +192,8 @@ Action = Annotated[
     | ReadMap
     | EndTurn
     | MonsterMove
-    | MonsterAttack,
+    | MonsterAttack
+    | DragonFire,
     Field(discriminator="action"),
 ]
 ACTIONS: TypeAdapter[Action] = TypeAdapter(Action)

@@ -10,6 +10,7 @@ from companion.rules.ruleset import Event
 from companion.rulesets.heroica.actions import (
     Action,
     Buy,
+    DragonFire,
     EndTurn,
     Fight,
     Give,
@@ -29,6 +30,7 @@ from companion.rulesets.heroica.actions import (
     UseRelic,
     UseSkill,
 )
+from companion.rulesets.heroica.dragon import dragon_of, should_wake
 from companion.rulesets.heroica.rules import (
     ONE,
     SHIELD,
@@ -44,6 +46,7 @@ from companion.rulesets.heroica.rules import (
     locked_edges,
     monster_blockers,
     monster_flies,
+    monster_name,
     skill_of,
     strength,
     taken_cells,
@@ -56,6 +59,7 @@ from companion.rulesets.heroica.schema import (
     ExtraDamageInRolls,
     ExtraMove,
     ExtraMovement,
+    FireAttack,
     FireTrackEnd,
     HealSkill,
     HeroDefeat,
@@ -90,6 +94,9 @@ def resolve(ctx: Ctx, action: Action, dice: Dice) -> tuple[Quest, Events]:
     events: Events = []
     handler = _HANDLERS[type(action)]
     q = handler(ctx, action, dice, events)
+    if q.outcome is None and should_wake(ctx, q):
+        _say(events, "dragon", "A hero enters Lava Mountain: the Dragon awakes!")
+        q = q.with_(dragon_awake=True, dragon_due=True)
     return q, events
 
 
@@ -125,6 +132,12 @@ def _enter_phase(q: Quest, phase: str) -> Quest:
 
 
 # ------------------------------------------------------------------------ dice
+
+
+def roll_label(ctx: Ctx, dice: Dice, die_id: str, purpose: str) -> str:
+    """One roll of the die ``die_id``, as its face's label."""
+    die = ctx.catalog.dice[die_id]
+    return die.faces[dice.roll(1, purpose, len(die.faces), die=die_id).faces[0] - 1]
 
 
 def roll_face(
@@ -201,6 +214,9 @@ def begin_turn(ctx: Ctx, q: Quest, seat: int, ev: Events, *, new_round: bool) ->
         to_move=(),
         to_attack=(),
     )
+    if new_round and q.dragon_awake:
+        q = q.with_(dragon_due=True)
+        _say(ev, "dragon", "A new round of the table: the Dragon's fire attack is due")
     gained = skill - h.skill
     _say(ev, "turn", f"{h.name}'s turn" + (f": +{gained} skill point" if gained else ""), h.id)
     if h.lose_move:
@@ -224,6 +240,11 @@ def _end_turn(ctx: Ctx, a: EndTurn, dice: Dice, ev: Events) -> Quest:
     q = ctx.quest
     h = q.heroes[a.actor]
     acting = activated(ctx, h)
+    dragon = dragon_of(ctx, q)
+    if dragon is not None and adjacent(dragon.at, h.at):
+        acting.append(
+            dragon.id
+        )  # "a normal attack ... against any hero who ends their turn" next to it
     attack_now = tuple(m for m in acting if adjacent(q.monsters[m].at, h.at))
     to_move = tuple(m for m in acting if m not in attack_now)
     if not acting:
@@ -565,7 +586,22 @@ def hurt_hero(
         if kind.ability("curse_on_damage") is not None:
             q = _condition(ctx, q, hid, "cursed", ev)
     if q.heroes[hid].health <= 0:
+        if by is not None and ctx.catalog.monsters[by.kind].ability("devours") is not None:
+            return devour(ctx, q, hid, by, ev)
         q = defeat_hero(ctx, q, hid, ev)
+    return q
+
+
+def devour(ctx: Ctx, q: Quest, hid: str, dragon: Monster, ev: Events) -> Quest:
+    """ "it swoops onto the hero's square ... and DEVOURS the hero, removing them from the
+    game." (The Crystal of Deflection still saves its wearer.)"""
+    h = q.heroes[hid]
+    if "crystal_of_deflection" in h.relics and ctx.options.crystal_prevents_defeat:
+        return defeat_hero(ctx, q, hid, ev)
+    _say(ev, "defeated", f"The Dragon swoops onto {h.name}'s space and DEVOURS {h.name}!", hid)
+    q = _set_hero(q, h.with_(out=True, health=0, defeats=h.defeats + 1))
+    if not q.in_play() and q.outcome is None:
+        q = q.with_(outcome="Every hero is devoured: the Dragon wins")
     return q
 
 
@@ -593,6 +629,9 @@ def defeat_hero(ctx: Ctx, q: Quest, hid: str, ev: Events) -> Quest:
 def add_fire(ctx: Ctx, q: Quest, n: int, ev: Events) -> Quest:
     if n <= 0 or q.variation != "co_operative":
         return q
+    if dragon_of(ctx, q) is not None:
+        _say(ev, "track", "The Fire Track records the Dragon's health now: no token is added")
+        return q
     fire = min(ctx.options.fire_track_length, q.fire + n)
     _say(
         ev,
@@ -606,8 +645,8 @@ def add_fire(ctx: Ctx, q: Quest, n: int, ev: Events) -> Quest:
             q = q.with_(outcome="The Fire Track is full: the heroes lose")
         else:
             q = q.with_(
-                outcome="The Fire Track is full: Lava Mountain and the Dragon come "
-                "(this version ends the game here)"
+                outcome="The Fire Track is full: Lava Mountain and the Dragon should come "
+                "into play, but this board has no Lava Mountain: the heroes lose"
             )
     return q
 
@@ -651,7 +690,7 @@ def hurt_monster(ctx: Ctx, q: Quest, mid: str, amount: int, hero: str | None, ev
             h = _add_item(h, m.relic, Category.RELIC)
             _say(ev, "relic", f"{h.name} takes the {ctx.catalog.items[m.relic].name}", h.id)
         q = _set_hero(q, h)
-    if q.target == mid and q.outcome is None:
+    if (q.target == mid or kind.rank == Rank.DRAGON) and q.outcome is None:
         q = q.with_(outcome=f"The {kind.name} is defeated: the heroes win")
     return q
 
@@ -674,6 +713,15 @@ def _hurt_only(ctx: Ctx, m: Monster, face: str | None) -> bool:
     """Whether the monster takes damage from this roll (Golems: a Shield or a skill)."""
     rule = ctx.catalog.monsters[m.kind].ability("hurt_only_by")
     return not isinstance(rule, HurtOnlyBy) or face is None or face in rule.faces
+
+
+def _spared(ctx: Ctx, m: Monster, face: str, fire: bool) -> bool:
+    """The Dragon "does not take damage on a 3 or a 1" in its fire attack (and in its
+    normal attack unless option dragon_hurt_by_normal_attack)."""
+    rule = ctx.catalog.monsters[m.kind].ability("fire_attack")
+    if not isinstance(rule, FireAttack) or face not in rule.no_damage_on:
+        return False
+    return fire or not ctx.options.dragon_hurt_by_normal_attack
 
 
 def _sword_of_power(ctx: Ctx, h: Hero) -> int:
@@ -724,7 +772,15 @@ def _push(ctx: Ctx, q: Quest, fid: str, frm: Cell, spaces: int, ev: Events) -> t
 
 
 def combat(
-    ctx: Ctx, q: Quest, hid: str, mid: str, dice: Dice, ev: Events, *, hero_attacks: bool
+    ctx: Ctx,
+    q: Quest,
+    hid: str,
+    mid: str,
+    dice: Dice,
+    ev: Events,
+    *,
+    hero_attacks: bool,
+    fire: bool = False,
 ) -> Quest:
     """One fight on the hero's or the monster's combat table; cornered, it goes on until
     one of them is defeated."""
@@ -735,7 +791,9 @@ def combat(
     for _ in range(MAX_CORNERED_ROLLS):
         h, m = q.heroes[hid], q.monsters[mid]
         purpose = (
-            f"{h.name} fights the {m.kind}" if hero_attacks else f"the {m.kind} attacks {h.name}"
+            f"{h.name} fights the {monster_name(ctx, m)}"
+            if hero_attacks
+            else f"The {monster_name(ctx, m)} attacks {h.name}"
         )
         q, face = roll_face(ctx, q, dice, purpose, hid, own=hero_attacks)
         row = next(r for r in table.rows if r.face == face)
@@ -744,11 +802,18 @@ def combat(
         cornered = False
         hero_start, monster_start = h.at, m.at
         if row.monster_damage:
-            if _hurt_only(ctx, m, face):
+            if _spared(ctx, m, face, fire):
+                _say(ev, "note", f"The {monster_name(ctx, m)} takes no damage on a {face}", mid)
+            elif _hurt_only(ctx, m, face):
                 dealt = row.monster_damage + bonus + _sword_of_power(ctx, h)
                 q = hurt_monster(ctx, q, mid, dealt, hid, ev)
             else:
-                _say(ev, "note", f"The {m.kind} is tough: only a Shield or a skill hurts it", mid)
+                _say(
+                    ev,
+                    "note",
+                    f"The {monster_name(ctx, m)} is tough: only a Shield or a skill hurts it",
+                    mid,
+                )
         bonus = 0
         if row.hero_hit and mid in q.monsters:
             ninja = hero_attacks and any(
@@ -765,7 +830,13 @@ def combat(
                 if pushed and q.heroes[hid].at == hero_start:
                     q, ok = _push(ctx, q, hid, q.monsters[mid].at, pushed, ev)
                     cornered = cornered or not ok
-        if mid in q.monsters and row.monster_moves_back and q.monsters[mid].at == monster_start:
+        immobile = ctx.catalog.monsters[m.kind].ability("immobile") is not None
+        if (
+            mid in q.monsters
+            and row.monster_moves_back
+            and not immobile
+            and q.monsters[mid].at == monster_start
+        ):
             hurt = _hurt_only(ctx, m, face) or ctx.options.golem_retreats_undamaged
             if hurt:
                 q, ok = _push(ctx, q, mid, q.heroes[hid].at, row.monster_moves_back, ev)
@@ -837,7 +908,7 @@ def _skill(ctx: Ctx, a: UseSkill, dice: Dice, ev: Events) -> Quest:
             q = _set_monster(q, m.with_(at=at))
             q = _set_hero(q, q.heroes[h.id].with_(at=m.at))
             at = m.at
-            _say(ev, "moved", f"{h.name} swaps places with the {m.kind}", h.id)
+            _say(ev, "moved", f"{h.name} swaps places with the {monster_name(ctx, m)}", h.id)
         q = hurt_monster(ctx, q, t, skill.damage + bonus, h.id, ev)
         bonus = 0
     if skill.extra_gold:
@@ -990,7 +1061,7 @@ def _monster_move(ctx: Ctx, a: MonsterMove, dice: Dice, ev: Events) -> Quest:
     q = ctx.quest
     m = q.monsters[a.actor]
     hero = q.heroes[q.active or ""]
-    q, face = roll_face(ctx, q, dice, f"the {m.kind} moves", hero.id, own=False)
+    q, face = roll_face(ctx, q, dice, f"the {monster_name(ctx, m)} moves", hero.id, own=False)
     row = next(r for r in ctx.catalog.tables.monster_movement.rows if r.face == face)
     extra = ctx.catalog.monsters[m.kind].ability("extra_move")
     spaces = row.spaces + (extra.spaces if isinstance(extra, ExtraMove) else 0)
@@ -1070,6 +1141,74 @@ def _monster_attack(ctx: Ctx, a: MonsterAttack, dice: Dice, ev: Events) -> Quest
     return _after_monster(ctx, q, ev)
 
 
+def _dragon_fire(ctx: Ctx, a: DragonFire, dice: Dice, ev: Events) -> Quest:
+    """The Character Die picks the hero the Dragon attacks with fire (the monster combat
+    table; the Dragon takes no damage on a 3 or a 1); then its generators roll."""
+    q = ctx.quest.with_(dragon_due=False)
+    dragon = q.monsters[a.actor]
+    die = ctx.catalog.dice["character"]
+    face = die.faces[
+        dice.roll(1, "the Dragon's fire", len(die.faces), die="character").faces[0] - 1
+    ]
+    target = next(
+        (h for h in q.in_play() if ctx.catalog.heroes[h.hero].character_die_face == face), None
+    )
+    if target is None:
+        _say(ev, "dragon", f"The Character Die shows the {face}, not in play: no fire attack")
+    else:
+        _say(ev, "dragon", f"The Dragon breathes fire at {target.name}", target.id)
+        before = target.defeats
+        q = combat(ctx, q, target.id, dragon.id, dice, ev, hero_attacks=False, fire=True)
+        if q.active == target.id and (
+            q.heroes[target.id].out or q.heroes[target.id].defeats > before
+        ):
+            q = next_turn(ctx, q, ev)
+    if dragon.id in q.monsters and q.outcome is None:
+        q = _lava_generators(ctx, q, q.monsters[dragon.id], dice, ev)
+    return q
+
+
+def _lava_generators(ctx: Ctx, q: Quest, dragon: Monster, dice: Dice, ev: Events) -> Quest:
+    """Lava Mountain's generators: the Location Die picks the realm (Shield: none; 1: roll
+    it again, and the monsters are Level 2), then the Action Die as for any generator."""
+    lava = ctx.catalog.tables.lava_mountain_generator
+    location = ctx.catalog.dice[lava.die]
+    realms = {r.location_die_face: r.id for r in ctx.catalog.realms.values() if r.location_die_face}
+    for gen in [
+        f for f in q.features.values() if f.kind == "monster_generator" and f.boss == dragon.id
+    ]:
+        if gen.sealed:
+            continue
+        level_2 = False
+        realm = None
+        for _ in range(20):
+            face = location.faces[
+                dice.roll(1, "Lava Mountain generator", len(location.faces), die=lava.die).faces[0]
+                - 1
+            ]
+            row = next(r for r in lava.rows if r.face == face)
+            if row.result == "reroll_as_level_2":
+                level_2 = True
+                continue
+            realm = realms.get(face) if row.result == "realm" else None
+            break
+        if realm is None:
+            _say(ev, "generator", "The Location Die shows Shield: no monsters appear")
+            continue
+        q, action_face = roll_face(ctx, q, dice, "monster generator", None)
+        spawn_row = next(r for r in ctx.catalog.tables.generator.rows if r.face == action_face)
+        for rank in spawn_row.spawn:
+            rank = Rank.LEVEL_2 if level_2 else rank
+            q = (
+                _spawn(ctx, q, realm, rank, gen.at, ev)
+                or _spawn(ctx, q, realm, ctx.catalog.tables.generator.fallback_rank, gen.at, ev)
+                or q
+            )
+        if not spawn_row.spawn:
+            _say(ev, "generator", f"The generator rolls {action_face}: nothing happens")
+    return q
+
+
 _HANDLERS: dict[type[Any], Callable[..., Quest]] = {
     RollFirstPlayer: _first_player,
     Buy: _buy,
@@ -1090,4 +1229,5 @@ _HANDLERS: dict[type[Any], Callable[..., Quest]] = {
     EndTurn: _end_turn,
     MonsterMove: _monster_move,
     MonsterAttack: _monster_attack,
+    DragonFire: _dragon_fire,
 }

@@ -183,6 +183,11 @@ def rank(ctx: Ctx, m: Monster) -> Rank:
     return ctx.catalog.monsters[m.kind].rank
 
 
+def monster_name(ctx: Ctx, m: Monster) -> str:
+    """ "Goblin Warrior": the monster kind's name."""
+    return ctx.catalog.monsters[m.kind].name
+
+
 def strength(ctx: Ctx, m: Monster) -> int:
     return ctx.catalog.strength(m.kind)
 

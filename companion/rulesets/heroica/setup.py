@@ -259,6 +259,7 @@ def _quest(
         boss_track=spec.boss_track,
         round=spec.round,
     )
+    quest = _seal_at_start(quest, catalog)
     ctx = Ctx(quest, catalog)
     quest = quest.with_(
         heroes={
@@ -281,6 +282,23 @@ def _quest(
             stopped=spec.stopped,
         )
     return quest
+
+
+def _seal_at_start(quest: Quest, catalog: HeroicaCatalog) -> Quest:
+    """Generators of a monster that starts at or below their sealing health start sealed
+    (the Dragon with few players: option dragon_generators_sealed_at_start)."""
+    if not quest.options.dragon_generators_sealed_at_start:
+        return quest
+    features = dict(quest.features)
+    for m in quest.monsters.values():
+        rank = catalog.ranks[catalog.monsters[m.kind].rank]
+        if rank.id != "dragon":
+            continue
+        gens = [f for f in features.values() if f.kind == "monster_generator" and f.boss == m.id]
+        for gen, at in zip(gens, rank.generators_sealed_at, strict=False):
+            if m.health <= at:
+                features[gen.id] = gen.with_(sealed=True)
+    return quest.with_(features=features)
 
 
 def _health(full: int, given: int | None) -> int:

@@ -151,6 +151,9 @@ class Quest:
     monsters_started: bool = False
     fire: int = 0
     boss_track: int = 0
+    #: The Dragon woke (a hero entered Lava Mountain); its fire attack is due now.
+    dragon_awake: bool = False
+    dragon_due: bool = False
     #: Heroica Token holder.
     token: str | None = None
     outcome: str | None = None

@@ -9,6 +9,7 @@ from companion.rules.verdict import Reason, ReasonCode, Verdict
 from companion.rulesets.heroica.actions import (
     Action,
     Buy,
+    DragonFire,
     EndTurn,
     Fight,
     Give,
@@ -36,6 +37,7 @@ from companion.rulesets.heroica.rules import (
     distances,
     hero_blockers,
     locked_edges,
+    monster_name,
     reason,
     share_location,
     skill_of,
@@ -78,6 +80,12 @@ def validate(ctx: Ctx, action: Action) -> Verdict:
         return Verdict()
     if q.turn is None:
         return _no(reason(R.INITIATIVE_NEEDED, "roll the Character Die for the first player"))
+    if isinstance(action, DragonFire):
+        if not q.dragon_due:
+            return _no(reason(R.NOT_YOUR_TURN, "the Dragon's fire attack is not due now"))
+        return Verdict()
+    if q.dragon_due:
+        return _no(reason(R.MONSTERS_TO_ACT, "the Dragon is awake: its fire attack comes first"))
     if isinstance(action, (MonsterMove, MonsterAttack)):
         return Verdict(reasons=tuple(_monster(ctx, action)))
     h = q.heroes.get(action.actor)
@@ -495,7 +503,11 @@ def _damage_targets(ctx: Ctx, h: Hero, a: UseSkill, skill: DamageSkill) -> list[
         if skill.measure == Measure.STRAIGHT_LINE:
             if not straight_line(q, at, m.at, blocked):
                 out.append(
-                    reason(R.NOT_STRAIGHT_LINE, f"the {m.kind} is not in a straight line", m.at)
+                    reason(
+                        R.NOT_STRAIGHT_LINE,
+                        f"the {monster_name(ctx, m)} is not in a straight line",
+                        m.at,
+                    )
                 )
                 continue
             dist = abs(m.at[0] - at[0]) + abs(m.at[1] - at[1])
@@ -508,7 +520,7 @@ def _damage_targets(ctx: Ctx, h: Hero, a: UseSkill, skill: DamageSkill) -> list[
             out.append(
                 reason(
                     R.OUT_OF_RANGE,
-                    f"the {m.kind} is {dist if dist < 10**6 else 'no path'} "
+                    f"the {monster_name(ctx, m)} is {dist if dist < 10**6 else 'no path'} "
                     f"spaces away; the skill reaches {skill.reach}",
                     m.at,
                 )
@@ -532,7 +544,9 @@ def _fight(ctx: Ctx, h: Hero, a: Fight) -> list[Reason]:
     if diagonal(h.at, m.at):
         out.append(reason(R.DIAGONAL, "you may not fight diagonally", m.at))
     elif not adjacent(h.at, m.at):
-        out.append(reason(R.NOT_ADJACENT, f"the {m.kind} is not next to {h.name}", m.at))
+        out.append(
+            reason(R.NOT_ADJACENT, f"the {monster_name(ctx, m)} is not next to {h.name}", m.at)
+        )
     return out
 
 
@@ -600,10 +614,10 @@ def _monster(ctx: Ctx, a: MonsterMove | MonsterAttack) -> list[Reason]:
         return [reason(R.UNKNOWN_FIGURE, f"no monster {a.actor!r}")]
     if isinstance(a, MonsterMove):
         if q.phase != MONSTER_MOVEMENT or a.actor not in q.to_move:
-            return [reason(R.NOT_YOUR_TURN, f"the {m.kind} does not move now")]
+            return [reason(R.NOT_YOUR_TURN, f"the {monster_name(ctx, m)} does not move now")]
         return []
     if q.phase != MONSTER_COMBAT or a.actor not in q.to_attack:
-        return [reason(R.NOT_YOUR_TURN, f"the {m.kind} does not attack now")]
+        return [reason(R.NOT_YOUR_TURN, f"the {monster_name(ctx, m)} does not attack now")]
     return []
 
 

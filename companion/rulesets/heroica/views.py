@@ -23,6 +23,7 @@ from companion.rules.table import (
 from companion.rules.verdict import Verdict
 from companion.rulesets.heroica.actions import ACTIONS, TABLE, Action
 from companion.rulesets.heroica.catalog import HeroicaCatalog
+from companion.rulesets.heroica.dragon import dragon_of
 from companion.rulesets.heroica.rules import (
     SHIELD,
     Ctx,
@@ -33,6 +34,7 @@ from companion.rulesets.heroica.rules import (
     full_health,
     hero_blockers,
     locked_edges,
+    monster_name,
     skill_of,
     straight_line,
 )
@@ -128,10 +130,6 @@ def obligations(ctx: Ctx) -> list[str]:
     return out
 
 
-def monster_name(ctx: Ctx, m: Monster) -> str:
-    return ctx.catalog.monsters[m.kind].name
-
-
 def headline(ctx: Ctx) -> str:
     q = ctx.quest
     if q.outcome is not None:
@@ -140,6 +138,8 @@ def headline(ctx: Ctx) -> str:
         return "Roll the Character Die: who goes first?"
     h = q.heroes[q.active or ""]
     text = f"Round {q.round} · {h.name}: {phase_name(ctx, q.phase)}"
+    if q.dragon_due:
+        return text + " · the Dragon is awake: its fire attack first"
     if q.phase == MONSTER_MOVEMENT and q.to_move:
         text += f" · the {monster_name(ctx, q.monsters[q.to_move[0]])} moves next"
     elif q.phase == MONSTER_COMBAT and q.to_attack:
@@ -165,6 +165,9 @@ def order(ctx: Ctx) -> list[str]:
         if q.phase == MONSTER_COMBAT
         else ()
     )
+    dragon = dragon_of(ctx, q)
+    if q.dragon_due and dragon is not None:
+        monsters.insert(0, dragon.id)
     n = len(q.seats)
     heroes = [
         q.seats[(q.turn + i) % n] for i in range(n) if not q.heroes[q.seats[(q.turn + i) % n]].out
@@ -206,15 +209,26 @@ def tracks(ctx: Ctx) -> tuple[TrackView, ...]:
     """The Fire Track (co-operative games) and the Boss Monster Track, as the board has them."""
     q = ctx.quest
     t = ctx.catalog.tables
+    dragon = dragon_of(ctx, q)
+    fire = TrackView(
+        id="fire",
+        name="Fire Track",
+        filled=q.fire,
+        length=q.options.fire_track_length,
+        colour="#d9480f",
+        note=t.fire_track.text,
+    )
+    if dragon is not None:
+        fire = fire.model_copy(
+            update={
+                "name": "Fire Track: the Dragon's health",
+                "filled": dragon.health,
+                "length": max(q.options.fire_track_length, dragon.health),
+                "note": "Use the Fire Track to record its remaining health.",
+            }
+        )
     return (
-        TrackView(
-            id="fire",
-            name="Fire Track",
-            filled=q.fire,
-            length=q.options.fire_track_length,
-            colour="#d9480f",
-            note=t.fire_track.text,
-        ),
+        fire,
         TrackView(
             id="boss",
             name="Boss Monster Track",
@@ -374,6 +388,14 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
 
     if figure_id in q.monsters:
         m = q.monsters[figure_id]
+        if q.dragon_due and ctx.catalog.monsters[m.kind].ability("fire_attack") is not None:
+            return [
+                choice(
+                    "dragon_fire",
+                    "The Dragon's fire attack (Character Die)",
+                    {"action": "dragon_fire", "actor": m.id},
+                )
+            ]
         if figure_id in q.to_move:
             return [
                 choice(
@@ -735,6 +757,8 @@ def game_fields(ctx: Ctx) -> dict[str, Any]:
         "to_attack": list(q.to_attack),
         "fire": q.fire,
         "boss_track": q.boss_track,
+        "dragon_awake": q.dragon_awake,
+        "dragon_due": q.dragon_due,
         "outcome": q.outcome,
         "monsters": sorted(q.monsters),
         "features": sorted(q.features),
