@@ -15,6 +15,8 @@ Cell = tuple[int, int]
 
 #: The actor of actions that belong to the table, not a figure.
 TABLE: Final = "table"
+#: The actor of the Dungeon Master's moves.
+DUNGEON_MASTER: Final = "dungeon_master"
 
 
 class _Action(BaseModel):
@@ -166,6 +168,30 @@ class MonsterAttack(_Action):
     action: Literal["monster_attack"] = "monster_attack"
 
 
+class AttackHero(_Action):
+    """Versus: on a movement Shield, attack another hero next to yours."""
+
+    action: Literal["attack_hero"] = "attack_hero"
+    target: str
+
+
+class DmMove(_Action):
+    """The Dungeon Master rolls and moves ``monster`` toward ``toward`` (default: the
+    nearest hero); next to a hero, it attacks."""
+
+    action: Literal["dm_move"] = "dm_move"
+    actor: str = DUNGEON_MASTER
+    monster: str
+    toward: str | None = None
+
+
+class DmEnd(_Action):
+    """The Dungeon Master moves no more monsters this round."""
+
+    action: Literal["dm_end"] = "dm_end"
+    actor: str = DUNGEON_MASTER
+
+
 class DragonFire(_Action):
     """The Dragon's fire attack, due when it wakes and each round of the table after: the
     Character Die picks the hero (and its Lava Mountain generators roll)."""
@@ -193,6 +219,9 @@ Action = Annotated[
     | EndTurn
     | MonsterMove
     | MonsterAttack
+    | AttackHero
+    | DmMove
+    | DmEnd
     | DragonFire,
     Field(discriminator="action"),
 ]

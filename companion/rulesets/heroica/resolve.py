@@ -9,7 +9,10 @@ from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.heroica.actions import (
     Action,
+    AttackHero,
     Buy,
+    DmEnd,
+    DmMove,
     DragonFire,
     EndTurn,
     Fight,
@@ -232,13 +235,23 @@ def next_turn(ctx: Ctx, q: Quest, ev: Events) -> Quest:
     for step in range(1, n + 1):
         seat = (q.turn + step) % n
         if not q.heroes[q.seats[seat]].out:
-            return begin_turn(ctx, q, seat, ev, new_round=seat <= q.turn)
+            if seat <= q.turn and q.dungeon_master and not q.dm_left:
+                left = len(q.in_play())
+                _say(
+                    ev,
+                    "phase",
+                    f"Every hero has had a turn: the Dungeon Master moves up to {left} monster(s)",
+                )
+                return q.with_(dm_left=left, to_move=(), to_attack=(), phase=MONSTER_MOVEMENT)
+            return begin_turn(ctx, q.with_(dm_left=0), seat, ev, new_round=seat <= q.turn)
     return q
 
 
 def _end_turn(ctx: Ctx, a: EndTurn, dice: Dice, ev: Events) -> Quest:
     q = ctx.quest
     h = q.heroes[a.actor]
+    if q.dungeon_master:
+        return next_turn(ctx, q, ev)  # the monsters move in the Dungeon Master's turn
     acting = activated(ctx, h)
     dragon = dragon_of(ctx, q)
     if dragon is not None and adjacent(dragon.at, h.at):
@@ -691,8 +704,34 @@ def hurt_monster(ctx: Ctx, q: Quest, mid: str, amount: int, hero: str | None, ev
             _say(ev, "relic", f"{h.name} takes the {ctx.catalog.items[m.relic].name}", h.id)
         q = _set_hero(q, h)
     if (q.target == mid or kind.rank == Rank.DRAGON) and q.outcome is None:
+        if q.variation == "versus":
+            return final_sale(ctx, q, kind.name, ev)
         q = q.with_(outcome=f"The {kind.name} is defeated: the heroes win")
     return q
+
+
+def final_sale(ctx: Ctx, q: Quest, target: str, ev: Events) -> Quest:
+    """Versus: "All players then sell their relics, weapons, armour and potions. The player
+    with the most gold wins." """
+    shop = ctx.catalog.items_file.shop
+    prices = {p.category: p.sell for p in shop.prices}
+    heroes = dict(q.heroes)
+    for h in q.heroes.values():
+        goods = [
+            i
+            for i in (*h.relics, *h.gear, *h.potions)
+            if ctx.catalog.items[i].category in shop.versus_final_sale
+        ]
+        gold = sum(prices[ctx.catalog.items[i].category] for i in goods)
+        heroes[h.id] = h.with_(gold=h.gold + gold, relics=(), gear=(), potions=())
+        if gold:
+            _say(ev, "shop", f"{h.name} sells everything for {gold} gold ({h.gold + gold})", h.id)
+    q = q.with_(heroes=heroes)
+    best = max(h.gold for h in heroes.values())
+    winners = [h.name for h in heroes.values() if h.gold == best]
+    who = " and ".join(winners)
+    verb = "wins" if len(winners) == 1 else "tie"
+    return q.with_(outcome=f"The {target} is defeated: {who} {verb} with {best} gold")
 
 
 def _seal_generators(ctx: Ctx, q: Quest, m: Monster, health: int, ev: Events) -> Quest:
@@ -1065,26 +1104,34 @@ def _monster_move(ctx: Ctx, a: MonsterMove, dice: Dice, ev: Events) -> Quest:
     row = next(r for r in ctx.catalog.tables.monster_movement.rows if r.face == face)
     extra = ctx.catalog.monsters[m.kind].ability("extra_move")
     spaces = row.spaces + (extra.spaces if isinstance(extra, ExtraMove) else 0)
+    q = _step_monster(ctx, q, m, hero, spaces, face, ev)
+    end = q.monsters[m.id].at
+    to_attack = q.to_attack + ((m.id,) if adjacent(end, hero.at) else ())
+    q = q.with_(to_move=tuple(x for x in q.to_move if x != m.id), to_attack=to_attack)
+    if ctx.catalog.monsters[m.kind].rank == Rank.BOSS:
+        q = _generators(ctx, q, m, dice, ev)
+    return _after_monster(ctx, q, ev)
+
+
+def _step_monster(
+    ctx: Ctx, q: Quest, m: Monster, hero: Hero, spaces: int, face: str, ev: Events
+) -> Quest:
+    """Move ``m`` up to ``spaces`` toward ``hero``; ending on a monster or an item, it moves
+    forward to the first available space."""
     path = monster_path(ctx, q, m, hero, spaces)
     end = path[-1] if path else m.at
     if path:
         taken = taken_cells(q, exclude=m.id) | {i.at for i in q.items.values()}
         if end in taken:
             end = first_available(q, path[-2] if len(path) > 1 else m.at, end, taken)
-    q = _set_monster(q, m.with_(at=end))
-    name = ctx.catalog.monsters[m.kind].name
     _say(
         ev,
         "moved",
-        f"The {name} rolls {face} and moves {len(path)} to {list(end)}",
+        f"The {monster_name(ctx, m)} rolls {face} and moves {len(path)} to {list(end)}",
         m.id,
         len(path),
     )
-    to_attack = q.to_attack + ((m.id,) if adjacent(end, hero.at) else ())
-    q = q.with_(to_move=tuple(x for x in q.to_move if x != m.id), to_attack=to_attack)
-    if ctx.catalog.monsters[m.kind].rank == Rank.BOSS:
-        q = _generators(ctx, q, m, dice, ev)
-    return _after_monster(ctx, q, ev)
+    return _set_monster(q, m.with_(at=end))
 
 
 def _generators(ctx: Ctx, q: Quest, boss: Monster, dice: Dice, ev: Events) -> Quest:
@@ -1209,6 +1256,72 @@ def _lava_generators(ctx: Ctx, q: Quest, dragon: Monster, dice: Dice, ev: Events
     return q
 
 
+def _attack_hero(ctx: Ctx, a: AttackHero, dice: Dice, ev: Events) -> Quest:
+    """Versus: one hero attacks another on a movement Shield (option hero_versus_hero:
+    the hero combat table, the other hero as a monster of strength hero_strength; or 1
+    damage).  A hero who defeats the holder of the Heroica Token steals it."""
+    q = ctx.quest.with_(shield_used=True, moves_left=0, stopped=True)
+    h, other = q.heroes[a.actor], q.heroes[a.target]
+    before = other.defeats
+    if ctx.options.hero_versus_hero.value == "one_damage":
+        _say(ev, "fight", f"{h.name} attacks {other.name}", h.id)
+        q = hurt_hero(ctx, q, other.id, 1, ev)
+    else:
+        q, face = roll_face(ctx, q, dice, f"{h.name} attacks {other.name}", h.id)
+        row = next(r for r in ctx.catalog.tables.hero_combat.rows if r.face == face)
+        _say(ev, "roll", f"{h.name} attacks {other.name}: {face}", h.id)
+        bonus = q.heroes[h.id].strength
+        if bonus:
+            q = _set_hero(q, q.heroes[h.id].with_(strength=0))
+        if row.monster_damage:
+            dealt = row.monster_damage + bonus + _sword_of_power(ctx, h)
+            q = hurt_hero(ctx, q, other.id, dealt, ev)
+            if q.heroes[other.id].defeats == before and row.monster_moves_back:
+                q, _ = _push(ctx, q, other.id, q.heroes[h.id].at, row.monster_moves_back, ev)
+        if row.hero_hit:
+            mine = h.defeats
+            q = hurt_hero(ctx, q, h.id, ctx.options.hero_strength, ev)
+            if q.heroes[h.id].defeats == mine and row.hero_moves_back:
+                q, _ = _push(ctx, q, h.id, q.heroes[other.id].at, row.hero_moves_back, ev)
+    if q.heroes[other.id].defeats > before and q.token == other.id:
+        q = q.with_(token=h.id)
+        _say(ev, "token", f"{h.name} steals the Heroica Token", h.id)
+    if q.heroes[h.id].defeats > h.defeats:
+        return next_turn(ctx, q, ev)
+    return q
+
+
+def _dm_move(ctx: Ctx, a: DmMove, dice: Dice, ev: Events) -> Quest:
+    """The Dungeon Master's move: the monster goes toward the hero (the nearest by path,
+    unless named) and attacks it when it ends next to it."""
+    q = ctx.quest
+    m = q.monsters[a.monster]
+    heroes = q.in_play()
+    if a.toward is not None:
+        target = q.heroes[a.toward]
+    else:
+        dist = distances(q, m.at, doors=not monster_flies(ctx, m))
+        target = min(heroes, key=lambda h: (dist.get(h.at, 10**6), h.id))
+    q, face = roll_face(ctx, q, dice, f"the {monster_name(ctx, m)} moves", target.id, own=False)
+    row = next(r for r in ctx.catalog.tables.monster_movement.rows if r.face == face)
+    extra = ctx.catalog.monsters[m.kind].ability("extra_move")
+    spaces = row.spaces + (extra.spaces if isinstance(extra, ExtraMove) else 0)
+    q = _step_monster(ctx, q, m, target, spaces, face, ev)
+    q = q.with_(dm_left=q.dm_left - 1)
+    if adjacent(q.monsters[m.id].at, target.at):
+        q = combat(ctx, q, target.id, m.id, dice, ev, hero_attacks=False)
+    if ctx.catalog.monsters[m.kind].rank == Rank.BOSS and m.id in q.monsters:
+        q = _generators(ctx, q, q.monsters[m.id], dice, ev)
+    if q.dm_left <= 0 and q.outcome is None:
+        return next_turn(ctx, q.with_(dm_left=0), ev)
+    return q
+
+
+def _dm_end(ctx: Ctx, a: DmEnd, dice: Dice, ev: Events) -> Quest:
+    _say(ev, "phase", "The Dungeon Master ends its turn")
+    return next_turn(ctx, ctx.quest.with_(dm_left=0), ev)
+
+
 _HANDLERS: dict[type[Any], Callable[..., Quest]] = {
     RollFirstPlayer: _first_player,
     Buy: _buy,
@@ -1230,4 +1343,7 @@ _HANDLERS: dict[type[Any], Callable[..., Quest]] = {
     MonsterMove: _monster_move,
     MonsterAttack: _monster_attack,
     DragonFire: _dragon_fire,
+    AttackHero: _attack_hero,
+    DmMove: _dm_move,
+    DmEnd: _dm_end,
 }

@@ -151,6 +151,10 @@ class Quest:
     monsters_started: bool = False
     fire: int = 0
     boss_track: int = 0
+    #: Dungeon Master play: the monsters move only in the Dungeon Master's turn, after
+    #: every hero's; ``dm_left``: monsters it may still move (0: not its turn).
+    dungeon_master: bool = False
+    dm_left: int = 0
     #: The Dragon woke (a hero entered Lava Mountain); its fire attack is due now.
     dragon_awake: bool = False
     dragon_due: bool = False

@@ -8,7 +8,10 @@ from typing import Any
 from companion.rules.verdict import Reason, ReasonCode, Verdict
 from companion.rulesets.heroica.actions import (
     Action,
+    AttackHero,
     Buy,
+    DmEnd,
+    DmMove,
     DragonFire,
     EndTurn,
     Fight,
@@ -80,6 +83,10 @@ def validate(ctx: Ctx, action: Action) -> Verdict:
         return Verdict()
     if q.turn is None:
         return _no(reason(R.INITIATIVE_NEEDED, "roll the Character Die for the first player"))
+    if isinstance(action, (DmMove, DmEnd)):
+        return Verdict(reasons=tuple(_dm(ctx, action)))
+    if q.dm_left:
+        return _no(reason(R.MONSTERS_TO_ACT, "the Dungeon Master is moving the monsters"))
     if isinstance(action, DragonFire):
         if not q.dragon_due:
             return _no(reason(R.NOT_YOUR_TURN, "the Dragon's fire attack is not due now"))
@@ -621,6 +628,39 @@ def _monster(ctx: Ctx, a: MonsterMove | MonsterAttack) -> list[Reason]:
     return []
 
 
+def _dm(ctx: Ctx, a: DmMove | DmEnd) -> list[Reason]:
+    q = ctx.quest
+    if not q.dm_left:
+        return [
+            reason(R.NOT_YOUR_TURN, "the Dungeon Master moves monsters after every hero's turn")
+        ]
+    if isinstance(a, DmEnd):
+        return []
+    m = q.monsters.get(a.monster)
+    if m is None:
+        return [reason(R.INVALID_TARGET, f"no monster {a.monster!r}")]
+    if ctx.catalog.monsters[m.kind].ability("immobile") is not None:
+        return [reason(R.INVALID_TARGET, f"the {monster_name(ctx, m)} does not move", m.at)]
+    if a.toward is not None and (a.toward not in q.heroes or q.heroes[a.toward].out):
+        return [reason(R.INVALID_TARGET, f"{a.toward!r} is not a hero in play")]
+    return []
+
+
+def _attack_hero(ctx: Ctx, h: Hero, a: AttackHero) -> list[Reason]:
+    q = ctx.quest
+    if q.variation != "versus":
+        return [reason(R.INVALID_TARGET, "heroes attack each other only in a Versus game")]
+    out = _shield_choice(ctx, h, "Attacking a hero")
+    other = q.heroes.get(a.target)
+    if other is None or other.out or other.id == h.id:
+        return [*out, reason(R.INVALID_TARGET, f"{a.target!r} is not another hero in play")]
+    if diagonal(h.at, other.at):
+        out.append(reason(R.DIAGONAL, "you may not fight diagonally", other.at))
+    elif not adjacent(h.at, other.at):
+        out.append(reason(R.NOT_ADJACENT, f"{other.name} is not next to {h.name}", other.at))
+    return out
+
+
 _CHECKS: dict[type[Any], Callable[..., list[Reason]]] = {
     Buy: _buy,
     Sell: _sell,
@@ -638,4 +678,5 @@ _CHECKS: dict[type[Any], Callable[..., list[Reason]]] = {
     MoveMagicDoor: _magic_door,
     ReadMap: _read_map,
     EndTurn: _end_turn,
+    AttackHero: _attack_hero,
 }

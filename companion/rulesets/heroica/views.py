@@ -136,6 +136,8 @@ def headline(ctx: Ctx) -> str:
         return q.outcome
     if q.turn is None:
         return "Roll the Character Die: who goes first?"
+    if q.dm_left:
+        return f"Round {q.round} · the Dungeon Master moves up to {q.dm_left} monster(s)"
     h = q.heroes[q.active or ""]
     text = f"Round {q.round} · {h.name}: {phase_name(ctx, q.phase)}"
     if q.dragon_due:
@@ -191,9 +193,11 @@ def turn_view(ctx: Ctx) -> TurnView:
     notes += [f"Obligation: {o}" for o in obligations(ctx)]
     return TurnView(
         round=q.round,
-        acting=acting_order[0]
-        if acting_order and q.turn is not None and q.outcome is None
-        else None,
+        acting=(
+            acting_order[0]
+            if acting_order and q.turn is not None and q.outcome is None and not q.dm_left
+            else None
+        ),
         order=tuple(acting_order),
         labels=labels,
         needs_initiative=q.turn is None and q.outcome is None,
@@ -365,6 +369,8 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
     """What the table (None: the first player's roll), a hero or a monster may do now."""
     q = ctx.quest
     if figure_id is None:
+        if q.dm_left and q.outcome is None:
+            return _dm_choices(ctx, validate)
         if q.turn is None and q.outcome is None:
             return [
                 ActionChoice(
@@ -502,6 +508,17 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                         group="Doors",
                     )
                 )
+    if q.variation == "versus":
+        for other in q.in_play():
+            if other.id != h.id and adjacent(other.at, h.at):
+                out.append(
+                    choice(
+                        f"attack_{other.id}",
+                        f"Attack {other.name} (Shield)",
+                        {**base, "action": "attack_hero", "target": other.id},
+                        group="Fight",
+                    )
+                )
     for relic in h.relics:
         item = ctx.catalog.items[relic]
         if item.effect("bless") is not None:
@@ -555,6 +572,31 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                 )
             )
     out.append(choice("end_turn", "End turn (monsters act)", {**base, "action": "end_turn"}))
+    return out
+
+
+def _dm_choices(ctx: Ctx, validate: Validator) -> list[ActionChoice]:
+    """The Dungeon Master's turn: move a monster (toward the nearest hero), or stop."""
+    q = ctx.quest
+    out = []
+    for m in q.monsters.values():
+        action = {"action": "dm_move", "actor": "dungeon_master", "monster": m.id}
+        if validate(q, ACTIONS.validate_python(action)).legal:
+            out.append(
+                ActionChoice(
+                    kind=f"dm_move_{m.id}",
+                    label=f"Move the {monster_name(ctx, m)} at {list(m.at)}",
+                    template=action,
+                    group="Dungeon Master",
+                )
+            )
+    out.append(
+        ActionChoice(
+            kind="dm_end",
+            label="End the Dungeon Master's turn",
+            template={"action": "dm_end", "actor": "dungeon_master"},
+        )
+    )
     return out
 
 
@@ -758,6 +800,8 @@ def game_fields(ctx: Ctx) -> dict[str, Any]:
         "fire": q.fire,
         "boss_track": q.boss_track,
         "dragon_awake": q.dragon_awake,
+        "dm_left": q.dm_left,
+        "token": q.token,
         "dragon_due": q.dragon_due,
         "outcome": q.outcome,
         "monsters": sorted(q.monsters),
