@@ -192,6 +192,26 @@ class DmEnd(_Action):
     actor: str = DUNGEON_MASTER
 
 
+class Expand(_Action):
+    """Map Build: the Heroica Token's holder, at the start of its turn, adds a location on
+    an empty ``side`` of its ``location``: the Location, Action and Items Dice decide
+    which tile (``tile``: the player's pick where the die allows one), the monsters and
+    the items (``potions``: the potions of choice)."""
+
+    action: Literal["expand"] = "expand"
+    side: Literal["north", "east", "south", "west"]
+    location: str | None = None
+    tile: str | None = None
+    potions: list[str] = Field(default_factory=list, max_length=2)
+
+
+class PassToken(_Action):
+    """Co-operative: hand the Heroica Token to a hero in the same location."""
+
+    action: Literal["pass_token"] = "pass_token"
+    to: str
+
+
 class DragonFire(_Action):
     """The Dragon's fire attack, due when it wakes and each round of the table after: the
     Character Die picks the hero (and its Lava Mountain generators roll)."""
@@ -222,6 +242,8 @@ Action = Annotated[
     | AttackHero
     | DmMove
     | DmEnd
+    | Expand
+    | PassToken
     | DragonFire,
     Field(discriminator="action"),
 ]

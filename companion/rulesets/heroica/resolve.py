@@ -15,6 +15,7 @@ from companion.rulesets.heroica.actions import (
     DmMove,
     DragonFire,
     EndTurn,
+    Expand,
     Fight,
     Give,
     MonsterAttack,
@@ -22,6 +23,7 @@ from companion.rulesets.heroica.actions import (
     Move,
     MoveMagicDoor,
     PassDoor,
+    PassToken,
     ReadMap,
     RollFirstPlayer,
     RollMove,
@@ -211,6 +213,7 @@ def begin_turn(ctx: Ctx, q: Quest, seat: int, ev: Events, *, new_round: bool) ->
         skill_used=False,
         shield_used=False,
         magic_used=False,
+        expanded=False,
         must_fight=(),
         must_search=None,
         fought=False,
@@ -1148,8 +1151,8 @@ def _generators(ctx: Ctx, q: Quest, boss: Monster, dice: Dice, ev: Events) -> Qu
         realm = realm or ctx.catalog.monsters[boss.kind].realms[0]
         for rank in row.spawn:
             q = (
-                _spawn(ctx, q, realm, rank, gen.at, ev)
-                or _spawn(ctx, q, realm, gen_rules.fallback_rank, gen.at, ev)
+                spawn(ctx, q, realm, rank, gen.at, ev)
+                or spawn(ctx, q, realm, gen_rules.fallback_rank, gen.at, ev)
                 or q
             )
         if not row.spawn:
@@ -1158,7 +1161,15 @@ def _generators(ctx: Ctx, q: Quest, boss: Monster, dice: Dice, ev: Events) -> Qu
     return q
 
 
-def _spawn(ctx: Ctx, q: Quest, realm: str, rank: Rank, at: Cell, ev: Events) -> Quest | None:
+def spawn(
+    ctx: Ctx,
+    q: Quest,
+    realm: str,
+    rank: Rank,
+    at: Cell,
+    ev: Events,
+    where: str = "on the generator",
+) -> Quest | None:
     """A monster of ``realm`` and ``rank`` on ``at``; None when every figure is in play."""
     kinds = [k for k in ctx.catalog.monsters_in(realm) if k.rank == rank]
     limit = ctx.options.monster_figures_per_kind
@@ -1172,7 +1183,7 @@ def _spawn(ctx: Ctx, q: Quest, realm: str, rank: Rank, at: Cell, ev: Events) -> 
             n += 1
         mid = f"{kind.id}-{n}"
         health = ctx.catalog.health_levels(kind.id, len(q.seats))
-        _say(ev, "generator", f"A {kind.name} appears on the generator", mid)
+        _say(ev, "generator", f"A {kind.name} appears {where}", mid)
         return _set_monster(q, Monster(mid, kind.id, cell, health))
     return None
 
@@ -1247,8 +1258,8 @@ def _lava_generators(ctx: Ctx, q: Quest, dragon: Monster, dice: Dice, ev: Events
         for rank in spawn_row.spawn:
             rank = Rank.LEVEL_2 if level_2 else rank
             q = (
-                _spawn(ctx, q, realm, rank, gen.at, ev)
-                or _spawn(ctx, q, realm, ctx.catalog.tables.generator.fallback_rank, gen.at, ev)
+                spawn(ctx, q, realm, rank, gen.at, ev)
+                or spawn(ctx, q, realm, ctx.catalog.tables.generator.fallback_rank, gen.at, ev)
                 or q
             )
         if not spawn_row.spawn:
@@ -1346,4 +1357,13 @@ _HANDLERS: dict[type[Any], Callable[..., Quest]] = {
     AttackHero: _attack_hero,
     DmMove: _dm_move,
     DmEnd: _dm_end,
+    Expand: lambda ctx, a, dice, ev: _mapbuild().expand(ctx, a, dice, ev),
+    PassToken: lambda ctx, a, dice, ev: _mapbuild().pass_token(ctx, a, dice, ev),
 }
+
+
+def _mapbuild() -> Any:
+    """The Map Build module, imported late (it uses this one)."""
+    from companion.rulesets.heroica import mapbuild
+
+    return mapbuild

@@ -155,6 +155,13 @@ class Quest:
     #: every hero's; ``dm_left``: monsters it may still move (0: not its turn).
     dungeon_master: bool = False
     dm_left: int = 0
+    #: Map Build: the board grows inside ``bounds`` (width, height) with the tiles added so
+    #: far; ``bosses``: Boss Monster locations added; ``expanded``: this turn's expansion.
+    map_build: bool = False
+    bounds: tuple[int, int] = (256, 256)
+    tiles_used: tuple[str, ...] = ()
+    bosses: int = 0
+    expanded: bool = False
     #: The Dragon woke (a hero entered Lava Mountain); its fire attack is due now.
     dragon_awake: bool = False
     dragon_due: bool = False

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.rules.verdict import Reason, ReasonCode, Verdict
+from companion.rulesets.heroica import mapbuild
 from companion.rulesets.heroica.actions import (
     Action,
     AttackHero,
@@ -14,6 +15,7 @@ from companion.rulesets.heroica.actions import (
     DmMove,
     DragonFire,
     EndTurn,
+    Expand,
     Fight,
     Give,
     MonsterAttack,
@@ -21,6 +23,7 @@ from companion.rulesets.heroica.actions import (
     Move,
     MoveMagicDoor,
     PassDoor,
+    PassToken,
     ReadMap,
     RollFirstPlayer,
     RollMove,
@@ -679,4 +682,6 @@ _CHECKS: dict[type[Any], Callable[..., list[Reason]]] = {
     ReadMap: _read_map,
     EndTurn: _end_turn,
     AttackHero: _attack_hero,
+    Expand: lambda ctx, h, a: mapbuild.check_expand(ctx, h, a),
+    PassToken: lambda ctx, h, a: mapbuild.check_pass_token(ctx, h, a),
 }

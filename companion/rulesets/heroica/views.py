@@ -35,6 +35,7 @@ from companion.rulesets.heroica.rules import (
     hero_blockers,
     locked_edges,
     monster_name,
+    share_location,
     skill_of,
     straight_line,
 )
@@ -508,6 +509,19 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                         group="Doors",
                     )
                 )
+    if q.map_build and q.token == h.id:
+        out += _build_choices(ctx, h, choice)
+    if q.token == h.id and q.variation == "co_operative":
+        for other in q.in_play():
+            if other.id != h.id and share_location(q, h.at, other.at):
+                out.append(
+                    choice(
+                        f"token_{other.id}",
+                        f"Hand the Heroica Token to {other.name}",
+                        {**base, "action": "pass_token", "to": other.id},
+                        group="Heroica Token",
+                    )
+                )
     if q.variation == "versus":
         for other in q.in_play():
             if other.id != h.id and adjacent(other.at, h.at):
@@ -572,6 +586,24 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                 )
             )
     out.append(choice("end_turn", "End turn (monsters act)", {**base, "action": "end_turn"}))
+    return out
+
+
+def _build_choices(ctx: Ctx, h: Hero, choice: Callable[..., ActionChoice]) -> list[ActionChoice]:
+    """Map Build: expand the map onto each empty side of the hero's locations."""
+    q = ctx.quest
+    out = []
+    for lid in q.locations_of(h.at):
+        for side in ("north", "east", "south", "west"):
+            action = {"actor": h.id, "action": "expand", "side": side, "location": lid}
+            c = choice(
+                f"expand_{lid}_{side}",
+                f"Expand the map: {side} of {q.locations[lid].name}",
+                action,
+                group="Map Build",
+            )
+            if c.enabled:
+                out.append(c)
     return out
 
 
@@ -801,6 +833,8 @@ def game_fields(ctx: Ctx) -> dict[str, Any]:
         "boss_track": q.boss_track,
         "dragon_awake": q.dragon_awake,
         "dm_left": q.dm_left,
+        "tiles": list(q.tiles_used),
+        "locations": sorted(q.locations),
         "token": q.token,
         "dragon_due": q.dragon_due,
         "outcome": q.outcome,
