@@ -118,10 +118,15 @@ class UseSkill(_Action):
 
 
 class Fight(_Action):
-    """Hero combat: roll against an adjacent monster."""
+    """Hero combat: roll against an adjacent monster.
+
+    With option melee_skill_trigger = shield_roll, ``skill_on_shield`` says that a Shield
+    uses the hero's Melee skill (or ``weapon``'s) instead of its 2 damage."""
 
     action: Literal["fight"] = "fight"
     target: str
+    skill_on_shield: bool = False
+    weapon: str | None = None
 
 
 class Search(_Action):

@@ -776,12 +776,31 @@ def _sword_of_power(ctx: Ctx, h: Hero) -> int:
 
 
 def _damage_to_hero(ctx: Ctx, m: Monster, extra: int) -> int:
+    """The monster's strength (a Werewolf's 3), ``extra`` on a monster's Shield, and the
+    Sword of Power a Boss Monster holds ("Boss Monsters also use the power of the Relic")."""
     kind = ctx.catalog.monsters[m.kind]
     instead = kind.ability("damage_instead")
     base = instead.damage if isinstance(instead, DamageInstead) else strength(ctx, m)
+    relic = _relic_bonus(ctx, m)
     if extra and isinstance(instead, DamageInstead):
-        return ctx.options.werewolf_shield_damage
-    return base + extra
+        return ctx.options.werewolf_shield_damage + relic
+    return base + extra + relic
+
+
+def _boss_chalice(ctx: Ctx, m: Monster) -> bool:
+    """ "In the hands of a Boss Monster, the Chalice Curses rather than Blesses": on the
+    boss's Shield ("the Boss Monster always uses it when it rolls Shield")."""
+    if m.relic is None:
+        return False
+    effect = ctx.catalog.items[m.relic].effect("bless")
+    return effect is not None and getattr(effect, "boss_curses", False)
+
+
+def _relic_bonus(ctx: Ctx, m: Monster) -> int:
+    if m.relic is None:
+        return 0
+    effect = ctx.catalog.items[m.relic].effect("extra_damage_in_rolls")
+    return effect.bonus if isinstance(effect, ExtraDamageInRolls) else 0
 
 
 def _push(ctx: Ctx, q: Quest, fid: str, frm: Cell, spaces: int, ev: Events) -> tuple[Quest, bool]:
@@ -823,6 +842,7 @@ def combat(
     *,
     hero_attacks: bool,
     fire: bool = False,
+    shield_skill: DamageSkill | None = None,
 ) -> Quest:
     """One fight on the hero's or the monster's combat table; cornered, it goes on until
     one of them is defeated."""
@@ -838,6 +858,8 @@ def combat(
             else f"The {monster_name(ctx, m)} attacks {h.name}"
         )
         q, face = roll_face(ctx, q, dice, purpose, hid, own=hero_attacks)
+        if shield_skill is not None and face == SHIELD:
+            return _shield_skill(ctx, q, hid, mid, shield_skill, ev)
         row = next(r for r in table.rows if r.face == face)
         _say(ev, "roll", f"{purpose}: {face}", hid if hero_attacks else mid)
         h = q.heroes[hid]
@@ -866,6 +888,9 @@ def combat(
             else:
                 before = q.heroes[hid].defeats
                 q = hurt_hero(ctx, q, hid, _damage_to_hero(ctx, m, row.hero_extra_damage), ev, m)
+                if face == SHIELD and not hero_attacks and _boss_chalice(ctx, m):
+                    _say(ev, "relic", f"The {monster_name(ctx, m)} raises the Chalice", mid)
+                    q = _condition(ctx, q, hid, "cursed", ev)
                 if q.heroes[hid].defeats > before or q.heroes[hid].out:
                     return q
                 pushed = ctx.catalog.monsters[m.kind].pushback if row.hero_moves_back else 0
@@ -889,6 +914,28 @@ def combat(
     return q
 
 
+def _shield_skill(ctx: Ctx, q: Quest, hid: str, mid: str, skill: DamageSkill, ev: Events) -> Quest:
+    """A hero combat Shield spent on the Melee skill (option shield_roll): its damage to
+    the monster (every adjacent one for the Axe's kind), its gold, its swap; no counter."""
+    h = q.heroes[hid]
+    _say(ev, "skill", f"{h.name} spends the Shield on its Melee skill", hid)
+    targets = (
+        [m.id for m in q.monsters.values() if adjacent(m.at, h.at)] if skill.all_adjacent else [mid]
+    )
+    for t in targets:
+        if t in q.monsters:
+            if skill.swap_places:
+                m = q.monsters[t]
+                here = q.heroes[hid].at
+                q = _set_monster(q, m.with_(at=here))
+                q = _set_hero(q, q.heroes[hid].with_(at=m.at))
+            q = hurt_monster(ctx, q, t, skill.damage, hid, ev)
+    if skill.extra_gold:
+        hh = q.heroes[hid]
+        q = _set_hero(q, hh.with_(gold=hh.gold + skill.extra_gold))
+    return q
+
+
 def _fight(ctx: Ctx, a: Fight, dice: Dice, ev: Events) -> Quest:
     q = _enter_phase(ctx.quest, COMBAT).with_(stopped=True, moves_left=0)
     one = ctx.options.adjacent_monsters_fought.value == "one"
@@ -896,7 +943,17 @@ def _fight(ctx: Ctx, a: Fight, dice: Dice, ev: Events) -> Quest:
         fought=True, must_fight=() if one else tuple(x for x in q.must_fight if x != a.target)
     )
     h = q.heroes[a.actor]
-    q = combat(ctx, q, a.actor, a.target, dice, ev, hero_attacks=True)
+    skill = skill_of(ctx, h, a.weapon) if a.skill_on_shield else None
+    q = combat(
+        ctx,
+        q,
+        a.actor,
+        a.target,
+        dice,
+        ev,
+        hero_attacks=True,
+        shield_skill=skill if isinstance(skill, DamageSkill) else None,
+    )
     if q.heroes[a.actor].defeats > h.defeats:
         return next_turn(ctx, q.with_(must_fight=(), must_search=None), ev)
     return q

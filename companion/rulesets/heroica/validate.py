@@ -441,8 +441,8 @@ def _skill(ctx: Ctx, h: Hero, a: UseSkill) -> list[Reason]:
             out.append(
                 reason(
                     R.NO_ABILITY,
-                    "with melee_skill_trigger = shield_roll, a Melee skill "
-                    "replaces a hero combat Shield; not supported by this version",
+                    "with melee_skill_trigger = shield_roll, a Melee skill is used by "
+                    "fighting: a hero combat Shield uses it",
                 )
             )
         out += _phase(ctx, COMBAT, "A Melee skill")
@@ -547,6 +547,20 @@ def _fight(ctx: Ctx, h: Hero, a: Fight) -> list[Reason]:
     if m is None:
         return [reason(R.INVALID_TARGET, f"no monster {a.target!r}")]
     out = _phase(ctx, COMBAT, "Fighting")
+    if a.skill_on_shield:
+        if ctx.options.melee_skill_trigger != MeleeSkillTrigger.SHIELD_ROLL:
+            out.append(
+                reason(
+                    R.NO_ABILITY,
+                    "a Shield uses the Melee skill only with option "
+                    "melee_skill_trigger = shield_roll",
+                )
+            )
+        if a.weapon is not None and a.weapon not in h.gear:
+            out.append(reason(R.NO_SUCH_ITEM, f"{h.name} carries no {a.weapon!r}"))
+        skill = skill_of(ctx, h, a.weapon) if a.weapon is None or a.weapon in h.gear else None
+        if skill is None or skill_style(ctx, h, a.weapon, skill) != Style.MELEE:
+            out.append(reason(R.NO_ABILITY, "that is not a Melee skill"))
     if q.fought and not q.must_fight:
         out.append(reason(R.WRONG_PHASE, f"{h.name} has fought this turn"))
     if q.must_search:

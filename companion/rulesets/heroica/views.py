@@ -454,6 +454,15 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                     group="Fight",
                 )
             )
+            if ctx.options.melee_skill_trigger.value == "shield_roll":
+                out.append(
+                    choice(
+                        f"fight_skill_{m.id}",
+                        f"Fight the {monster_name(ctx, m)} (a Shield uses the Melee skill)",
+                        {**base, "action": "fight", "target": m.id, "skill_on_shield": True},
+                        group="Fight",
+                    )
+                )
     if q.must_search:
         kind = q.features[q.must_search].kind
         label = (
