@@ -803,8 +803,8 @@ def _relic_bonus(ctx: Ctx, m: Monster) -> int:
     return effect.bonus if isinstance(effect, ExtraDamageInRolls) else 0
 
 
-def _push(ctx: Ctx, q: Quest, fid: str, frm: Cell, spaces: int, ev: Events) -> tuple[Quest, bool]:
-    """Move a figure ``spaces`` away from ``frm``; False when it could not move at all."""
+def _push(ctx: Ctx, q: Quest, fid: str, frm: Cell, spaces: int, ev: Events) -> tuple[Quest, int]:
+    """Move a figure up to ``spaces`` away from ``frm``; how many it moved (0: none)."""
     moved = 0
     for _ in range(spaces):
         q2 = q
@@ -829,7 +829,7 @@ def _push(ctx: Ctx, q: Quest, fid: str, frm: Cell, spaces: int, ev: Events) -> t
             fid,
             moved,
         )
-    return q, moved > 0
+    return q, moved
 
 
 def combat(
@@ -895,8 +895,11 @@ def combat(
                     return q
                 pushed = ctx.catalog.monsters[m.kind].pushback if row.hero_moves_back else 0
                 if pushed and q.heroes[hid].at == hero_start:
-                    q, ok = _push(ctx, q, hid, q.monsters[mid].at, pushed, ev)
-                    cornered = cornered or not ok
+                    q, moved = _push(ctx, q, hid, q.monsters[mid].at, pushed, ev)
+                    # A push blocked part-way stops (option pushback_blocked = stops) or
+                    # counts as cornered (= cornered); not moving at all is cornered.
+                    short = moved < pushed and ctx.options.pushback_blocked.value == "cornered"
+                    cornered = cornered or moved == 0 or short
         immobile = ctx.catalog.monsters[m.kind].ability("immobile") is not None
         if (
             mid in q.monsters
@@ -906,8 +909,8 @@ def combat(
         ):
             hurt = _hurt_only(ctx, m, face) or ctx.options.golem_retreats_undamaged
             if hurt:
-                q, ok = _push(ctx, q, mid, q.heroes[hid].at, row.monster_moves_back, ev)
-                cornered = cornered or not ok
+                q, moved = _push(ctx, q, mid, q.heroes[hid].at, row.monster_moves_back, ev)
+                cornered = cornered or moved == 0
         if not cornered or mid not in q.monsters or q.outcome is not None:
             return q
         _say(ev, "note", "Cornered: the combat goes on until one of them is defeated")
