@@ -146,17 +146,25 @@ def roll_label(ctx: Ctx, dice: Dice, die_id: str, purpose: str) -> str:
 
 
 def roll_face(
-    ctx: Ctx, q: Quest, dice: Dice, purpose: str, hero: str | None, *, own: bool = True
+    ctx: Ctx,
+    q: Quest,
+    dice: Dice,
+    purpose: str,
+    hero: str | None,
+    *,
+    own: bool = True,
+    search: bool = False,
 ) -> tuple[Quest, str]:
     """Roll the Action Die (or the hero's Blessed or Cursed Die, ``own``), and end a
-    Blessing on a 1 or a Curse on a Shield when the hero rolled."""
+    Blessing on a 1 or a Curse on a Shield when the hero rolled (a ``search`` roll of a
+    chest or rocks too, unless option conditions_end_on_any_roll is off)."""
     h = q.heroes.get(hero or "")
     die_id = die_of(h) if h is not None and own else "action"
     if h is not None and not own and ctx.options.condition_die_for_monster_rolls:
         die_id = die_of(h)
     die = ctx.catalog.dice[die_id]
     face = die.faces[dice.roll(1, purpose, len(die.faces), die=die_id).faces[0] - 1]
-    if h is not None and own:
+    if h is not None and own and (not search or ctx.options.conditions_end_on_any_roll):
         if h.blessed and face == ONE:
             q = _set_hero(q, h.with_(blessed=False))
         elif h.cursed and face == SHIELD:
@@ -1061,7 +1069,7 @@ def _search(ctx: Ctx, a: Search, dice: Dice, ev: Events) -> Quest:
     q = q.with_(must_search=None)
     tables = ctx.catalog.tables
     if f.kind == "treasure_chest":
-        q, face = roll_face(ctx, q, dice, f"{h.name} searches the chest", h.id)
+        q, face = roll_face(ctx, q, dice, f"{h.name} searches the chest", h.id, search=True)
         row = next(r for r in tables.chest.rows if r.face == face)
         _say(ev, "search", f"The chest: {row.text}", h.id)
         q = q.with_(features=features)
@@ -1082,7 +1090,7 @@ def _search(ctx: Ctx, a: Search, dice: Dice, ev: Events) -> Quest:
         q = add_fire(ctx, q, outcome.fire_track, ev)
         return _gain(ctx, q, h.id, outcome.gold, outcome.health, ev)
     # rocks
-    q, face = roll_face(ctx, q, dice, f"{h.name} explores the rocks", h.id)
+    q, face = roll_face(ctx, q, dice, f"{h.name} explores the rocks", h.id, search=True)
     rock = next(r for r in tables.rocks.rows if r.face == face)
     _say(ev, "search", f"The rocks: {rock.text}", h.id)
     result = rock.result.value

@@ -639,10 +639,24 @@ def _monster(ctx: Ctx, a: MonsterMove | MonsterAttack) -> list[Reason]:
     if isinstance(a, MonsterMove):
         if q.phase != MONSTER_MOVEMENT or a.actor not in q.to_move:
             return [reason(R.NOT_YOUR_TURN, f"the {monster_name(ctx, m)} does not move now")]
+        first = nearest_first(ctx)
+        if first is not None and first != m.id:
+            name = monster_name(ctx, q.monsters[first])
+            return [reason(R.NOT_YOUR_TURN, f"the {name}, nearest the hero, moves first")]
         return []
     if q.phase != MONSTER_COMBAT or a.actor not in q.to_attack:
         return [reason(R.NOT_YOUR_TURN, f"the {monster_name(ctx, m)} does not attack now")]
     return []
+
+
+def nearest_first(ctx: Ctx) -> str | None:
+    """With option monster_move_order = nearest_first, the monster that moves next."""
+    q = ctx.quest
+    if ctx.options.monster_move_order.value != "nearest_first" or not q.to_move:
+        return None
+    hero = q.heroes[q.active or ""]
+    dist = distances(q, hero.at, doors=False)
+    return min(q.to_move, key=lambda mid: (dist.get(q.monsters[mid].at, 10**6), mid))
 
 
 def _dm(ctx: Ctx, a: DmMove | DmEnd) -> list[Reason]:
