@@ -74,11 +74,15 @@ def _load(source: RosterSource) -> tuple[Any, dict[str, Any], Any | None]:
     return rules, dict(game.header.party or {}), game.state
 
 
-def export(source: RosterSource, output: Path, paper: str = "a4") -> int:
-    """Write the PDF of ``source``'s sheets; the exit status (messages on stderr/stdout)."""
+def export(source: RosterSource, output: Path, paper: str = "a4", aids: bool = True) -> int:
+    """Write the PDF of ``source``'s sheets, laid out as its ruleset says (``aids``: with
+    its track strips); the exit status (messages on stderr/stdout)."""
+    from companion.rules.printing import print_layout
+
     try:
         rules, roster, state = _load(source)
         views = rules.sheets(roster, state)
+        layout = print_layout(rules, roster, state)
     except ValueError as exc:
         text = " ".join(str(exc).split())
         named = text if text.startswith(str(source.path)) else f"{source.path}: {text}"
@@ -97,7 +101,11 @@ def export(source: RosterSource, output: Path, paper: str = "a4") -> int:
     name = str(roster.get("name") or "Roster")
     try:
         pages = export_sheets_pdf(
-            views, output, PAPER.get(paper, "A4"), title=f"{name}: character sheets"
+            views,
+            output,
+            PAPER.get(paper, "A4"),
+            title=f"{name}: character sheets",
+            layout=layout if aids else layout.model_copy(update={"strips": ()}),
         )
     except (OSError, ValueError, RuntimeError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
@@ -115,4 +123,4 @@ def main(args: argparse.Namespace) -> int | None:
     source = roster_source(args.party)
     if source is None:
         return None
-    return export(source, args.output, args.paper)
+    return export(source, args.output, args.paper, aids=not getattr(args, "no_aids", False))

@@ -54,6 +54,7 @@ from companion.gui.roster.files import (
 )
 from companion.gui.roster.pdf import export_sheets_pdf
 from companion.gui.roster.sheet_widget import BODY_PT, SECTION_PT, SheetWidget, font_of
+from companion.rules.printing import print_layout
 from companion.rules.ruleset import CharacterSheets
 from companion.rules.table import SheetView
 from companion.safefile import FileProblem
@@ -204,7 +205,7 @@ class RosterPanel(QWidget):
         self.save_action = act("Save", self.save, "Save the roster")
         self.save_as_action = act("Save as…", self.save_as, "Save the roster in a new file")
         self.export_action = act(
-            "Export PDF…", self.export_dialog, "Every sheet as a PDF, two to a page"
+            "Export PDF…", self.export_dialog, "Every sheet or card as a PDF, ready to print"
         )
         for a in (self.new_action, self.remove_action):
             self.toolbar.addAction(a)
@@ -448,9 +449,13 @@ class RosterPanel(QWidget):
         return answer == QMessageBox.StandardButton.Discard
 
     def export_pdf(self, path: Path, page: str = "A4") -> int:
-        """Every sheet to the PDF ``path``; the page count (``ValueError``/``OSError``)."""
+        """Every sheet to the PDF ``path`` as the ruleset lays them out (sheets, or cards
+        and track strips); the page count (``ValueError``/``OSError``)."""
         title = str(self._roster.get("name") or "Roster")
-        return export_sheets_pdf(self._views, path, page, title=f"{title}: character sheets")
+        layout = print_layout(self.rules, self._roster, self._state)
+        return export_sheets_pdf(
+            self._views, path, page, title=f"{title}: character sheets", layout=layout
+        )
 
     def export_dialog(self) -> bool:
         if not self._views:

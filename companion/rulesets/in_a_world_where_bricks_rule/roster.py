@@ -12,15 +12,12 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from companion.rules.rosters import RosterError, problems_of
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
 
 FORMAT_NAME: Final = "brick-companion-roster"
 #: Highest level a character may be given ("Just pick a level that seems appropriate").
 MAX_LEVEL = 20
-
-
-class RosterError(ValueError):
-    """A roster that cannot be used; the message names the place."""
 
 
 class Character(BaseModel):
@@ -86,11 +83,7 @@ def read_roster(raw: Mapping[str, Any], catalog: IawwbrCatalog) -> Roster:
     try:
         roster = Roster.model_validate(dict(raw))
     except ValidationError as exc:
-        lines = [
-            f"{'.'.join(map(str, err['loc'])) or 'roster'}: {err['msg']}"
-            for err in exc.errors()[:20]
-        ]
-        raise RosterError("; ".join(lines)) from None
+        raise RosterError("; ".join(problems_of(exc))) from None
     problems: list[str] = []
     seen: set[str] = set()
     for i, c in enumerate(roster.characters):

@@ -8,13 +8,21 @@ Every number on a sheet comes from the catalog or the rules' helpers.
 
 from __future__ import annotations
 
-import copy
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pydantic import ValidationError
-
+from companion.rules.rosters import (
+    characters_of,
+    check_model,
+    choice_value,
+    index_of,
+    new_id,
+    text_value,
+    whole_number,
+    with_characters,
+    without_character,
+    yes_no,
+)
 from companion.rules.table import SheetField, SheetSection, SheetView
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
 from companion.rulesets.in_a_world_where_bricks_rule.roster import (
@@ -42,8 +50,6 @@ NO_WEAPON = "none"
 EDITABLE = ("name", "side", "level", "class", "armor", "shield", "weapon", "weapon_name", "defense")
 #: Keys of ``creation_fields`` (``add_character``'s values).
 CREATION_KEYS = ("id", "name", "side", "level", "class", "armor", "shield", "weapon", "weapon_name")
-_ID_PATTERN = re.compile(r"^[A-Za-z0-9_\-]+$")
-_ID_MAX = 64
 
 
 def _yes(flag: bool) -> str:
@@ -378,35 +384,6 @@ def creation_fields(party: Mapping[str, Any], catalog: IawwbrCatalog) -> SheetVi
     )
 
 
-def _text(key: str, value: Any) -> str:
-    if not isinstance(value, str):
-        raise RosterError(f"{key}: give text, not {type(value).__name__}")
-    return " ".join(value.split())
-
-
-def _choice(key: str, value: Any, known: Mapping[str, Any], what: str) -> str:
-    if not isinstance(value, str) or value not in known:
-        names = ", ".join(known)
-        raise RosterError(f"{key}: unknown {what} {value!r} (one of: {names})")
-    return value
-
-
-def _number(key: str, value: Any) -> int:
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,6}\s*", value):
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RosterError(f"{key}: give a whole number, not {value!r}")
-    return value
-
-
-def _flag(key: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.lower() in ("yes", "no", "true", "false"):
-        return value.lower() in ("yes", "true")
-    raise RosterError(f"{key}: give yes or no, not {value!r}")
-
-
 def _converters(roster: Roster, catalog: IawwbrCatalog) -> dict[str, Callable[[Any], Any]]:
     """Each editable key's check, giving the JSON value to store (ranges and lengths are
     checked by the ``Character`` model afterwards)."""
@@ -415,33 +392,27 @@ def _converters(roster: Roster, catalog: IawwbrCatalog) -> dict[str, Callable[[A
     def weapon(value: Any) -> str | None:
         if value in (None, "", NO_WEAPON):
             return None
-        return _choice("weapon", value, catalog.weapons, "weapon")
+        return choice_value("weapon", value, catalog.weapons, "weapon")
 
     def defense(value: Any) -> int | None:
-        return None if value in (None, "") else _number("defense", value)
+        return None if value in (None, "") else whole_number("defense", value)
 
     return {
-        "name": lambda v: _text("name", v),
-        "side": lambda v: _choice("side", v, sides, "side"),
-        "level": lambda v: _number("level", v),
-        "class": lambda v: _choice("class", v, catalog.classes, "class"),
-        "armor": lambda v: _choice("armor", v, catalog.armor, "armor"),
-        "shield": lambda v: _flag("shield", v),
+        "name": lambda v: text_value("name", v),
+        "side": lambda v: choice_value("side", v, sides, "side"),
+        "level": lambda v: whole_number("level", v),
+        "class": lambda v: choice_value("class", v, catalog.classes, "class"),
+        "armor": lambda v: choice_value("armor", v, catalog.armor, "armor"),
+        "shield": lambda v: yes_no("shield", v),
         "weapon": weapon,
-        "weapon_name": lambda v: _text("weapon_name", v),
+        "weapon_name": lambda v: text_value("weapon_name", v),
         "defense": defense,
     }
 
 
 def _check_character(raw: Mapping[str, Any]) -> None:
     """``RosterError`` naming the field of the first problem of one character's value."""
-    try:
-        Character.model_validate(dict(raw))
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        where = ".".join(map(str, err["loc"])) or "character"
-        msg = err["msg"].removeprefix("Input ").removeprefix("String ")
-        raise RosterError(f"{where}: {msg}, not {err.get('input')!r}") from None
+    check_model(Character, raw, "character")
 
 
 def _checked(party: Mapping[str, Any], catalog: IawwbrCatalog) -> dict[str, Any]:
@@ -450,51 +421,22 @@ def _checked(party: Mapping[str, Any], catalog: IawwbrCatalog) -> dict[str, Any]
     return dict(party)
 
 
-def _with_characters(party: Mapping[str, Any], characters: list[Any]) -> dict[str, Any]:
-    out = copy.deepcopy(dict(party))
-    out["characters"] = characters
-    return out
-
-
-def _index_of(party: Mapping[str, Any], character_id: str) -> int:
-    for i, c in enumerate(party.get("characters", ())):
-        if isinstance(c, Mapping) and c.get("id") == character_id:
-            return i
-    raise RosterError(f"no character {character_id!r} in the roster")
-
-
 def edit_character(
     party: Mapping[str, Any], character_id: str, key: str, value: Any, catalog: IawwbrCatalog
 ) -> dict[str, Any]:
     """The roster with ``key`` of ``character_id`` set to ``value``; ``RosterError`` names
     the field when the value is refused."""
     roster = read_roster(party, catalog)
-    index = _index_of(party, character_id)
+    index = index_of(party, character_id)
     convert = _converters(roster, catalog).get(key)
     if convert is None:
         if key == "id":
             raise RosterError("id: a character's figure id cannot be changed (the map uses it)")
         raise RosterError(f"{key}: not a field that can be edited ({', '.join(EDITABLE)})")
-    characters = copy.deepcopy(list(party.get("characters", ())))
+    characters = characters_of(party)
     characters[index] = {**characters[index], key: convert(value)}
     _check_character(characters[index])
-    return _checked(_with_characters(party, characters), catalog)
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:_ID_MAX].strip("_")
-
-
-def _unique(base: str, taken: set[str]) -> str:
-    if base not in taken:
-        return base
-    n = 2
-    while True:
-        suffix = f"_{n}"
-        candidate = base[: _ID_MAX - len(suffix)] + suffix
-        if candidate not in taken:
-            return candidate
-        n += 1
+    return _checked(with_characters(party, characters), catalog)
 
 
 def add_character(
@@ -523,30 +465,13 @@ def add_character(
     for key, default in defaults.items():
         character[key] = converters[key](values[key]) if key in values else default
     taken = {c.id for c in roster.characters}
-    given = values.get("id", "")
-    if given not in (None, ""):
-        if not isinstance(given, str) or not _ID_PATTERN.fullmatch(given) or len(given) > _ID_MAX:
-            raise RosterError(
-                f"id: {given!r} is not a figure id (letters, digits, _ and - only, "
-                f"at most {_ID_MAX})"
-            )
-        if given in taken:
-            raise RosterError(f"id: {given!r} is already a character of the roster")
-        new_id = given
-    else:
-        base = _slug(character["name"]) or _slug(
-            f"{character['side']} {catalog.get_class(character['class']).name}"
-        )
-        new_id = _unique(base or "character", taken)
-    character = {"id": new_id, **character}
+    side_class = f"{character['side']} {catalog.get_class(character['class']).name}"
+    character_id = new_id(values.get("id", ""), taken, character["name"], side_class)
+    character = {"id": character_id, **character}
     _check_character(character)
-    characters = [*copy.deepcopy(list(party.get("characters", ()))), character]
-    return _checked(_with_characters(party, characters), catalog)
+    return _checked(with_characters(party, [*characters_of(party), character]), catalog)
 
 
 def remove_character(party: Mapping[str, Any], character_id: str) -> dict[str, Any]:
     """The roster without ``character_id``; ``RosterError`` when it has none of that id."""
-    index = _index_of(party, character_id)
-    characters = copy.deepcopy(list(party.get("characters", ())))
-    del characters[index]
-    return _with_characters(party, characters)
+    return without_character(party, character_id)
