@@ -75,7 +75,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"game: notice: {game.notice}", file=sys.stderr)
     if args.command == "act":
         action = _json(args.action, "ACTION_JSON")
-        faces = _faces(args.dice) if args.dice is not None else None
+        faces = _faces(args.dice, game.ruleset) if args.dice is not None else None
         out = game.act(action, faces=faces, force=args.force)
         print(
             json.dumps(
@@ -94,7 +94,7 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps({"done": args.command, "acting": game.turn().acting}))
     else:
         for line in game.log():
-            print(_log_line(line, args.markdown))
+            print(_log_line(game, line, args.markdown))
     return 0
 
 
@@ -152,11 +152,16 @@ def _json(text: str, where: str) -> Any:
     return value
 
 
-def _faces(text: str) -> list[int]:
+def _faces(text: str, ruleset: Any) -> list[int | str]:
+    """Typed faces: numbers, or the labels of the ruleset's dice ("Shield,3/Sword" in
+    Heroica), each read on the die it is rolled for."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    values: list[int | str] = [int(p) if p.lstrip("-").isdigit() else p for p in parts]
     try:
-        return [int(p) for p in text.replace(" ", "").split(",") if p]
-    except ValueError:
-        raise BadInput(f"--dice {text!r}: give faces like 3,5,6") from None
+        ruleset.parse_faces(values)
+    except ValueError as exc:
+        raise BadInput(f"--dice {text!r}: {exc}") from None
+    return values
 
 
 def _pair(raw: str, flag: str) -> tuple[str, str]:
@@ -174,8 +179,8 @@ def _value(text: str) -> Any:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def _log_line(line: Any, markdown: bool) -> str:
-    dice = "; ".join(f"{r.purpose}: {', '.join(map(str, r.faces))}" for r in line.rolls)
+def _log_line(game: Game, line: Any, markdown: bool) -> str:
+    dice = "; ".join(game.roll_text(r) for r in line.rolls)
     forced = f" [FORCED: {line.why}]" if line.forced else ""
     text = f"{line.index + 1}. {line.text}{forced}" + (f" (dice: {dice})" if dice else "")
     return f"- {text}" if markdown else text

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+if TYPE_CHECKING:  # table.py imports this module
+    from companion.rules.table import DieSpec
 
 #: Guards against runaway rolls from bad data or input.
 MAX_DICE_PER_ROLL = 100
@@ -84,13 +87,34 @@ class TypedDice:
     called if given (the GUI prompts the player), else ``DiceError`` says what is missing.
     """
 
-    def __init__(self, faces: Iterable[int] = (), ask: Ask | None = None) -> None:
-        self._queue = list(faces)
+    def __init__(
+        self,
+        faces: Iterable[int | str] = (),
+        ask: Ask | None = None,
+        specs: Sequence[DieSpec] = (),
+    ) -> None:
+        self._queue: list[int | str] = list(faces)
         self._ask = ask
+        #: A typed label ("2/Skull") is read on the die it is rolled for: the same label
+        #: may be another face on another die (Heroica's Blessed Die).
+        self._specs = {s.id: s for s in specs}
 
     @property
-    def remaining(self) -> tuple[int, ...]:
+    def remaining(self) -> tuple[int | str, ...]:
         return tuple(self._queue)
+
+    def _face(self, value: int | str, purpose: str, die: str | None) -> int:
+        if isinstance(value, int):
+            return value
+        spec = self._specs.get(die or "")
+        if spec is None:
+            raise DiceError(f"{purpose}: {value!r} is not a number, and the die has no labels")
+        try:
+            return spec.face(value)
+        except ValueError:
+            raise DiceError(
+                f"{purpose}: {value!r} is not a face of the {spec.name} ({', '.join(spec.faces)})"
+            ) from None
 
     def roll(self, count: int, purpose: str, sides: int = 6, die: str | None = None) -> DiceRoll:
         check_request(count, sides)
@@ -98,7 +122,7 @@ class TypedDice:
             self._queue.extend(self._ask(count - len(self._queue), sides, purpose, die))
         if len(self._queue) < count:
             raise DiceError(f"{purpose}: needs {count} d{sides}, only {len(self._queue)} typed in")
-        faces = tuple(self._queue[:count])
+        faces = tuple(self._face(v, purpose, die) for v in self._queue[:count])
         del self._queue[:count]
         for f in faces:
             if not 1 <= f <= sides:

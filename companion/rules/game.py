@@ -250,18 +250,18 @@ class Game:
         return f"{roll.purpose}: {' '.join(roll_labels(roll, self.ruleset.dice_specs()))}"
 
     # -- changing -----------------------------------------------------------------------
-    def dice(self, faces: Sequence[int] | None = None, ask: Ask | None = None) -> Dice:
-        """Where the next action's dice come from: typed ``faces``, the table (``ask``),
-        or the app's seeded roll."""
+    def dice(self, faces: Sequence[int | str] | None = None, ask: Ask | None = None) -> Dice:
+        """Where the next action's dice come from: typed ``faces`` (numbers, or labels of
+        the ruleset's dice), the table (``ask``), or the app's seeded roll."""
         if faces is not None or self.header.dice == "typed":
-            return TypedDice(faces or (), ask=ask)
+            return TypedDice(faces or (), ask=ask, specs=self.ruleset.dice_specs())
         return SeededDice(rng=random.Random(f"{self.header.seed}/{self.session.records_written}"))
 
     def act(
         self,
         action: Any,
         *,
-        faces: Sequence[int] | None = None,
+        faces: Sequence[int | str] | None = None,
         ask: Ask | None = None,
         force: str | None = None,
         note: str = "",

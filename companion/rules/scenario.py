@@ -260,7 +260,11 @@ def _act(
         line["message"] = verdict.message
     typed: TypedDice | None = None
     if verdict.legal:
-        typed = TypedDice(_typed_faces(ruleset, check["dice"])) if "dice" in check else None
+        typed = (
+            TypedDice(_typed_faces(ruleset, check["dice"]), specs=ruleset.dice_specs())
+            if "dice" in check
+            else None
+        )
         try:
             resolution = ruleset.resolve(state, action, typed or dice)
         except DiceError as exc:
@@ -306,9 +310,10 @@ def _check_then(then: Any) -> None:
                 raise ScenarioError(f"then.{fid}.{key}: give a list of names")
 
 
-def _typed_faces(ruleset: Ruleset[Any, Any], raw: Any) -> list[int]:
+def _typed_faces(ruleset: Ruleset[Any, Any], raw: Any) -> list[int | str]:
     """The ``dice`` of a check: the faces in the order rolled, as the ruleset reads them
-    (whole numbers, or the labels of its dice: ``Ruleset.parse_faces``)."""
+    (whole numbers, or the labels of its dice: ``Ruleset.parse_faces`` checks them; a
+    label is kept as typed and read on the die it is rolled for)."""
     if not isinstance(raw, list):
         raise ScenarioError("dice: give a list of die faces, e.g. [6, 2, 3]")
     try:
@@ -317,7 +322,7 @@ def _typed_faces(ruleset: Ruleset[Any, Any], raw: Any) -> list[int]:
         raise ScenarioError(f"dice: {exc}") from None
     if len(faces) > MAX_TYPED_FACES:
         raise ScenarioError(f"dice: {len(faces)} faces; give at most {MAX_TYPED_FACES}")
-    return list(faces)
+    return [v if isinstance(v, str) else f for v, f in zip(raw, faces, strict=True)]
 
 
 def _same(value: Any, expected: Any) -> bool:
