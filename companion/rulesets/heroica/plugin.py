@@ -13,6 +13,7 @@ from companion.model.geometry import Board
 from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
+from companion.rules.printing import PrintLayout
 from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup
 from companion.rules.table import (
     ActionChoice,
@@ -25,11 +26,12 @@ from companion.rules.table import (
     OptionSpec,
     Prompt,
     SetupChoice,
+    SheetView,
     TurnView,
 )
 from companion.rules.verdict import ReasonCode, Verdict
 from companion.rulesets.heroica import board as boards
-from companion.rulesets.heroica import views
+from companion.rulesets.heroica import cards, paper, views
 from companion.rulesets.heroica.actions import ACTIONS, Action
 from companion.rulesets.heroica.catalog import RULESET_ID, HeroicaCatalog, default_catalog
 from companion.rulesets.heroica.resolve import resolve
@@ -165,9 +167,42 @@ class HeroicaRules:
         return views.option_specs(self.catalog)
 
     def setup_choices(self, doc: MapDocument) -> Sequence[SetupChoice]:
+        """The play variation, Dungeon Master play, and the target monster."""
+        play = (
+            SetupChoice(
+                figure="_game",
+                key="variation",
+                label="Play variation",
+                choices=(
+                    ("co_operative", "Co-operative: the heroes together, with the Fire Track"),
+                    ("versus", "Versus: each hero for himself, the most gold wins"),
+                ),
+                default=("co_operative",),
+            ),
+            SetupChoice(
+                figure="_game",
+                key="map",
+                label="Map",
+                choices=(
+                    ("fixed_map", "Fixed Map: the board as it is"),
+                    ("map_build", "Map Build: locations are added as you play"),
+                ),
+                default=("fixed_map",),
+            ),
+            SetupChoice(
+                figure="_game",
+                key="dungeon_master",
+                label="Monsters",
+                choices=(
+                    ("no", "moved by the player whose hero they attack"),
+                    ("yes", "moved by a Dungeon Master after every hero's turn"),
+                ),
+                default=("no",),
+            ),
+        )
         monsters = [p for p in doc.figures if p.monster]
         if not monsters:
-            return ()
+            return play
         default = str((doc.board or {}).get("target") or "")
         names = {
             m.id: m.name or self.catalog.monsters[m.monster or ""].name
@@ -175,6 +210,7 @@ class HeroicaRules:
             if m.monster in self.catalog.monsters
         }
         return (
+            *play,
             SetupChoice(
                 figure="_game",
                 key="target",
@@ -191,10 +227,24 @@ class HeroicaRules:
         options: Mapping[str, Any],
         choices: Mapping[str, Mapping[str, Any]],
     ) -> dict[str, Any]:
-        target = choices.get("_game", {}).get("target")
-        if isinstance(target, (list, tuple)):
-            target = target[0] if target else None
-        return game_setup(doc, options, str(target) if target else None)
+        game = choices.get("_game", {})
+
+        def one(key: str) -> str | None:
+            value = game.get(key)
+            if isinstance(value, (list, tuple)):
+                value = value[0] if value else None
+            return str(value) if value else None
+
+        return game_setup(
+            doc,
+            options,
+            one("target"),
+            party,
+            self.catalog,
+            variation=one("variation") or "co_operative",
+            dungeon_master=one("dungeon_master") == "yes",
+            map_build=one("map") == "map_build",
+        )
 
     def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
         if class_id in self.catalog.heroes:
@@ -216,8 +266,8 @@ class HeroicaRules:
         cached = self._table
         if cached is not None and cached[0] is state.spaces:
             return cached[1]
-        width = max((x for x, _ in state.spaces), default=0) + 1
-        height = max((y for _, y in state.spaces), default=0) + 1
+        width = max(max((x for x, _ in state.spaces), default=0) + 1, state.bounds[0])
+        height = max(max((y for _, y in state.spaces), default=0) + 1, state.bounds[1])
         dungeon = DungeonMap.blank(width, height, fill=Terrain.VOID)
         if state.spaces:
             xs, ys = zip(*state.spaces, strict=True)
@@ -300,3 +350,30 @@ class HeroicaRules:
 
     def board_marks(self, board: Mapping[str, Any], dungeon: DungeonMap) -> list[BoardMark]:
         return boards.board_marks(board, dungeon, self.catalog)
+
+    # -- the party and its hero cards (CharacterSheets, PrintedRoster) -----------------
+    def blank_roster(self) -> dict[str, Any]:
+        return cards.blank_roster()
+
+    def check_roster(self, party: Mapping[str, Any]) -> None:
+        cards.check_roster(party, self.catalog)
+
+    def sheets(self, party: Mapping[str, Any], state: Quest | None = None) -> list[SheetView]:
+        return cards.sheets(party, state, self.catalog)
+
+    def creation_fields(self, party: Mapping[str, Any]) -> SheetView:
+        return cards.creation_fields(party, self.catalog)
+
+    def add_character(self, party: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
+        return cards.add_character(party, values, self.catalog)
+
+    def edit_character(
+        self, party: Mapping[str, Any], character_id: str, key: str, value: Any
+    ) -> dict[str, Any]:
+        return cards.edit_character(party, character_id, key, value, self.catalog)
+
+    def remove_character(self, party: Mapping[str, Any], character_id: str) -> dict[str, Any]:
+        return cards.remove_character(party, character_id)
+
+    def print_layout(self, party: Mapping[str, Any], state: Quest | None = None) -> PrintLayout:
+        return paper.print_layout(party, state, self.catalog)

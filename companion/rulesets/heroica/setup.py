@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -34,6 +34,7 @@ from companion.rulesets.heroica.board import (
     spaces_of_rows,
 )
 from companion.rulesets.heroica.catalog import HeroicaCatalog
+from companion.rulesets.heroica.roster import label, read_roster
 from companion.rulesets.heroica.rules import Ctx, full_health
 from companion.rulesets.heroica.schema import Category, Options
 from companion.rulesets.heroica.state import (
@@ -95,7 +96,13 @@ class QuestSpec(BaseModel):
     heroes: list[HeroSpec] = Field(default_factory=list, max_length=6)
     monsters: list[MonsterSpec] = Field(default_factory=list, max_length=200)
     options: dict[str, Any] = Field(default_factory=dict)
-    variation: str = "co_operative"
+    variation: Literal["co_operative", "versus"] = "co_operative"
+    dungeon_master: bool = False
+    #: Map Build: the board grows inside ``bounds`` (default: the map's own size).
+    map_build: bool = False
+    bounds: (
+        tuple[Annotated[int, Field(ge=1, le=256)], Annotated[int, Field(ge=1, le=256)]] | None
+    ) = None
     turn: Id | None = None
     phase: str = UPKEEP
     move_face: str | None = None
@@ -143,6 +150,8 @@ def build_quest(setup: Mapping[str, Any], catalog: HeroicaCatalog) -> Quest:
     dungeon = setup.get("dungeon")
     if isinstance(dungeon, DungeonMap):
         spaces = _spaces_of(dungeon)
+        if spec.bounds is None:
+            spec = spec.model_copy(update={"bounds": (dungeon.width, dungeon.height)})
     else:
         spaces = spaces_of_rows(spec.board.spaces or [])
     problems = board_problems(spec.board, spaces, catalog)
@@ -199,7 +208,9 @@ def _quest(
         place(m.id, m.at, where)
         health = m.health or catalog.health_levels(m.monster, max(1, len(spec.heroes)))
         relic = m.relic or board.relics.get(m.id)
-        monsters[m.id] = Monster(m.id, m.monster, m.at, health, relic, m.crystal)
+        health += _relic_health(catalog, relic)
+        crystal = m.crystal or relic == "crystal_of_deflection"
+        monsters[m.id] = Monster(m.id, m.monster, m.at, health, relic, crystal)
     heroes: dict[str, Hero] = {}
     for i, hs in enumerate(spec.heroes):
         where = f"heroes[{i}]"
@@ -254,6 +265,9 @@ def _quest(
         options=options,
         start=start,
         variation=spec.variation,
+        dungeon_master=spec.dungeon_master,
+        map_build=spec.map_build,
+        bounds=spec.bounds or _extent(spaces),
         target=target,
         fire=spec.fire,
         boss_track=spec.boss_track,
@@ -267,8 +281,6 @@ def _quest(
             for i, (hid, h) in enumerate(heroes.items())
         }
     )
-    if spec.variation != "co_operative":
-        raise SetupError(f"variation: {spec.variation!r} is not supported yet (co_operative is)")
     if spec.turn is not None:
         if spec.turn not in heroes:
             raise SetupError(f"turn: {spec.turn!r} is not a hero ({', '.join(heroes)})")
@@ -301,17 +313,66 @@ def _seal_at_start(quest: Quest, catalog: HeroicaCatalog) -> Quest:
     return quest.with_(features=features)
 
 
+def _relic_health(catalog: HeroicaCatalog, relic: str | None) -> int:
+    """A boss holding the Helmet of Protection has its extra health too (reading of
+    "Boss Monsters also use the power of the Relic they hold")."""
+    if relic is None:
+        return 0
+    effect = catalog.items[relic].effect("full_health_bonus")
+    return getattr(effect, "bonus", 0) if effect is not None else 0
+
+
+def _extent(spaces: frozenset[Cell]) -> tuple[int, int]:
+    return (max((x for x, _ in spaces), default=0) + 1, max((y for _, y in spaces), default=0) + 1)
+
+
 def _health(full: int, given: int | None) -> int:
     return full if given is None else min(full, given)
 
 
-def game_setup(doc: MapDocument, options: Mapping[str, Any], target: str | None) -> dict[str, Any]:
-    """A new game's set-up from a Heroica map: its board, its heroes and monsters."""
+def _roster_names(
+    doc: MapDocument, party: Mapping[str, Any] | None, catalog: HeroicaCatalog | None
+) -> dict[str, str]:
+    """Figure id -> the name its hero has in ``party`` (the roster), for the map's hero
+    figures the roster has; ``SetupError`` for a bad roster or a hero of another kind."""
+    if party is None or catalog is None:
+        return {}
+    try:
+        roster = read_roster(party, catalog)
+    except ValueError as exc:
+        raise SetupError(f"roster: {exc}") from None
+    names = {}
+    for p in doc.figures:
+        c = roster.character(p.id)
+        if c is None or not p.class_id:
+            continue
+        if c.hero != p.class_id:
+            raise SetupError(
+                f"figure {p.id!r}: a {p.class_id} on the map but a {c.hero} in the roster"
+            )
+        names[p.id] = label(c, catalog)
+    return names
+
+
+def game_setup(
+    doc: MapDocument,
+    options: Mapping[str, Any],
+    target: str | None,
+    party: Mapping[str, Any] | None = None,
+    catalog: HeroicaCatalog | None = None,
+    *,
+    variation: str = "co_operative",
+    dungeon_master: bool = False,
+    map_build: bool = False,
+) -> dict[str, Any]:
+    """A new game's set-up from a Heroica map: its board, its heroes and monsters.  A hero
+    figure whose id is a character of ``party`` (a roster) takes that character's name."""
     board = dict(doc.board or {})
     if target:
         board["target"] = target
+    names = _roster_names(doc, party, catalog)
     heroes = [
-        {"id": p.id, "hero": p.class_id, "name": p.name, "at": list(p.at)}
+        {"id": p.id, "hero": p.class_id, "name": names.get(p.id, p.name), "at": list(p.at)}
         for p in doc.figures
         if p.class_id
     ]
@@ -324,4 +385,7 @@ def game_setup(doc: MapDocument, options: Mapping[str, Any], target: str | None)
         "heroes": heroes,
         "monsters": monsters,
         "options": dict(options),
+        "variation": variation,
+        "dungeon_master": dungeon_master,
+        "map_build": map_build,
     }
