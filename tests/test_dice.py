@@ -91,3 +91,24 @@ def test_replay_checks_the_shape_of_each_roll() -> None:
         replay.roll(1, "more")
     with pytest.raises(DiceError, match="rules now ask 3d6"):
         ReplayDice(rec.rolls).roll(3, "attack")
+
+
+def test_a_typed_label_is_read_on_the_die_it_is_rolled_for() -> None:
+    from companion.rules.dice import TypedDice
+    from companion.rules.table import DieSpec
+
+    action = DieSpec(id="action", name="Action Die", faces=("S", "3", "3", "2", "2", "1"))
+    blessed = DieSpec(id="blessed", name="Blessed Die", faces=("S", "3", "3", "3", "2", "1"))
+    dice = TypedDice(["2", "2"], specs=(action, blessed))
+    assert dice.roll(1, "move", 6, die="action").faces == (4,)
+    # The same label is the fifth face of the Blessed Die.
+    assert dice.roll(1, "move", 6, die="blessed").faces == (5,)
+
+
+def test_a_label_off_the_die_names_the_die_and_its_faces() -> None:
+    from companion.rules.dice import DiceError, TypedDice
+    from companion.rules.table import DieSpec
+
+    spec = DieSpec(id="action", name="Action Die", faces=("Shield", "3/Sword"))
+    with pytest.raises(DiceError, match="not a face of the Action Die"):
+        TypedDice(["Skull"], specs=(spec,)).roll(1, "move", 2, die="action")

@@ -92,12 +92,15 @@ class TypedDice:
         faces: Iterable[int | str] = (),
         ask: Ask | None = None,
         specs: Sequence[DieSpec] = (),
+        parse: Callable[[str], int] | None = None,
     ) -> None:
         self._queue: list[int | str] = list(faces)
         self._ask = ask
         #: A typed label ("2/Skull") is read on the die it is rolled for: the same label
-        #: may be another face on another die (Heroica's Blessed Die).
+        #: may be another face on another die (Heroica's Blessed Die).  A roll of no
+        #: named die reads it with ``parse`` (the ruleset's ``parse_faces``).
         self._specs = {s.id: s for s in specs}
+        self._parse = parse
 
     @property
     def remaining(self) -> tuple[int | str, ...]:
@@ -108,6 +111,11 @@ class TypedDice:
             return value
         spec = self._specs.get(die or "")
         if spec is None:
+            if self._parse is not None:
+                try:
+                    return self._parse(value)
+                except ValueError as exc:
+                    raise DiceError(f"{purpose}: {exc}") from None
             raise DiceError(f"{purpose}: {value!r} is not a number, and the die has no labels")
         try:
             return spec.face(value)

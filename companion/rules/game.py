@@ -254,7 +254,12 @@ class Game:
         """Where the next action's dice come from: typed ``faces`` (numbers, or labels of
         the ruleset's dice), the table (``ask``), or the app's seeded roll."""
         if faces is not None or self.header.dice == "typed":
-            return TypedDice(faces or (), ask=ask, specs=self.ruleset.dice_specs())
+            return TypedDice(
+                faces or (),
+                ask=ask,
+                specs=self.ruleset.dice_specs(),
+                parse=lambda label: self.ruleset.parse_faces([label])[0],
+            )
         return SeededDice(rng=random.Random(f"{self.header.seed}/{self.session.records_written}"))
 
     def act(

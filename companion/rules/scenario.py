@@ -261,7 +261,11 @@ def _act(
     typed: TypedDice | None = None
     if verdict.legal:
         typed = (
-            TypedDice(_typed_faces(ruleset, check["dice"]), specs=ruleset.dice_specs())
+            TypedDice(
+                _typed_faces(ruleset, check["dice"]),
+                specs=getattr(ruleset, "dice_specs", tuple)(),
+                parse=lambda label: ruleset.parse_faces([label])[0],
+            )
             if "dice" in check
             else None
         )
