@@ -240,11 +240,11 @@ def skill_style(ctx: Ctx, h: Hero, weapon: str | None, skill: Skill) -> Style:
         weapon == "sword" or (weapon is None and h.hero == "knight")
     ):
         return Style.MELEE if style == KnightSwordStyle.MELEE else Style.RANGED
-    if weapon is not None:
+    if weapon is not None and weapon != ctx.catalog.heroes[h.hero].with_weapon.weapon:
         item = ctx.catalog.items[weapon]
         if item.style is not None:
             return item.style
-    return skill.style
+    return skill.style  # the hero's own skill, with its own weapon too
 
 
 def is_damage(skill: Skill) -> bool:
