@@ -604,11 +604,13 @@ class MainWindow(QMainWindow):
         roster: dict[str, Any] | None = None
         if isinstance(rules, CharacterSheets):
             roster = self._game_roster(rules)
-            if roster is None:
+            if roster is None and rules.roster_required:
                 return False
             note = (
                 f"{rules.title} · table: {self.session.doc.name} · roster: "
                 f"{roster.get('name', 'roster')} ({len(roster.get('characters', []))} characters)"
+                if roster is not None
+                else f"{rules.title} · map: {self.session.doc.name} · the figures on the map"
             )
         else:
             placed = {f.id for f in self.session.doc.figures if f.class_id}
@@ -637,6 +639,8 @@ class MainWindow(QMainWindow):
         panel = self.roster_panel
         if panel.ruleset_id == rules.id and panel.roster().get("characters"):
             return panel.roster()
+        if not rules.roster_required:
+            return None  # the map's own figures play
         name, _ = QFileDialog.getOpenFileName(
             self, "Choose the roster (every side's characters)", "", ROSTER_FILTER
         )

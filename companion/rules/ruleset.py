@@ -227,6 +227,9 @@ class CharacterSheets(Protocol):
     may leave it out.  Every method raises ``ValueError`` naming the bad value and where.
     """
 
+    #: A game needs a roster (True), or may take its characters from the map (False).
+    roster_required: bool
+
     def blank_roster(self) -> dict[str, Any]:
         """An empty roster, ready for characters."""
         ...

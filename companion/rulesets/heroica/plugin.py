@@ -86,6 +86,7 @@ class HeroicaRules:
     title = "Heroica (expanded rules)"
     actions = ACTIONS
     grid = SPACE_GRID
+    roster_required = False
 
     def __init__(self, catalog: HeroicaCatalog | None = None) -> None:
         self.catalog = catalog or default_catalog()

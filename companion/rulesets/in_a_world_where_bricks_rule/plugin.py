@@ -93,6 +93,7 @@ class IawwbrRules:
     title = "In a World Where Bricks Rule"
     actions = ACTIONS
     grid = TABLE_GRID
+    roster_required = True
 
     def __init__(self, catalog: IawwbrCatalog | None = None) -> None:
         self.catalog = catalog or default_catalog()
