@@ -8,10 +8,11 @@ the edit would change nothing, so the undo stack never holds a no-op.
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import numpy as np
 
@@ -49,6 +50,8 @@ class Changes:
     rooms: bool = False
     options: bool = False
     name: bool = False
+    #: The ruleset's board section (``MapDocument.board``).
+    board: bool = False
     #: The whole map was replaced (a resize): redraw everything.
     everything: bool = False
 
@@ -68,6 +71,7 @@ class Changes:
             rooms=self.rooms or other.rooms,
             options=self.options or other.options,
             name=self.name or other.name,
+            board=self.board or other.board,
             everything=self.everything or other.everything,
         )
 
@@ -80,6 +84,7 @@ EVERYTHING = Changes(
     rooms=True,
     options=True,
     name=True,
+    board=True,
 )
 
 
@@ -197,6 +202,28 @@ class SetName:
 
     def changes(self) -> Changes:
         return Changes(name=True)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SetBoard:
+    """Replace the ruleset's board section whole (None: the map has none).
+
+    The section is a JSON object the ruleset owns; the edit keeps its own copy, so the
+    value it was built from may change later without changing the history."""
+
+    board: dict[str, Any] | None
+
+    def apply(self, doc: MapDocument) -> SetBoard:
+        old, doc.board = doc.board, copy.deepcopy(self.board)
+        return SetBoard(old)
+
+    def changes(self) -> Changes:
+        return Changes(board=True)
+
+
+def set_board(doc: MapDocument, board: dict[str, Any] | None) -> SetBoard | None:
+    """The edit that gives the map ``board``; None when it already has it."""
+    return None if doc.board == board else SetBoard(copy.deepcopy(board))
 
 
 @dataclass(frozen=True, slots=True, eq=False)

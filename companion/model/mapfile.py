@@ -18,11 +18,17 @@ The document on disk::
      "rooms": [{"name": "Crypt", "hidden": true, "rects": [[x, y, w, h]]}],
      "figures": [{"id": "grok", "name": "Grok", "side": "dungeon", "monster": "orc",
                   "at": [x, y], "facing": "W"}],
-     "options": {"los_mode": "3d", "walls_stop_areas": true}}
+     "options": {"los_mode": "3d", "walls_stop_areas": true},
+     "board": {...}}                     # the ruleset's own section (optional)
+
+``board`` belongs to the map's ruleset (a Heroica board's locations, features and items):
+the model stores it as a JSON object and has the ruleset check it on load
+(``BOARD_HOOK``, installed by ``companion.rules.maps``).
 """
 
 from __future__ import annotations
 
+import copy
 import difflib
 import importlib
 import json
@@ -185,6 +191,8 @@ class MapFile(BaseModel):
     rooms: Annotated[list[RoomEntry], Field(max_length=MAX_ROOMS)] = []
     figures: Annotated[list[FigurePlacement], Field(max_length=MAX_FIGURES)] = []
     options: MapOptions = MapOptions()
+    #: The ruleset's own section (a JSON object), checked by the ruleset on load.
+    board: dict[str, Any] | None = None
 
 
 # -- the open document -------------------------------------------------------------
@@ -197,6 +205,9 @@ class MapDocument:
     dungeon: DungeonMap
     figures: list[FigurePlacement] = field(default_factory=list)
     options: MapOptions = field(default_factory=MapOptions)
+    #: The ruleset's own section of the map (a JSON object), or None: the map has none.
+    #: Edits replace it whole (``edits.SetBoard``); nothing changes it in place.
+    board: dict[str, Any] | None = None
 
     @property
     def name(self) -> str:
@@ -212,7 +223,9 @@ class MapDocument:
         return tuple(f.token() for f in self.figures)
 
     def copy(self) -> MapDocument:
-        return MapDocument(self.dungeon.copy(), list(self.figures), self.options)
+        return MapDocument(
+            self.dungeon.copy(), list(self.figures), self.options, copy.deepcopy(self.board)
+        )
 
 
 def new_document(
@@ -249,6 +262,12 @@ class KnownIds(Protocol):
 #: set by the rules layer (``companion.rules.maps``), which knows the ruleset plugins; the
 #: model itself knows none.  None for an unknown ruleset.
 KNOWN_IDS_HOOK: Callable[[str], KnownIds | None] | None = None
+
+
+#: Checks a map's ``board`` section against the map's ruleset: ``(ruleset id, board,
+#: dungeon) -> [(place, message)]``, empty when it is sound.  Set by the rules layer with
+#: ``KNOWN_IDS_HOOK``; a ruleset without a board section finds any board a problem.
+BOARD_HOOK: Callable[[str, Mapping[str, Any], DungeonMap], list[tuple[str, str]]] | None = None
 
 
 def _known_ids(ruleset_id: str) -> KnownIds | None:
@@ -301,8 +320,23 @@ def load_map_bytes(
             problems.add("options.ruleset", f"unknown ruleset {mf.options.ruleset!r}")
         else:
             _check_figures(mf, doc.dungeon, known, problems)
+            _check_board(mf, doc, problems)
     problems.raise_if_any(MapFileError, source)
     return doc
+
+
+def _check_board(mf: MapFile, doc: MapDocument, problems: ProblemList) -> None:
+    """Have the map's ruleset check its ``board`` section; keep it when there is one."""
+    if mf.board is None:
+        return
+    if BOARD_HOOK is None:
+        importlib.import_module("companion.rules.maps")  # installs the hook
+    if BOARD_HOOK is None:
+        problems.add("board", "no rules are loaded to check the board")
+        return
+    for place, message in BOARD_HOOK(mf.options.ruleset, mf.board, doc.dungeon):
+        problems.add(place, message)
+    doc.board = mf.board
 
 
 def _check_header(raw: object, source: str) -> None:
@@ -579,6 +613,7 @@ def to_map_file(doc: MapDocument) -> MapFile:
         ],
         figures=list(doc.figures),
         options=doc.options,
+        board=copy.deepcopy(doc.board),
     )
 
 
@@ -593,10 +628,25 @@ def dump_map(doc: MapDocument) -> bytes:
         if isinstance(value, list) and value:
             body = ",\n".join("  " + _compact(v) for v in value)
             text = f"[\n{body}\n ]"
+        elif key == "board" and isinstance(value, dict) and value:
+            text = _board_text(value)
         else:
             text = _compact(value)
         parts.append(f" {json.dumps(key)}: {text}")
     return ("{\n" + ",\n".join(parts) + "\n}\n").encode()
+
+
+def _board_text(board: dict[str, Any]) -> str:
+    """The board section one key per line, its lists one entry per line."""
+    parts = []
+    for key, value in board.items():
+        if isinstance(value, list) and value:
+            body = ",\n".join("    " + _compact(v) for v in value)
+            text = f"[\n{body}\n  ]"
+        else:
+            text = _compact(value)
+        parts.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n }"
 
 
 def _compact(value: Any) -> str:

@@ -1,7 +1,9 @@
 """Maps checked against their ruleset: the ids a map's figures may have come from the
-plugin the map names (``MapOptions.ruleset``), never from a ruleset the model knows.
+plugin the map names (``MapOptions.ruleset``), never from a ruleset the model knows; so
+does the check of a map's own ``board`` section (``BoardSection``).
 
-Importing this module installs :func:`known_ids` as ``mapfile.KNOWN_IDS_HOOK``.
+Importing this module installs :func:`known_ids` as ``mapfile.KNOWN_IDS_HOOK`` and
+:func:`board_problems` as ``mapfile.BOARD_HOOK``.
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from companion.model import mapfile
-from companion.rules.ruleset import UnknownRuleset, get_ruleset
+from companion.model.dungeon import DungeonMap
+from companion.rules.ruleset import BoardSection, Ruleset, UnknownRuleset, get_ruleset
 
 
 @dataclass(frozen=True)
@@ -35,4 +39,32 @@ def known_ids(ruleset_id: str) -> RulesetIds | None:
     )
 
 
+@cache
+def _ruleset(ruleset_id: str) -> Ruleset[Any, Any] | None:
+    try:
+        return get_ruleset(ruleset_id)
+    except UnknownRuleset:
+        return None
+
+
+def board_problems(
+    ruleset_id: str, board: Mapping[str, Any], dungeon: DungeonMap
+) -> list[tuple[str, str]]:
+    """Every problem of a map's ``board`` section as its ruleset sees it, as (place,
+    message); a ruleset without a board section (``BoardSection``) takes none."""
+    ruleset = _ruleset(ruleset_id)
+    if ruleset is None:
+        return [("options.ruleset", f"unknown ruleset {ruleset_id!r}: the board is not checked")]
+    if not isinstance(ruleset, BoardSection):
+        return [
+            (
+                "board",
+                f"the ruleset {ruleset.title!r} ({ruleset_id}) has no board section; "
+                "remove 'board' or choose a ruleset that has one",
+            )
+        ]
+    return list(ruleset.board_problems(board, dungeon))
+
+
 mapfile.KNOWN_IDS_HOOK = known_ids
+mapfile.BOARD_HOOK = board_problems

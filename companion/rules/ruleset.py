@@ -16,6 +16,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from companion.model.dungeon import DungeonMap
 from companion.model.geometry import Board
 from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import MapDocument
@@ -23,6 +24,7 @@ from companion.plugins import load_plugin, one_entry, protocol_members, register
 from companion.rules.dice import Dice
 from companion.rules.table import (
     ActionChoice,
+    BoardMark,
     DieSpec,
     FigureProfile,
     FigureView,
@@ -215,6 +217,32 @@ class Ruleset(Protocol[StateT, ActionT]):
     def ruler_notes(self, board: Board, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
         """What the BrickRuler adds in this ruleset's terms between two squares (lengths,
         base contact...); empty when the squares and studs say it all."""
+        ...
+
+    def marks(self, state: StateT) -> Sequence[BoardMark]:
+        """What the game's board shows now besides terrain and figures (space colours,
+        chests, locked doors...), drawn by the map; empty for most rulesets."""
+        ...
+
+
+@runtime_checkable
+class BoardSection(Protocol):
+    """A ruleset whose maps carry a section of its own, ``MapDocument.board`` (a JSON
+    object: a Heroica board's locations, features and items).
+
+    Optional: a map whose ruleset lacks it may not have a board.  Neither method raises
+    for any JSON object; a malformed one is a list of problems.
+    """
+
+    def board_problems(
+        self, board: Mapping[str, Any], dungeon: DungeonMap
+    ) -> list[tuple[str, str]]:
+        """Every problem of ``board`` on the map ``dungeon``, as (place, message), the
+        place from the map file's top ("board.features[2]"); empty: it is sound."""
+        ...
+
+    def board_marks(self, board: Mapping[str, Any], dungeon: DungeonMap) -> list[BoardMark]:
+        """What the map editor draws of ``board`` (best effort on a faulty one)."""
         ...
 
 

@@ -27,6 +27,7 @@ from companion.rules.dice import Dice
 from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup, int_faces
 from companion.rules.table import (
     ActionChoice,
+    BoardMark,
     DieSpec,
     FigureProfile,
     FigureView,
@@ -180,6 +181,9 @@ class BrickQuestRules:
 
     def ruler_notes(self, board: Board, a: Square, b: Square) -> list[str]:
         return []  # squares, studs and height say it all
+
+    def marks(self, state: GameState) -> Sequence[BoardMark]:
+        return ()  # the map's terrain and objects say it all
 
     def query(self, state: GameState, query: Mapping[str, Any]) -> dict[str, Any]:
         ctx = Ctx(state, self.catalog)

@@ -28,6 +28,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from companion.model.dungeon import DungeonMap, Terrain
+from companion.rules.table import BoardMark
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 
 Cell = tuple[int, int]
@@ -187,3 +189,155 @@ def validation_messages(exc: ValidationError) -> list[tuple[str, str]]:
 
 def _unknown(what: str, ident: str, known: Any) -> str:
     return f"unknown {what} {ident!r} (known: {', '.join(sorted(known))})"
+
+
+# -- a map's board section (BoardSection) ------------------------------------------------
+
+#: How the editor tints a location of a realm the text gives no colour (presentation only).
+UNCOLOURED_REALMS = {"draida_bay": "#5d8fb5", "lava_mountain": "#b5523b"}
+#: The heroes' start, as the map editor shows it.
+START_COLOUR = "#f4f4f4"
+
+
+def map_spaces(dungeon: DungeonMap) -> frozenset[Cell]:
+    """The spaces of a map: its floor squares (``.``); every other square is no space."""
+    ys, xs = (dungeon.terrain == int(Terrain.FLOOR)).nonzero()
+    return frozenset(zip(xs.tolist(), ys.tolist(), strict=True))
+
+
+def check_board(raw: object, dungeon: DungeonMap, catalog: HeroicaCatalog) -> list[tuple[str, str]]:
+    """Every problem of a map file's ``board`` section on ``dungeon``, as (place, message):
+    its form (``parse_board``), then ``board_problems`` on the map's floor squares.
+
+    Never raises: a malformed section is a list of problems."""
+    if not isinstance(raw, Mapping):
+        return [("board", f"expected a JSON object, not a JSON {_json_type(raw)}")]
+    try:
+        spec = parse_board(raw)
+    except ValidationError as exc:
+        return validation_messages(exc)
+    problems: list[tuple[str, str]] = []
+    if spec.spaces is not None:
+        problems.append(
+            (
+                "board.spaces",
+                "a map's spaces are its floor squares ('.' in 'terrain'); remove 'spaces'",
+            )
+        )
+    for i, loc in enumerate(spec.locations):
+        for j, (x, y, w, h) in enumerate(loc.rects):
+            if w < 1 or h < 1 or x < 0 or y < 0 or x + w > dungeon.width or y + h > dungeon.height:
+                problems.append(
+                    (
+                        f"board.locations[{i}].rects[{j}]",
+                        f"[{x}, {y}, {w}, {h}] is not a rectangle on the "
+                        f"{dungeon.width}x{dungeon.height} map",
+                    )
+                )
+    if problems:
+        return problems
+    return board_problems(spec, map_spaces(dungeon), catalog)
+
+
+def board_marks(raw: object, dungeon: DungeonMap, catalog: HeroicaCatalog) -> list[BoardMark]:
+    """What the map editor draws of a board: each location's squares in its realm's
+    colour (link pieces striped), features, items and the heroes' start.  A malformed
+    section draws nothing; entries of unknown kinds are drawn plainly."""
+    if not isinstance(raw, Mapping):
+        return []
+    try:
+        spec = parse_board(raw)
+    except ValidationError:
+        return []
+    # The play view's colours and glyphs, so a board looks the same in both modes
+    # (imported here: the views import much of the engine, this module little of it).
+    from companion.rulesets.heroica.views import COLOUR_HEX, FEATURE_GLYPHS, ITEM_COLOURS
+
+    owners: dict[Cell, list[LocationSpec]] = {}
+    for loc in spec.locations:
+        for cell in _squares_on(loc, dungeon):
+            owners.setdefault(cell, []).append(loc)
+    own = {c.at: c.colour for c in spec.colours}
+    marks: list[BoardMark] = []
+    for cell in sorted(owners.keys() | own.keys(), key=lambda c: (c[1], c[0])):
+        locs = owners.get(cell, [])
+        names = " / ".join(loc.name or loc.id for loc in locs)
+        link = len(locs) > 1
+        if cell in own:
+            colours = [(COLOUR_HEX.get(own[cell], "#999999"), own[cell])]
+        else:
+            colours = []
+            for loc in locs:
+                tint = _realm_colour(loc.realm, catalog, COLOUR_HEX)
+                if tint not in colours:
+                    colours.append(tint)
+        for hex_colour, colour_name in colours:
+            text = f"{names}: {colour_name}" if names else colour_name
+            marks.append(
+                BoardMark(
+                    at=cell,
+                    kind="fill",
+                    colour=hex_colour,
+                    label=text + (" (link piece)" if link else ""),
+                    hatched=link,
+                )
+            )
+    for f in spec.features:
+        feature = catalog.features.get(f.kind)
+        name = feature.name if feature is not None else f.kind
+        glyph, colour = FEATURE_GLYPHS.get(f.kind, ("?", "#888888"))
+        if f.kind == "locked_door":
+            if f.to is not None and abs(f.to[0] - f.at[0]) + abs(f.to[1] - f.at[1]) == 1:
+                marks.append(BoardMark(at=f.at, to=f.to, kind="edge", colour=colour, label=name))
+            continue
+        if f.token is not None:
+            name += f" ({f.token} token)"
+        if f.boss is not None:
+            name += f" (boss: {f.boss})"
+        marks.append(BoardMark(at=f.at, kind="token", colour=colour, glyph=glyph, label=name))
+    for spot in spec.items:
+        item = catalog.items.get(spot.item)
+        name = item.name if item is not None else spot.item
+        glyph = {"gold": "$", "key": "K", "torch": "T"}.get(spot.item, name[:1])
+        colour = ITEM_COLOURS.get(spot.item, "#aa66cc")
+        marks.append(BoardMark(at=spot.at, kind="token", colour=colour, glyph=glyph, label=name))
+    if spec.start is not None:
+        marks.append(
+            BoardMark(
+                at=spec.start, kind="token", colour=START_COLOUR, glyph="S", label="Heroes' start"
+            )
+        )
+    return marks
+
+
+def _squares_on(loc: LocationSpec, dungeon: DungeonMap) -> set[Cell]:
+    """The location's squares on the map (its rectangles clipped to it)."""
+    out = {c for c in loc.cells if dungeon.in_bounds(*c)}
+    for x, y, w, h in loc.rects:
+        x0, y0 = max(x, 0), max(y, 0)
+        x1, y1 = min(x + w, dungeon.width), min(y + h, dungeon.height)
+        out.update((xx, yy) for yy in range(y0, y1) for xx in range(x0, x1))
+    return out
+
+
+def _realm_colour(
+    realm: str, catalog: HeroicaCatalog, hex_of: Mapping[str, str]
+) -> tuple[str, str]:
+    """A realm's tint and what to call it: its space colour, else the editor's own."""
+    entry = catalog.realms.get(realm)
+    if entry is not None and entry.colour is not None:
+        return hex_of.get(entry.colour, "#999999"), entry.colour
+    name = entry.name if entry is not None else realm
+    return UNCOLOURED_REALMS.get(realm, "#999999"), name
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list | tuple):
+        return "array"
+    return "null" if value is None else type(value).__name__

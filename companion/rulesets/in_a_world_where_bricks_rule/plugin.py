@@ -15,6 +15,7 @@ from companion.rules.dice import Dice
 from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup, int_faces
 from companion.rules.table import (
     ActionChoice,
+    BoardMark,
     DieSpec,
     FigureProfile,
     FigureView,
@@ -252,6 +253,9 @@ class IawwbrRules:
 
     def ruler_notes(self, board: Board, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
         return views.ruler_notes(self.catalog, board, a, b)
+
+    def marks(self, state: Battle) -> Sequence[BoardMark]:
+        return ()  # the table's terrain says it all
 
     # -- the roster and its sheets (CharacterSheets) ---------------------------------
     def blank_roster(self) -> dict[str, Any]:
