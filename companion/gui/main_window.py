@@ -722,8 +722,10 @@ class MainWindow(QMainWindow):
         game = self.play.game
         self.session.board_source = None
         self.session.figure_source = None
+        self.session.marks_source = None
         if game is not None:
             self.session.figure_source = self.play.figures  # sizes as the game says
+            self.session.marks_source = self._game_marks  # the board as the game has it
             self.set_document(game.doc.copy(), None)
             self.session.board_source = self._game_board
             self.session.undo_stack.setClean()
@@ -737,6 +739,7 @@ class MainWindow(QMainWindow):
             self.canvas.fit()
         else:
             self.marks.clear()
+            self.canvas.refresh_marks()  # the map's own board again
             if self.party_actions is not None:
                 self.party_actions.close_game()
             self.roster_panel.set_game_state(None)
@@ -757,6 +760,7 @@ class MainWindow(QMainWindow):
             if acting is not None and acting.acting is not None:
                 self.roster_panel.select(acting.acting)  # the sheet follows who acts
         self.play.sync_map(self.session)
+        self.canvas.refresh_marks()
         self.marks.show(self.play)
         self._center_acting()
         self._update_title()
@@ -764,6 +768,11 @@ class MainWindow(QMainWindow):
     def _escape(self) -> None:
         if self.canvas.tool is not None:
             self.canvas.tool.cancel()
+
+    def _game_marks(self) -> Any:
+        """What the open game's board shows now (``Ruleset.marks``)."""
+        game = self.play.game
+        return () if game is None else game.ruleset.marks(game.state)
 
     def _game_board(self) -> Any:
         """The open game's board (the ruler and templates measure what the game sees)."""

@@ -28,7 +28,8 @@ from companion.model.mapfile import (
     load_map_bytes,
     new_document,
 )
-from companion.rules.ruleset import DEFAULT_RULESET, UnknownRuleset, get_ruleset
+from companion.rules.ruleset import DEFAULT_RULESET, BoardSection, UnknownRuleset, get_ruleset
+from companion.rules.table import BoardMark
 from companion.safefile import read_bounded
 
 
@@ -74,6 +75,9 @@ class MapSession(QObject):
         #: While a game is open: its figures' views (``FigureView``), whose base sizes the
         #: map draws (the game's options may size them otherwise than the cards do).
         self.figure_source: Callable[[], Mapping[str, Any]] | None = None
+        #: While a game is open: what its board shows now (``Ruleset.marks``), drawn
+        #: instead of the map's own board section.
+        self.marks_source: Callable[[], Sequence[BoardMark]] | None = None
         #: The rules the map's figures are measured with (sizes, moves, attacks).
         self.doc = doc if doc is not None else new_document(16, 12)
         self.ruleset: Any = ruleset_of(self.doc)
@@ -198,6 +202,16 @@ class MapSession(QObject):
             profile = self.ruleset.profile(fig.class_id, fig.monster)
             anchors[fig.id] = profile.anchor if profile is not None else "centre"
         return anchors
+
+    def board_marks(self) -> list[BoardMark]:
+        """What the map shows of its ruleset's board: the open game's marks while a game
+        is open, else the map's board section as its ruleset draws it (``BoardSection``)."""
+        if self.marks_source is not None:
+            return list(self.marks_source())
+        board = self.doc.board
+        if board is None or not isinstance(self.ruleset, BoardSection):
+            return []
+        return list(self.ruleset.board_marks(board, self.doc.dungeon))
 
     def board(self) -> Any:
         """The geometry's view of the map and figures (cached until the next change).

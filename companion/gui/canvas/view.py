@@ -28,6 +28,7 @@ from companion.gui.canvas.layers import (
     fog_mask,
     needs_edges,
 )
+from companion.gui.canvas.marks import BoardMarks
 from companion.gui.canvas.overlays import (
     CaptionItem,
     HoverLabel,
@@ -143,7 +144,9 @@ class MapCanvas(pg.GraphicsView):
         self.rooms = RoomOutlines(self.vb)
         self.features = FeaturesItem(font)
         self.figures = FiguresItem(font)
-        for item in (self.base, self.features, self.figures):
+        #: The ruleset's board: space colours, tokens, edge bars (``BoardMark``).
+        self.board_marks = BoardMarks(font)
+        for item in (self.base, self.features, self.figures, *self.board_marks.items):
             self.vb.addItem(item)
         self.overlays = Overlays(self.vb, font)
         self.tool: Tool | None = None
@@ -178,6 +181,7 @@ class MapCanvas(pg.GraphicsView):
             self._size = size
             for item in (self.features, self.figures):
                 item.set_map_size(*size)
+            self.board_marks.set_map_size(*size)
             self.overlays.set_map_size(*size)
             self.vb.setLimits(
                 minXRange=3, minYRange=3, maxXRange=max(size) * 3 + 10, maxYRange=max(size) * 3 + 10
@@ -196,8 +200,16 @@ class MapCanvas(pg.GraphicsView):
             self.figures.sizes = self.session.figure_sizes()
             self.figures.anchors = self.session.figure_anchors()
             self.figures.set_figures(doc.figures)
+            self.board_marks.set_occupied({f.at for f in doc.figures})
+        if everything or fog_changed or changes.board:
+            self.refresh_marks()
         if self.tool is not None:
             self.tool.map_changed(changes)
+
+    def refresh_marks(self) -> None:
+        """Draw the board's marks as they are now (a game's after each action)."""
+        self.board_marks.set_fog(self.features.fog)
+        self.board_marks.set_marks(self.session.board_marks())
 
     def _hidden_figures(self, fog: object) -> set[str]:
         if fog is None:
@@ -321,6 +333,7 @@ class MapCanvas(pg.GraphicsView):
         if sq != self._last_square:
             self._last_square = sq
             self._label_height(sq)
+            self.setToolTip("\n".join(self.board_marks.labels_at(sq)) if sq else "")
             self.hovered.emit(sq)
         if self.tool is not None:
             self.tool.move(info)
