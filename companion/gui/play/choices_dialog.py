@@ -32,7 +32,7 @@ class ChoicesDialog(QDialog):
         self.controller = controller
         self.group = title
         self.setWindowTitle(title)
-        self.setMinimumSize(560, 420)
+        self.setMinimumSize(640, 460)
         outer = QVBoxLayout(self)
         self.header = QLabel()
         self.header.setObjectName("choicesHeader")
@@ -87,6 +87,12 @@ class ChoicesDialog(QDialog):
             self.buttons[choice.kind] = button
         grid.setRowStretch(len(self.buttons), 1)
         self.scroll.setWidget(body)
+        members = self.members()
+        if members and not any(c.enabled for c in members):
+            # Closed for all: say why once (the first reason every row shares).
+            first = members[0].why_not.split("; ")[0]
+            if all(first in c.why_not for c in members):
+                self.message.setText(f"<b>Not now:</b> {first}")
 
     def _take(self, kind: str) -> None:
         choice = next((c for c in self.members() if c.kind == kind), None)

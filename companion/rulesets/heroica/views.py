@@ -520,7 +520,7 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                 )
     if q.map_build and q.token == h.id:
         out += _build_choices(ctx, h, choice)
-    if q.token == h.id and q.variation == "co_operative":
+    if q.map_build and q.token == h.id and q.variation == "co_operative":
         for other in q.in_play():
             if other.id != h.id and share_location(q, h.at, other.at):
                 out.append(
