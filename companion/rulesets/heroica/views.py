@@ -239,7 +239,7 @@ def tracks(ctx: Ctx) -> tuple[TrackView, ...]:
             name="Boss Monster Track",
             filled=q.boss_track,
             length=q.options.boss_track_length,
-            colour="#212529",
+            colour="#868e96",
             note=t.boss_track.text,
         ),
     )
