@@ -79,7 +79,7 @@ BROKEN = {
         r"could not be imported: AttributeError",
     ),
     "not_a_class": ("companion.gui.rulesets:ENTRY_POINT_GROUP", r"is not a class but a str"),
-    "wrong_class": ("collections:OrderedDict", r"is not a ruleset GUI: it lacks id, party"),
+    "wrong_class": ("collections:OrderedDict", r"is not a ruleset GUI: it lacks id$"),
     "constructor_fails": (
         "companion.gui.shortcuts:ShortcutsOverTextFields",
         r"could not be created: TypeError",

@@ -123,6 +123,8 @@ class Actions:
         self.walls_stop = act("&Walls stop areas", w.set_walls_stop_areas, checkable=True)
         # Tools
         self.tool_group = QActionGroup(w)
+        # None is checked while a board editor's palette is the map's tool.
+        self.tool_group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
         self.tools: dict[str, QAction] = {}
         for name, tool in w.tools.items():
             a = act(

@@ -28,6 +28,7 @@ from companion.gui.busy import busy
 from companion.gui.canvas.view import MapCanvas
 from companion.gui.dialogs.new_map import NewMapDialog
 from companion.gui.dialogs.resize_map import ResizeMapDialog
+from companion.gui.docks.board_editors import BoardEditors
 from companion.gui.docks.legend import LegendDock
 from companion.gui.docks.measure import MeasureDock
 from companion.gui.docks.rooms import RoomsDock
@@ -41,7 +42,7 @@ from companion.gui.play.roster import RosterDock
 from companion.gui.play.tool import PlayMarks, PlayTool
 from companion.gui.play.tracker import TrackerDock
 from companion.gui.roster import ROSTER_FILTER, RosterPanel
-from companion.gui.rulesets import BrokenRulesetGui, PartyPart, ruleset_gui
+from companion.gui.rulesets import BoardHost, BrokenRulesetGui, PartyGui, PartyPart, ruleset_gui
 from companion.gui.session import MapSession
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
 from companion.gui.tools.paint import PaintTool
@@ -125,6 +126,12 @@ class MainWindow(QMainWindow):
         self.actions_.build_toolbars()
         self._build_docks()
         self._build_play_docks()
+        #: The open map's ruleset's board editor (``companion.gui.rulesets.BoardGui``).
+        self.board_editors = BoardEditors(
+            self,
+            BoardHost(self, self.ctx, self.use_tool, self._selection),
+            self.actions_.panels_menu,
+        )
         self._build_game_menu()
         self._build_demo_menu()
         self._build_status()
@@ -172,7 +179,7 @@ class MainWindow(QMainWindow):
             problem = str(exc)  # said once the window is up (tests catch show_error)
             QTimer.singleShot(0, lambda: self.show_error("No party sheets", problem))
             return None
-        return gui.party(self, self.settings) if gui is not None else None
+        return gui.party(self, self.settings) if isinstance(gui, PartyGui) else None
 
     def _stack_edited(self, _index: int) -> None:
         """Undo follows the stack (map or party) that changed last."""
@@ -335,6 +342,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(editing)
         self.canvas.set_play(not editing)
         self._swap_mode_docks(mode)
+        self.board_editors.sync(self.session.ruleset.id, editing)
         self._sync_game_actions()
         self.mode_label.setText("EDIT" if editing else "PLAY")
         self.mode_label.setProperty("mode", mode)
@@ -374,6 +382,25 @@ class MainWindow(QMainWindow):
             self.canvas.set_tool(tool)
         self.tool_dock.show_tool(tool)
         self.statusBar().showMessage(tool.hint, 6000)
+
+    def use_tool(self, tool: Tool) -> None:
+        """Make a tool that is on no toolbar (a board editor's palette) the map's tool,
+        until another is chosen."""
+        if self.mode != "edit":
+            self.set_mode("edit")
+        checked = self.actions_.tool_group.checkedAction()
+        if checked is not None:
+            checked.setChecked(False)
+        if self.canvas.tool is not tool:
+            self.canvas.set_tool(tool)
+        self.tool_dock.show_tool(tool)
+        self.statusBar().showMessage(tool.hint, 6000)
+
+    def _selection(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """The rectangle chosen with the select tool, if any."""
+        selection: tuple[tuple[int, int], tuple[int, int]] | None
+        selection = getattr(self.tools["select"], "selection", None)
+        return selection
 
     @property
     def tool(self) -> Tool | None:
@@ -562,6 +589,7 @@ class MainWindow(QMainWindow):
         if roster_rules and self.roster_panel.ruleset_id != rules.id:
             self.roster_panel.set_roster(rules.id)  # a blank roster, ready for characters
         self.roster_sheets_dock.setWindowTitle(f"Roster sheets — {rules.title}")
+        self.board_editors.sync(rules.id, self.mode == "edit")
 
     def _build_demo_menu(self) -> None:
         for index, (title, _map, _chars) in enumerate(DEMOS):

@@ -43,7 +43,7 @@ class ToolOptionsDock(QDockWidget):
             self.hint.setText("")
             self.stack.setCurrentWidget(self.empty)
             return
-        self.heading.setText(f"{tool.title}  ({tool.shortcut})")
+        self.heading.setText(f"{tool.title}  ({tool.shortcut})" if tool.shortcut else tool.title)
         self.hint.setText(tool.hint)
         page = self._pages.get(tool.name)
         if page is None:

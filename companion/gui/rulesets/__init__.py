@@ -8,15 +8,19 @@ built with no arguments), the way rulesets register in ``companion.rulesets``
 (``companion.rules.ruleset``), and the window finds it here with ``ruleset_gui(id)``.
 
 A ruleset without a GUI part is fine: ``ruleset_gui`` gives None and the window has no
-party dock and no Party menu.
+party dock and no Party menu.  What a part offers is optional too: a party
+(``PartyGui``: BrickQuest's sheets) and an editor of its maps' board section
+(``BoardGui``: Heroica's locations, features and items), which the window docks in edit
+mode while a map of that ruleset is open.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoStack
@@ -24,6 +28,11 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from companion.plugins import load_plugin, one_entry, protocol_members, registered
 from companion.rules.table import FigureView
+
+if TYPE_CHECKING:
+    from companion.gui.tools.base import Tool, ToolContext
+
+Square = tuple[int, int]
 
 #: The entry-point group rulesets' GUI parts register in, ``id = "module:Class"``.
 ENTRY_POINT_GROUP = "companion.gui_rulesets"
@@ -80,13 +89,55 @@ class PartyPart(Protocol):
 
 
 class RulesetGui(Protocol):
-    """What a ruleset's GUI part provides."""
+    """What every ruleset's GUI part has; what it offers is ``PartyGui``, ``BoardGui``."""
 
     #: The id of the ruleset it belongs to (``companion.rules.ruleset.Ruleset.id``).
     id: str
 
+
+@runtime_checkable
+class PartyGui(Protocol):
+    """A GUI part with a party of characters kept in a party file (BrickQuest's)."""
+
     def party(self, window: QMainWindow, settings: QSettings) -> PartyPart:
         """The party dock and Party menu actions for ``window`` (built once per window)."""
+        ...
+
+
+@dataclass(frozen=True)
+class BoardHost:
+    """What the window lends a ruleset's board editor."""
+
+    window: QMainWindow
+    #: The open map (``ctx.session``: its document, undo stack and ``push``), the canvas
+    #: and the status bar (``ctx.message``).
+    ctx: ToolContext
+    #: Make a tool of the editor's (a palette) the map's tool until another is chosen.
+    use_tool: Callable[[Tool], None]
+    #: The rectangle chosen with the select tool (corners, inclusive), or None.
+    selection: Callable[[], tuple[Square, Square] | None]
+
+
+class BoardEditorPart(Protocol):
+    """An editor of the open map's board section, in a dock of its own."""
+
+    @property
+    def dock(self) -> QDockWidget:
+        """The editor's dock (the window places it and shows it while it is active)."""
+        ...
+
+    def set_active(self, active: bool) -> None:
+        """The open map is (True) or is not of this ruleset, or the window is not in edit
+        mode (False): an inactive editor drops its tool and stops following the map."""
+        ...
+
+
+@runtime_checkable
+class BoardGui(Protocol):
+    """A GUI part that edits its ruleset's board section of maps (``MapDocument.board``)."""
+
+    def board_editor(self, host: BoardHost) -> BoardEditorPart:
+        """The board editor for the window of ``host`` (built once per window)."""
         ...
 
 
