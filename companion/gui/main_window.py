@@ -72,6 +72,11 @@ DEMOS = (
         "dungeons/iawwbr-demo.json",
         "parties/iawwbr-demo.roster.json",
     ),
+    (
+        "Draida Bay: the Goblin General's Harbour (Heroica)",
+        "dungeons/heroica-draida-bay.json",
+        "parties/heroica-demo.roster.json",
+    ),
 )
 
 
@@ -131,6 +136,7 @@ class MainWindow(QMainWindow):
             self,
             BoardHost(self, self.ctx, self.use_tool, self._selection),
             self.actions_.panels_menu,
+            beside=self.legend_dock,
         )
         self._build_game_menu()
         self._build_demo_menu()

@@ -637,10 +637,10 @@ def dump_map(doc: MapDocument) -> bytes:
 
 
 def _board_text(board: dict[str, Any]) -> str:
-    """The board section one key per line, its lists one entry per line."""
+    """The board section one key per line, its lists of entries one entry per line."""
     parts = []
     for key, value in board.items():
-        if isinstance(value, list) and value:
+        if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
             body = ",\n".join("    " + _compact(v) for v in value)
             text = f"[\n{body}\n  ]"
         else:

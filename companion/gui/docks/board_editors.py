@@ -2,13 +2,13 @@
 
 A ruleset's GUI part may offer one (``companion.gui.rulesets.BoardGui``).  The window
 asks for the editor of the open map's ruleset the first time such a map is open, docks
-it on the left, and shows it only in edit mode while a map of that ruleset is open.
+it beside the legend, and shows it only in edit mode while a map of that ruleset is open.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 from companion.gui.rulesets import (
     BoardEditorPart,
@@ -22,10 +22,18 @@ from companion.gui.rulesets import (
 class BoardEditors:
     """Each ruleset's board editor in one window, built when first needed."""
 
-    def __init__(self, window: QMainWindow, host: BoardHost, panels: QMenu | None = None) -> None:
+    def __init__(
+        self,
+        window: QMainWindow,
+        host: BoardHost,
+        panels: QMenu | None = None,
+        beside: QDockWidget | None = None,
+    ) -> None:
         self.window = window
         self.host = host
         self.panels = panels
+        #: The dock an editor is tabbed with (the legend: the map's right-hand panel).
+        self.beside = beside
         #: Ruleset id -> its editor, or None when the ruleset has none.
         self.editors: dict[str, BoardEditorPart | None] = {}
         self.active: str | None = None
@@ -42,7 +50,9 @@ class BoardEditors:
             if isinstance(gui, BoardGui):
                 editor = gui.board_editor(self.host)
                 dock = editor.dock
-                self.window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+                self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+                if self.beside is not None:
+                    self.window.tabifyDockWidget(self.beside, dock)
                 dock.hide()
                 if self.panels is not None:
                     self.panels.addAction(dock.toggleViewAction())

@@ -194,9 +194,21 @@ def _unknown(what: str, ident: str, known: Any) -> str:
 # -- a map's board section (BoardSection) ------------------------------------------------
 
 #: How the editor tints a location of a realm the text gives no colour (presentation only).
-UNCOLOURED_REALMS = {"draida_bay": "#5d8fb5", "lava_mountain": "#b5523b"}
+UNCOLOURED_REALMS = {"draida_bay": "#a07850", "lava_mountain": "#7a3b3b"}
 #: The heroes' start, as the map editor shows it.
 START_COLOUR = "#f4f4f4"
+#: Glyphs of items on the board, told apart at a glance (others: their name's first two
+#: letters).  Presentation only.
+ITEM_GLYPHS = {
+    "gold": "$",
+    "key": "K",
+    "torch": "T",
+    "life_potion": "+",
+    "skill_potion": "Sk",
+    "luck_potion": "Lk",
+    "speed_potion": "Sp",
+    "strength_potion": "St",
+}
 
 
 def map_spaces(dungeon: DungeonMap) -> frozenset[Cell]:
@@ -298,7 +310,7 @@ def board_marks(raw: object, dungeon: DungeonMap, catalog: HeroicaCatalog) -> li
     for spot in spec.items:
         item = catalog.items.get(spot.item)
         name = item.name if item is not None else spot.item
-        glyph = {"gold": "$", "key": "K", "torch": "T"}.get(spot.item, name[:1])
+        glyph = ITEM_GLYPHS.get(spot.item, name[:2])
         colour = ITEM_COLOURS.get(spot.item, "#aa66cc")
         marks.append(BoardMark(at=spot.at, kind="token", colour=colour, glyph=glyph, label=name))
     if spec.start is not None:
