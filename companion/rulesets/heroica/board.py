@@ -193,23 +193,6 @@ def _unknown(what: str, ident: str, known: Any) -> str:
 
 # -- a map's board section (BoardSection) ------------------------------------------------
 
-#: How the editor tints a location of a realm the text gives no colour (presentation only).
-UNCOLOURED_REALMS = {"draida_bay": "#a07850", "lava_mountain": "#7a3b3b"}
-#: The heroes' start, as the map editor shows it.
-START_COLOUR = "#f4f4f4"
-#: Glyphs of items on the board, told apart at a glance (others: their name's first two
-#: letters).  Presentation only.
-ITEM_GLYPHS = {
-    "gold": "$",
-    "key": "K",
-    "torch": "T",
-    "life_potion": "+",
-    "skill_potion": "Sk",
-    "luck_potion": "Lk",
-    "speed_potion": "Sp",
-    "strength_potion": "St",
-}
-
 
 def map_spaces(dungeon: DungeonMap) -> frozenset[Cell]:
     """The spaces of a map: its floor squares (``.``); every other square is no space."""
@@ -253,7 +236,8 @@ def check_board(raw: object, dungeon: DungeonMap, catalog: HeroicaCatalog) -> li
 
 def board_marks(raw: object, dungeon: DungeonMap, catalog: HeroicaCatalog) -> list[BoardMark]:
     """What the map editor draws of a board: each location's squares in its realm's
-    colour (link pieces striped), features, items and the heroes' start.  A malformed
+    colour (link pieces striped), features (a casket's token shown), items and the
+    heroes' start, drawn as play mode draws them (``marks.draw_board``).  A malformed
     section draws nothing; entries of unknown kinds are drawn plainly."""
     if not isinstance(raw, Mapping):
         return []
@@ -261,65 +245,20 @@ def board_marks(raw: object, dungeon: DungeonMap, catalog: HeroicaCatalog) -> li
         spec = parse_board(raw)
     except ValidationError:
         return []
-    # The play view's colours and glyphs, so a board looks the same in both modes
-    # (imported here: the views import much of the engine, this module little of it).
-    from companion.rulesets.heroica.views import COLOUR_HEX, FEATURE_GLYPHS, ITEM_COLOURS
+    from companion.rulesets.heroica.marks import draw_board
+    from companion.rulesets.heroica.state import Feature, Item, Location
 
-    owners: dict[Cell, list[LocationSpec]] = {}
-    for loc in spec.locations:
-        for cell in _squares_on(loc, dungeon):
-            owners.setdefault(cell, []).append(loc)
+    locations = [
+        Location(loc.id, loc.name or loc.id, loc.realm, frozenset(_squares_on(loc, dungeon)))
+        for loc in spec.locations
+    ]
+    features = [
+        Feature(f"f{i}", f.kind, f.at, f.to, f.token, f.boss, f.sealed)
+        for i, f in enumerate(spec.features)
+    ]
+    items = [Item(f"i{i}", spot.item, spot.at) for i, spot in enumerate(spec.items)]
     own = {c.at: c.colour for c in spec.colours}
-    marks: list[BoardMark] = []
-    for cell in sorted(owners.keys() | own.keys(), key=lambda c: (c[1], c[0])):
-        locs = owners.get(cell, [])
-        names = " / ".join(loc.name or loc.id for loc in locs)
-        link = len(locs) > 1
-        if cell in own:
-            colours = [(COLOUR_HEX.get(own[cell], "#999999"), own[cell])]
-        else:
-            colours = []
-            for loc in locs:
-                tint = _realm_colour(loc.realm, catalog, COLOUR_HEX)
-                if tint not in colours:
-                    colours.append(tint)
-        for hex_colour, colour_name in colours:
-            text = f"{names}: {colour_name}" if names else colour_name
-            marks.append(
-                BoardMark(
-                    at=cell,
-                    kind="fill",
-                    colour=hex_colour,
-                    label=text + (" (link piece)" if link else ""),
-                    hatched=link,
-                )
-            )
-    for f in spec.features:
-        feature = catalog.features.get(f.kind)
-        name = feature.name if feature is not None else f.kind
-        glyph, colour = FEATURE_GLYPHS.get(f.kind, ("?", "#888888"))
-        if f.kind == "locked_door":
-            if f.to is not None and abs(f.to[0] - f.at[0]) + abs(f.to[1] - f.at[1]) == 1:
-                marks.append(BoardMark(at=f.at, to=f.to, kind="edge", colour=colour, label=name))
-            continue
-        if f.token is not None:
-            name += f" ({f.token} token)"
-        if f.boss is not None:
-            name += f" (boss: {f.boss})"
-        marks.append(BoardMark(at=f.at, kind="token", colour=colour, glyph=glyph, label=name))
-    for spot in spec.items:
-        item = catalog.items.get(spot.item)
-        name = item.name if item is not None else spot.item
-        glyph = ITEM_GLYPHS.get(spot.item, name[:2])
-        colour = ITEM_COLOURS.get(spot.item, "#aa66cc")
-        marks.append(BoardMark(at=spot.at, kind="token", colour=colour, glyph=glyph, label=name))
-    if spec.start is not None:
-        marks.append(
-            BoardMark(
-                at=spec.start, kind="token", colour=START_COLOUR, glyph="S", label="Heroes' start"
-            )
-        )
-    return marks
+    return draw_board(catalog, locations, own, features, items, spec.start)
 
 
 def _squares_on(loc: LocationSpec, dungeon: DungeonMap) -> set[Cell]:
@@ -330,17 +269,6 @@ def _squares_on(loc: LocationSpec, dungeon: DungeonMap) -> set[Cell]:
         x1, y1 = min(x + w, dungeon.width), min(y + h, dungeon.height)
         out.update((xx, yy) for yy in range(y0, y1) for xx in range(x0, x1))
     return out
-
-
-def _realm_colour(
-    realm: str, catalog: HeroicaCatalog, hex_of: Mapping[str, str]
-) -> tuple[str, str]:
-    """A realm's tint and what to call it: its space colour, else the editor's own."""
-    entry = catalog.realms.get(realm)
-    if entry is not None and entry.colour is not None:
-        return hex_of.get(entry.colour, "#999999"), entry.colour
-    name = entry.name if entry is not None else realm
-    return UNCOLOURED_REALMS.get(realm, "#999999"), name
 
 
 def _json_type(value: object) -> str:

@@ -92,6 +92,7 @@ class HeroicaRules:
         self.catalog = catalog or default_catalog()
         self._board: tuple[Quest, Board] | None = None
         self._table: tuple[frozenset[tuple[int, int]], DungeonMap] | None = None
+        self._marks: tuple[tuple[object, ...], list[BoardMark]] | None = None
 
     def _ctx(self, state: Quest) -> Ctx:
         return Ctx(state, self.catalog)
@@ -341,7 +342,14 @@ class HeroicaRules:
         return notes
 
     def marks(self, state: Quest) -> Sequence[BoardMark]:
-        return views.marks(self._ctx(state))
+        # The board's marks change only with its locations, colours, features and items
+        # (a figure's move keeps them): kept while those stay the very same objects.
+        key = (state.locations, state.colours, state.features, state.items)
+        cached = self._marks
+        if cached is None or any(a is not b for a, b in zip(cached[0], key, strict=True)):
+            cached = (key, views.marks(self._ctx(state)))
+            self._marks = cached
+        return cached[1]
 
     # -- the board section of a map (BoardSection) ------------------------------------
     def board_problems(

@@ -1138,13 +1138,9 @@ def monster_path(ctx: Ctx, q: Quest, m: Monster, hero: Hero, spaces: int) -> lis
         for dx, dy in STEPS
         if (hero.at[0] + dx, hero.at[1] + dy) in q.spaces
     ]
-    best: dict[Cell, int] = {}
-    for g in goals:
-        if g in blocked and g != m.at:
-            continue
-        for c, d in distances(q, g, blocked=blocked - {m.at}, doors=not flies).items():
-            if d < best.get(c, 10**6):
-                best[c] = d
+    free = [g for g in goals if g not in blocked or g == m.at]
+    best = distances(q, free, blocked=blocked - {m.at}, doors=not flies, until=m.at)
+    edges = frozenset() if flies else locked_edges(q)
     path: list[Cell] = []
     here = m.at
     for _ in range(spaces):
@@ -1155,7 +1151,7 @@ def monster_path(ctx: Ctx, q: Quest, m: Monster, hero: Hero, spaces: int) -> lis
             for i, (dx, dy) in enumerate(STEPS)
             if (n := (here[0] + dx, here[1] + dy)) in best
             and n not in blocked
-            and (flies or frozenset((here, n)) not in locked_edges(q))
+            and frozenset((here, n)) not in edges
         ]
         if not options:
             break

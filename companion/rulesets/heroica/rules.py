@@ -69,30 +69,54 @@ def blocking_features(q: Quest, kinds: Iterable[str]) -> dict[Cell, Feature]:
 
 
 def neighbours(
-    q: Quest, cell: Cell, *, blocked: frozenset[Cell] | set[Cell], doors: bool = True
+    q: Quest,
+    cell: Cell,
+    *,
+    blocked: frozenset[Cell] | set[Cell],
+    doors: bool = True,
+    edges: frozenset[frozenset[Cell]] | None = None,
 ) -> list[Cell]:
-    """Spaces one step from ``cell`` that are not ``blocked`` (``doors``: locked doors stop)."""
-    edges = locked_edges(q) if doors else frozenset()
+    """Spaces one step from ``cell`` that are not ``blocked`` (``doors``: locked doors stop;
+    ``edges``: the locked doors' edges, when the caller has them already)."""
+    if edges is None:
+        edges = locked_edges(q) if doors else frozenset()
     out = []
     for dx, dy in STEPS:
         n = (cell[0] + dx, cell[1] + dy)
-        if n in q.spaces and n not in blocked and frozenset((cell, n)) not in edges:
+        if n in q.spaces and n not in blocked and (not edges or frozenset((cell, n)) not in edges):
             out.append(n)
     return out
 
 
 def distances(
-    q: Quest, start: Cell, *, blocked: frozenset[Cell] | set[Cell] = frozenset(), doors: bool = True
+    q: Quest,
+    start: Cell | Iterable[Cell],
+    *,
+    blocked: frozenset[Cell] | set[Cell] = frozenset(),
+    doors: bool = True,
+    limit: int | None = None,
+    until: Cell | None = None,
 ) -> dict[Cell, int]:
-    """Path length in spaces from ``start`` to every space it reaches."""
-    dist = {start: 0}
-    todo = deque([start])
+    """Path length in spaces from ``start`` (a space, or several: the nearest counts) to
+    every space it reaches; no further than ``limit`` steps, and (``until``) one step past
+    the layer that reaches that space, when only the spaces near it matter."""
+    one = isinstance(start, tuple) and len(start) == 2 and isinstance(start[0], int)
+    starts: list[Cell] = [start] if one else list(start)  # type: ignore[list-item, arg-type]
+    edges = locked_edges(q) if doors else frozenset()
+    dist = {c: 0 for c in starts}
+    todo = deque(starts)
+    stop: int | None = None
     while todo:
         c = todo.popleft()
-        for n in neighbours(q, c, blocked=blocked, doors=doors):
+        d = dist[c]
+        if (limit is not None and d >= limit) or (stop is not None and d > stop):
+            continue
+        for n in neighbours(q, c, blocked=blocked, edges=edges):
             if n not in dist:
-                dist[n] = dist[c] + 1
+                dist[n] = d + 1
                 todo.append(n)
+                if n == until and stop is None:
+                    stop = d + 2
     return dist
 
 

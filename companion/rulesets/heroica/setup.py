@@ -257,6 +257,7 @@ def _quest(
         spaces=spaces,
         locations=locations,
         colours=colours,
+        own_colours={spot.at: spot.colour for spot in board.colours},
         heroes=heroes,
         monsters=monsters,
         features=features,

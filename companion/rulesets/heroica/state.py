@@ -113,6 +113,8 @@ class Quest:
 
     spaces: frozenset[Cell]
     locations: dict[str, Location]
+    #: Each space's colour (its own, else its first location's realm's); ``own_colours``:
+    #: the spaces the board colours itself.
     colours: dict[Cell, str]
     heroes: dict[str, Hero]
     monsters: dict[str, Monster]
@@ -168,6 +170,7 @@ class Quest:
     #: Heroica Token holder.
     token: str | None = None
     outcome: str | None = None
+    own_colours: dict[Cell, str] = field(default_factory=dict)
     notes: tuple[str, ...] = field(default=())
 
     def with_(self, **changes: object) -> Quest:

@@ -525,7 +525,9 @@ def _damage_targets(ctx: Ctx, h: Hero, a: UseSkill, skill: DamageSkill) -> list[
             if diagonal(at, m.at) and skill.reach == 1:
                 out.append(reason(R.DIAGONAL, "you may not fight diagonally", m.at))
                 continue
-            dist = distances(q, at, blocked=blocked - {m.at}).get(m.at, 10**6)
+            near = abs(m.at[0] - at[0]) + abs(m.at[1] - at[1]) <= skill.reach
+            found = distances(q, at, blocked=blocked - {m.at}, limit=skill.reach) if near else {}
+            dist = found.get(m.at, 10**6)
         if dist > skill.reach:
             out.append(
                 reason(

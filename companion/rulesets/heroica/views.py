@@ -24,6 +24,7 @@ from companion.rules.verdict import Verdict
 from companion.rulesets.heroica.actions import ACTIONS, TABLE, Action
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 from companion.rulesets.heroica.dragon import dragon_of
+from companion.rulesets.heroica.marks import draw_board
 from companion.rulesets.heroica.rules import (
     SHIELD,
     Ctx,
@@ -50,34 +51,6 @@ from companion.rulesets.heroica.state import (
 from companion.rulesets.heroica.validate import stops_at
 
 Validator = Callable[[Any, Action], Verdict]
-
-#: How the board's colours are drawn (presentation only).
-COLOUR_HEX = {
-    "dark grey": "#6b7078",
-    "dark green": "#3f7a4a",
-    "black": "#3a3a3a",
-    "tan": "#cfb48a",
-}
-FEATURE_GLYPHS = {
-    "treasure_chest": ("C", "#b8860b"),
-    "casket": ("Ca", "#a0522d"),
-    "rocks": ("R", "#7d7d7d"),
-    "map": ("M", "#c8a165"),
-    "magic_door": ("MD", "#3b6fd1"),
-    "magic_space": ("o", "#3b8fe8"),
-    "monster_generator": ("G", "#b02a2a"),
-    "locked_door": ("", "#8b5a2b"),
-}
-ITEM_COLOURS = {
-    "gold": "#e5b800",
-    "key": "#c0c0c0",
-    "torch": "#ff8c00",
-    "life_potion": "#d62828",
-    "skill_potion": "#2a9d3a",
-    "luck_potion": "#f28c28",
-    "speed_potion": "#2f6fd6",
-    "strength_potion": "#e9d100",
-}
 
 
 # ------------------------------------------------------------------------ options
@@ -671,7 +644,10 @@ def _skill_choices(ctx: Ctx, h: Hero, choice: Callable[..., ActionChoice]) -> li
                         (f"hit every adjacent monster{where}", {**base, "path": path})
                     )
                     continue
+                end = path[-1] if path else h.at
                 for m in q.monsters.values():
+                    if abs(m.at[0] - end[0]) + abs(m.at[1] - end[1]) > skill.reach:
+                        continue  # out of reach by any measure
                     candidates.append(
                         (
                             f"hit the {monster_name(ctx, m)}{where}",
@@ -709,52 +685,17 @@ def _short_paths(ctx: Ctx, h: Hero, spaces: int) -> list[list[Cell]]:
 
 
 def marks(ctx: Ctx) -> list[BoardMark]:
-    """The board as it stands: space colours, link pieces, features, items, doors."""
+    """The board as it stands: space colours, link pieces, features, items, doors (what a
+    casket holds stays hidden)."""
     q = ctx.quest
-    out: list[BoardMark] = []
-    links = {
-        c
-        for loc in q.locations.values()
-        for c in loc.cells
-        if sum(c in other.cells for other in q.locations.values()) > 1
-    }
-    for c, colour in sorted(q.colours.items()):
-        out.append(
-            BoardMark(
-                at=c,
-                kind="fill",
-                colour=COLOUR_HEX.get(colour, "#999999"),
-                glyph="",
-                label=colour + (" (link piece)" if c in links else ""),
-            )
-        )
-    for c in sorted(links - set(q.colours)):
-        out.append(BoardMark(at=c, kind="fill", colour="#b0a890", glyph="", label="link piece"))
-    for f in q.features.values():
-        glyph, colour = FEATURE_GLYPHS.get(f.kind, ("?", "#888888"))
-        name = ctx.catalog.features[f.kind].name
-        if f.kind == "locked_door" and f.to is not None:
-            out.append(
-                BoardMark(at=f.at, to=f.to, kind="edge", colour=colour, glyph="", label=name)
-            )
-            continue
-        if f.kind == "monster_generator" and f.sealed:
-            name += " (sealed)"
-            colour = "#777777"
-        out.append(BoardMark(at=f.at, kind="token", colour=colour, glyph=glyph, label=name))
-    for i in q.items.values():
-        item = ctx.catalog.items[i.item]
-        glyph = {"gold": "$", "key": "K", "torch": "T"}.get(i.item, item.name[:1])
-        out.append(
-            BoardMark(
-                at=i.at,
-                kind="token",
-                colour=ITEM_COLOURS.get(i.item, "#aa66cc"),
-                glyph=glyph,
-                label=item.name,
-            )
-        )
-    return out
+    return draw_board(
+        ctx.catalog,
+        q.locations.values(),
+        q.own_colours,
+        q.features.values(),
+        q.items.values(),
+        reveal=False,
+    )
 
 
 # ------------------------------------------------------------------------ odds, the log
