@@ -54,6 +54,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.rules.dice import SeededDice
+from companion.rulesets.heroica import views
 from companion.rulesets.heroica.actions import ACTIONS
 from companion.rulesets.heroica.plugin import HeroicaRules
 from companion.rulesets.heroica.rules import Ctx, hero_blockers, neighbours
@@ -391,7 +392,14 @@ def run(name: str, setup: dict[str, Any], repeat: int, profile: bool) -> None:
             lambda: rules.resolve(after, move, SeededDice(2)),
             lambda r: f"{len(after.to_move)} to move",
         ),
-        ("marks", lambda: rules.marks(state), lambda r: f"{len(r)} marks"),
+        # Drawn anew (a new board), and after an item is picked up: the plugin keeps the
+        # spaces' tints while the locations stand, and a figure's move redraws nothing.
+        ("marks, drawn anew", lambda: views.marks(rules._ctx(state)), lambda r: f"{len(r)} marks"),
+        (
+            "marks after an item is taken",
+            lambda: rules.marks(state.with_(items=dict(state.items))),
+            lambda r: f"{len(r)} marks",
+        ),
         (
             "turn + figures",
             lambda: (rules.turn(state), rules.figures(state)),

@@ -80,6 +80,17 @@ def draw_board(
     """Every square's tint (a space of its own colour, else its locations' realms: a link
     piece striped in both), then features, items and the heroes' start.  ``reveal``: say
     what a casket holds (the map's maker may see it; the players may not)."""
+    return [
+        *draw_spaces(catalog, locations, own_colours),
+        *draw_things(catalog, features, items, start, reveal=reveal),
+    ]
+
+
+def draw_spaces(
+    catalog: HeroicaCatalog, locations: Iterable[Location], own_colours: Mapping[Cell, str]
+) -> list[BoardMark]:
+    """Every square's tint: a space of its own colour, else its locations' realms (a link
+    piece striped in both)."""
     owners: dict[Cell, list[Location]] = {}
     for loc in locations:
         for cell in loc.cells:
@@ -107,6 +118,19 @@ def draw_board(
                     hatched=link,
                 )
             )
+    return marks
+
+
+def draw_things(
+    catalog: HeroicaCatalog,
+    features: Iterable[Feature],
+    items: Iterable[Item],
+    start: Cell | None = None,
+    *,
+    reveal: bool = True,
+) -> list[BoardMark]:
+    """Features (a locked door as an edge), items and the heroes' start, as tokens."""
+    marks: list[BoardMark] = []
     for f in features:
         feature = catalog.features.get(f.kind)
         name = feature.name if feature is not None else f.kind

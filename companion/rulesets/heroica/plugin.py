@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -92,7 +92,7 @@ class HeroicaRules:
         self.catalog = catalog or default_catalog()
         self._board: tuple[Quest, Board] | None = None
         self._table: tuple[frozenset[tuple[int, int]], DungeonMap] | None = None
-        self._marks: tuple[tuple[object, ...], list[BoardMark]] | None = None
+        self._marks: dict[str, tuple[tuple[object, ...], list[BoardMark]]] = {}
 
     def _ctx(self, state: Quest) -> Ctx:
         return Ctx(state, self.catalog)
@@ -342,13 +342,24 @@ class HeroicaRules:
         return notes
 
     def marks(self, state: Quest) -> Sequence[BoardMark]:
-        # The board's marks change only with its locations, colours, features and items
-        # (a figure's move keeps them): kept while those stay the very same objects.
-        key = (state.locations, state.colours, state.features, state.items)
-        cached = self._marks
+        # Kept while the very same objects stand: the spaces' tints change only when the
+        # map grows, the features and items when one is taken or moved.
+        ctx = self._ctx(state)
+        spaces = self._kept("spaces", (state.locations, state.own_colours), views.space_marks, ctx)
+        things = self._kept("things", (state.features, state.items), views.thing_marks, ctx)
+        return [*spaces, *things]
+
+    def _kept(
+        self,
+        name: str,
+        key: tuple[object, ...],
+        make: Callable[[Ctx], list[BoardMark]],
+        ctx: Ctx,
+    ) -> list[BoardMark]:
+        cached = self._marks.get(name)
         if cached is None or any(a is not b for a, b in zip(cached[0], key, strict=True)):
-            cached = (key, views.marks(self._ctx(state)))
-            self._marks = cached
+            cached = (key, make(ctx))
+            self._marks[name] = cached
         return cached[1]
 
     # -- the board section of a map (BoardSection) ------------------------------------

@@ -24,7 +24,7 @@ from companion.rules.verdict import Verdict
 from companion.rulesets.heroica.actions import ACTIONS, TABLE, Action
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 from companion.rulesets.heroica.dragon import dragon_of
-from companion.rulesets.heroica.marks import draw_board
+from companion.rulesets.heroica.marks import draw_spaces, draw_things
 from companion.rulesets.heroica.rules import (
     SHIELD,
     Ctx,
@@ -687,15 +687,18 @@ def _short_paths(ctx: Ctx, h: Hero, spaces: int) -> list[list[Cell]]:
 def marks(ctx: Ctx) -> list[BoardMark]:
     """The board as it stands: space colours, link pieces, features, items, doors (what a
     casket holds stays hidden)."""
+    return [*space_marks(ctx), *thing_marks(ctx)]
+
+
+def space_marks(ctx: Ctx) -> list[BoardMark]:
+    """The spaces' colours and link pieces (they change only when the map grows)."""
+    return draw_spaces(ctx.catalog, ctx.quest.locations.values(), ctx.quest.own_colours)
+
+
+def thing_marks(ctx: Ctx) -> list[BoardMark]:
+    """Features, items and doors (a casket's token hidden)."""
     q = ctx.quest
-    return draw_board(
-        ctx.catalog,
-        q.locations.values(),
-        q.own_colours,
-        q.features.values(),
-        q.items.values(),
-        reveal=False,
-    )
+    return draw_things(ctx.catalog, q.features.values(), q.items.values(), reveal=False)
 
 
 # ------------------------------------------------------------------------ odds, the log
