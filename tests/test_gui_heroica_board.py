@@ -149,6 +149,18 @@ def test_the_palette_places_by_clicking_and_undo_takes_it_back(
     assert editor.palette.selectedItems() == []
 
 
+def test_the_palette_places_nothing_on_a_map_of_another_ruleset(
+    qtbot: object, window: MainWindow
+) -> None:
+    editor = editor_of(window)
+    seen = messages(window)
+    editor.choose("Gold")
+    window.set_document(new_document(10, 6), None)  # a BrickQuest map; the palette stays
+    click(qtbot, window.canvas, (2, 2))
+    assert window.session.doc.board is None
+    assert seen[-1] == "The Heroica board panel edits Heroica maps only"
+
+
 def test_a_locked_door_goes_on_the_edge_nearest_the_click(
     qtbot: object, window: MainWindow
 ) -> None:

@@ -103,6 +103,8 @@ class HeroicaBoardEditor:
         self.active = active
         if active:
             self.refill()
+        else:
+            self.palette.clearSelection()  # a click places nothing on another map
 
     # -- building --------------------------------------------------------------------------
     def _build_locations(self) -> QGroupBox:
@@ -473,6 +475,9 @@ class HeroicaBoardEditor:
 
     def click(self, square: Square, across: Square, shift: bool) -> bool:
         """A click of the palette tool on ``square`` (``across`` its nearest edge)."""
+        if not self.active:
+            self.host.ctx.message.emit("The Heroica board panel edits Heroica maps only")
+            return False
         item = self.palette.currentItem()
         what, ident = item.data(Qt.ItemDataRole.UserRole) if item is not None else ("", "")
         board, spaces, at = self.board, self.spaces(), list(square)
