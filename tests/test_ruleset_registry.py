@@ -124,8 +124,8 @@ def test_a_checkout_never_installed_is_told_so(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_unknown_and_planned_ids_keep_their_messages() -> None:
-    with pytest.raises(UnknownRuleset, match=r"'heroica' is not implemented yet"):
-        get_ruleset("heroica")
+    with pytest.raises(UnknownRuleset, match=r"'qubqst' is not implemented yet"):
+        get_ruleset("qubqst")
     with pytest.raises(UnknownRuleset, match=r"unknown ruleset 'nope' \(known: .*brickquest"):
         get_ruleset("nope")
 

@@ -275,7 +275,7 @@ class SheetWidget(QWidget):
         self._shape: tuple[Any, ...] | None = None
 
         root = QVBoxLayout(self)
-        root.setContentsMargins(12, 10, 12, 12)
+        root.setContentsMargins(8, 10, 8, 12)
         root.setSpacing(10)
 
         header = QHBoxLayout()
@@ -409,11 +409,12 @@ class SheetWidget(QWidget):
         frame.setFrameShape(QFrame.Shape.StyledPanel)
         frame.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         box = QVBoxLayout(frame)
-        box.setContentsMargins(12, 8, 12, 10)
+        box.setContentsMargins(10, 8, 10, 10)
         box.setSpacing(6)
         title = QLabel(section.title)
         title.setObjectName("sectionTitle")
         title.setFont(font_of(self, SECTION_PT, bold=True))
+        title.setWordWrap(True)  # a long title wraps rather than widen the sheet past the dock
         box.addWidget(title)
         rule = QFrame()
         rule.setFrameShape(QFrame.Shape.HLine)
@@ -430,7 +431,7 @@ class SheetWidget(QWidget):
             self._texts[si] = text
         if section.fields:
             grid = QGridLayout()
-            grid.setHorizontalSpacing(12)
+            grid.setHorizontalSpacing(8)
             grid.setVerticalSpacing(6)
             grid.setColumnStretch(1, 1)
             for r, f in enumerate(section.fields):
@@ -439,6 +440,7 @@ class SheetWidget(QWidget):
                 name.setObjectName(f"label_{f.key}")
                 name.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
                 name.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+                name.setWordWrap(True)  # "Weapons & armour" on two lines in a narrow dock
                 grid.addWidget(name, r, 0)
                 grid.addWidget(self._value_cell(si, f, body), r, 1)
             box.addLayout(grid)
@@ -465,7 +467,7 @@ class SheetWidget(QWidget):
             holder = QWidget()
             row = QHBoxLayout(holder)
             row.setContentsMargins(0, 2, 0, 2)
-            row.setSpacing(10)
+            row.setSpacing(6)
             row.addWidget(track)
             row.addWidget(cell, 1)
             cell = holder
