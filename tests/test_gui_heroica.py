@@ -160,3 +160,22 @@ def test_a_heros_full_turn_through_the_window(
 
     # Saved after every action: the game reopens as it stands.
     assert Game.open(path).snapshot() == w.play.game.snapshot()
+
+
+def test_the_demo_opens_with_its_heroes_cards_whole_at_1280x720(
+    qtbot: object, tmp_path: Path
+) -> None:
+    w = make_window(qtbot, make_settings(tmp_path))
+    w.resize(1280, 720)
+    assert w.open_demo(2)  # Draida Bay, with the demo party
+    assert w.session.ruleset.id == "heroica"
+    panel = w.roster_panel
+    assert panel.ruleset_id == "heroica" and len(panel.roster()["characters"]) == 4
+    panel.select(panel.roster()["characters"][0]["id"])
+    qtbot.wait(30)  # type: ignore[attr-defined]
+    # The card is never wider than the dock: nothing cut at the right edge.
+    assert panel.sheet.width() <= panel.scroll.viewport().width()
+    # The map keeps most of the window.
+    assert w.canvas.width() >= 0.6 * w.width()
+    w.session.undo_stack.setClean()
+    panel.undo_stack.setClean()
