@@ -419,7 +419,8 @@ def _roll_move(ctx: Ctx, a: RollMove, dice: Dice, ev: Events) -> Quest:
         q = _set_hero(q, h)
     extra = " (+1 torch)" if torch else ""
     bonus = f", +{row.skill_points} skill point" if row.skill_points else ""
-    _say(ev, "roll", f"{h.name} rolls {face}: up to {spaces} spaces{extra}{bonus}", h.id, spaces)
+    unit = "space" if spaces == 1 else "spaces"
+    _say(ev, "roll", f"{h.name} rolls {face}: up to {spaces} {unit}{extra}{bonus}", h.id, spaces)
     return q.with_(move_face=face, moves_left=spaces)
 
 
