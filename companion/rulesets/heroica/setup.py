@@ -27,6 +27,7 @@ from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.mapfile import MapDocument
 from companion.rules.ruleset import ScenarioSetup
 from companion.rules.scenario import ScenarioError, validation_problems
+from companion.rules.setups import read_setup
 from companion.rulesets.heroica.board import (
     BoardSpec,
     Id,
@@ -134,19 +135,9 @@ def _spaces_of(dungeon: DungeonMap) -> frozenset[Cell]:
 def build_quest(setup: Mapping[str, Any], catalog: HeroicaCatalog) -> Quest:
     """The quest a set-up document starts; ``SetupError`` names what is wrong and where."""
     raw = {k: v for k, v in setup.items() if k not in ("ruleset", "dungeon")}
-    try:
-        spec = QuestSpec.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise SetupError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
-    try:
-        options = catalog.make_options(**spec.options)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        known = ", ".join(Options.model_fields)
-        raise SetupError(
-            f"options.{'.'.join(map(str, err['loc']))}: {err['msg']} (options: {known})"
-        ) from None
+    spec, options = read_setup(
+        QuestSpec, raw, catalog.make_options, Options.model_fields, SetupError
+    )
     dungeon = setup.get("dungeon")
     if isinstance(dungeon, DungeonMap):
         spaces = _spaces_of(dungeon)

@@ -591,16 +591,8 @@ def _magic_door(ctx: Ctx, h: Hero, a: MoveMagicDoor) -> list[Reason]:
         out.append(reason(R.INVALID_TARGET, f"{h.name} is not on a magic space", h.at))
     elif q.magic_used:
         out.append(reason(R.ABILITY_USED, "the magic space has been used this turn"))
-    door = q.features.get(a.door)
-    if door is None or door.kind != "magic_door":
-        return [*out, reason(R.INVALID_TARGET, f"{a.door!r} is not a magic door")]
-    out += _empty_space(ctx, a.to)
     allowed = ctx.catalog.features["magic_door"].moved_to
-    if q.colours.get(a.to) not in allowed:
-        out.append(
-            reason(R.INVALID_TARGET, f"a magic door goes to a {' or '.join(allowed)} space", a.to)
-        )
-    return out
+    return out + _moved_to(ctx, a.door, "magic_door", a.to, allowed)
 
 
 def _read_map(ctx: Ctx, h: Hero, a: ReadMap) -> list[Reason]:
@@ -610,15 +602,22 @@ def _read_map(ctx: Ctx, h: Hero, a: ReadMap) -> list[Reason]:
         out.append(reason(R.NOT_ADJACENT, f"{h.name} is not next to a map", h.at))
     elif q.magic_used:
         out.append(reason(R.ABILITY_USED, "a map has been read this turn"))
-    casket = q.features.get(a.casket)
-    if casket is None or casket.kind != "casket":
-        return [*out, reason(R.INVALID_TARGET, f"{a.casket!r} is not a casket")]
-    out += _empty_space(ctx, a.to)
     allowed = ctx.catalog.features["map"].moves_casket_to
-    if q.colours.get(a.to) not in allowed:
-        out.append(
-            reason(R.INVALID_TARGET, f"a casket goes to a {' or '.join(allowed)} space", a.to)
-        )
+    return out + _moved_to(ctx, a.casket, "casket", a.to, allowed)
+
+
+def _moved_to(
+    ctx: Ctx, feature_id: str, kind: str, to: Cell, colours: tuple[str, ...]
+) -> list[Reason]:
+    """A feature of ``kind`` moved to ``to``: an empty space of one of ``colours``."""
+    q = ctx.quest
+    feature = q.features.get(feature_id)
+    name = ctx.catalog.features[kind].name.lower()
+    if feature is None or feature.kind != kind:
+        return [reason(R.INVALID_TARGET, f"{feature_id!r} is not a {name}")]
+    out = _empty_space(ctx, to)
+    if q.colours.get(to) not in colours:
+        out.append(reason(R.INVALID_TARGET, f"a {name} goes to a {' or '.join(colours)} space", to))
     return out
 
 

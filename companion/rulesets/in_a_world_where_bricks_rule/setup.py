@@ -32,6 +32,7 @@ from companion.model.mapfile import MapDocument
 from companion.model.textmap import TextMapError, parse_text_map
 from companion.rules.ruleset import ScenarioSetup
 from companion.rules.scenario import ScenarioError, validation_problems
+from companion.rules.setups import read_setup
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
 from companion.rulesets.in_a_world_where_bricks_rule.roster import (
     Character,
@@ -114,19 +115,9 @@ def build_battle(setup: Mapping[str, Any], catalog: IawwbrCatalog) -> Battle:
     given = setup.get("dungeon")
     if isinstance(given, DungeonMap):
         raw.setdefault("map", {"terrain": ["."]})
-    try:
-        spec = BattleSpec.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise SetupError(f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
-    try:
-        options = catalog.make_options(**spec.options)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        known = ", ".join(Options.model_fields)
-        raise SetupError(
-            f"options.{'.'.join(map(str, err['loc']))}: {err['msg']} (options: {known})"
-        ) from None
+    spec, options = read_setup(
+        BattleSpec, raw, catalog.make_options, Options.model_fields, SetupError
+    )
     if isinstance(given, DungeonMap):
         table = given.copy()
     else:
