@@ -139,6 +139,7 @@ def test_a_turn_on_the_command_line_with_dice_typed_as_labels(tmp_path: Path) ->
     assert made.returncode == 0, made.stderr
     state = json.loads(run("game", "state", path).stdout)
     assert state["ruleset"] == "heroica" and state["needs_initiative"]
+    assert state["tracks"]["fire"] == {"name": "Fire Track", "filled": 0, "length": 12}
 
     def act(action: dict[str, Any], dice: str = "") -> subprocess.CompletedProcess[str]:
         extra = ["--dice", dice] if dice else []

@@ -206,6 +206,9 @@ class Game:
             "outcome": turn.outcome,
             "choosable": list(turn.choosable),
             "notes": list(turn.notes),
+            "tracks": {
+                t.id: {"name": t.name, "filled": t.filled, "length": t.length} for t in turn.tracks
+            },
             "order": list(turn.order),
             "labels": turn.labels,
             "figures": {
