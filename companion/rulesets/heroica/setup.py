@@ -278,7 +278,11 @@ def _quest(
             raise SetupError(f"turn: {spec.turn!r} is not a hero ({', '.join(heroes)})")
         if spec.phase not in PHASES[:3]:
             raise SetupError(f"phase: {spec.phase!r} is not a hero phase ({', '.join(PHASES[:3])})")
+        hero = quest.heroes[spec.turn]
         quest = quest.with_(
+            # A hero whose turn it is that lost its move (Snake, rocks) loses it now.
+            heroes={**quest.heroes, hero.id: hero.with_(lose_move=False)},
+            move_lost=hero.lose_move,
             turn=quest.seats.index(spec.turn),
             phase=spec.phase,
             move_face=spec.move_face,
