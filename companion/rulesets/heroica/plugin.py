@@ -76,6 +76,7 @@ REASON_CODES = (
     ReasonCode.MONSTERS_TO_ACT,
     ReasonCode.NOT_FOR_SALE,
     ReasonCode.GAME_OVER,
+    ReasonCode.NO_PERMISSION,
 )
 
 
