@@ -158,10 +158,10 @@ def away_from(q: Quest, mover: Cell, attacker: Cell, taken: set[Cell]) -> Cell |
     attacker is larger; None when there is none (cornered)."""
     dist = distances(q, attacker)
     here = dist.get(mover, 0)
-    for n in neighbours(q, mover, blocked=taken):
-        if dist.get(n, 10**6) > here:
-            return n
-    return None
+    # Straight back first (on along the attacker -> mover line), then any other way out.
+    straight = (2 * mover[0] - attacker[0], 2 * mover[1] - attacker[1])
+    away = [n for n in neighbours(q, mover, blocked=taken) if dist.get(n, 10**6) > here]
+    return straight if straight in away else (away[0] if away else None)
 
 
 # ------------------------------------------------------------------------ figures
