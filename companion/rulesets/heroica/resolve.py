@@ -1389,13 +1389,20 @@ def _dm_move(ctx: Ctx, a: DmMove, dice: Dice, ev: Events) -> Quest:
     if ctx.catalog.monsters[m.kind].rank == Rank.BOSS and m.id in q.monsters:
         q = _generators(ctx, q, q.monsters[m.id], dice, ev)
     if q.dm_left <= 0 and q.outcome is None:
-        return next_turn(ctx, q.with_(dm_left=0), ev)
+        return _new_round(ctx, q, ev)
     return q
 
 
 def _dm_end(ctx: Ctx, a: DmEnd, dice: Dice, ev: Events) -> Quest:
     _say(ev, "phase", "The Dungeon Master ends its turn")
-    return next_turn(ctx, ctx.quest.with_(dm_left=0), ev)
+    return _new_round(ctx, ctx.quest, ev)
+
+
+def _new_round(ctx: Ctx, q: Quest, ev: Events) -> Quest:
+    """The Dungeon Master's turn is over: the first hero in play begins the next round."""
+    q = q.with_(dm_left=0)
+    seat = next((i for i, hid in enumerate(q.seats) if not q.heroes[hid].out), None)
+    return q if seat is None else begin_turn(ctx, q, seat, ev, new_round=True)
 
 
 _HANDLERS: dict[type[Any], Callable[..., Quest]] = {

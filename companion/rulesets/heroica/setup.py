@@ -105,6 +105,8 @@ class QuestSpec(BaseModel):
         tuple[Annotated[int, Field(ge=1, le=256)], Annotated[int, Field(ge=1, le=256)]] | None
     ) = None
     turn: Id | None = None
+    #: The Heroica Token's holder (default: the hero whose turn it is, "the first player").
+    token: Id | None = None
     phase: str = UPKEEP
     move_face: str | None = None
     moves_left: Annotated[int, Field(ge=0, le=99)] = 0
@@ -144,7 +146,10 @@ def build_quest(setup: Mapping[str, Any], catalog: HeroicaCatalog) -> Quest:
         if spec.bounds is None:
             spec = spec.model_copy(update={"bounds": (dungeon.width, dungeon.height)})
     else:
-        spaces = spaces_of_rows(spec.board.spaces or [])
+        rows = spec.board.spaces or []
+        spaces = spaces_of_rows(rows)
+        if spec.bounds is None and rows:
+            spec = spec.model_copy(update={"bounds": (max(map(len, rows)), len(rows))})
     problems = board_problems(spec.board, spaces, catalog)
     if problems:
         place, message = problems[0]
@@ -283,6 +288,7 @@ def _quest(
             # A hero whose turn it is that lost its move (Snake, rocks) loses it now.
             heroes={**quest.heroes, hero.id: hero.with_(lose_move=False)},
             move_lost=hero.lose_move,
+            token=spec.token or spec.turn,
             turn=quest.seats.index(spec.turn),
             phase=spec.phase,
             move_face=spec.move_face,
