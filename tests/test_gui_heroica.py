@@ -179,3 +179,37 @@ def test_the_demo_opens_with_its_heroes_cards_whole_at_1280x720(
     assert w.canvas.width() >= 0.6 * w.width()
     w.session.undo_stack.setClean()
     panel.undo_stack.setClean()
+
+
+def test_a_cooperative_game_on_the_demo_through_the_window(qtbot: object, tmp_path: Path) -> None:
+    """From the first roll to the target monster's defeat (or the full Fire Track): every
+    action taken through the window's controller as its buttons and clicks do, then the
+    game reopened in the window and its hero cards printed with the game's numbers."""
+    from test_heroica_game import next_action
+
+    errors: list[str] = []
+    w = make_window(qtbot, make_settings(tmp_path), errors)
+    w.play.show_error = lambda title, text: errors.append(f"{title}: {text}")
+    assert w.open_demo(2)
+    path = tmp_path / "draida.game.jsonl"
+    assert w.start_game(path, GameSpec(dice="app", seed=3), roster=w.roster_panel.roster())
+    for _ in range(3000):
+        if w.play.turn().outcome is not None:
+            break
+        action = next_action(w.play.game)
+        assert w.play.act(action), (action, errors)
+    outcome = w.play.turn().outcome
+    assert outcome is not None and ("heroes win" in outcome or "Fire Track" in outcome)
+    assert outcome in w.tracker_dock.acting_label.text()
+    finished = w.play.game.snapshot()
+    # Reopened in the window: the same game, to its end.
+    w.close_game()
+    assert w.open_game(path)
+    assert w.play.game.snapshot() == finished
+    # The hero cards, with the game's numbers, printed from the roster dock.
+    pdf = tmp_path / "cards.pdf"
+    assert w.roster_panel.export_pdf(pdf) >= 2  # the cards, then the track strips
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert not errors, errors
+    w.session.undo_stack.setClean()
+    w.roster_panel.undo_stack.setClean()
