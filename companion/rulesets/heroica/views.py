@@ -228,10 +228,8 @@ def hero_view(ctx: Ctx, h: Hero) -> FigureView:
         badges.append(Badge(id="cursed", label="Cursed (Cursed Die)"))
     if h.lose_move or (h.id == q.active and q.move_lost):
         badges.append(Badge(id="no_move", label="loses its movement turn"))
-    if h.key:
-        badges.append(Badge(id="key", label="key"))
-    if h.torch:
-        badges.append(Badge(id="torch", label="torch"))
+    # A key or a torch is in the hero's items, not a badge: the map shows badges under
+    # the figure, where they would cover the next space.
     if h.strength:
         badges.append(Badge(id="strength", label=f"+{h.strength} damage next attack"))
     skill = cat.heroes[h.hero]
