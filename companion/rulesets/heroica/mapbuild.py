@@ -28,13 +28,25 @@ from companion.rulesets.heroica.state import (
     Monster,
     Quest,
 )
-from companion.rulesets.heroica.tiles import SIDES, Tile, Tiles, default_tiles, placement
+from companion.rulesets.heroica.tiles import (
+    LAVA_REALM,
+    SIDES,
+    Tile,
+    Tiles,
+    default_tiles,
+    placement,
+)
 
 R = ReasonCode
 
 
 def tiles_left(q: Quest, tiles: Tiles) -> list[Tile]:
-    return [t for t in tiles.by_id.values() if t.id not in q.tiles_used and not t.start]
+    """Tiles the Location Die may still add (not the start, not Lava Mountain)."""
+    return [
+        t
+        for t in tiles.by_id.values()
+        if t.id not in q.tiles_used and not t.start and t.realm != LAVA_REALM
+    ]
 
 
 def empty_sides(q: Quest, location: str, tiles: Tiles) -> list[str]:
@@ -236,11 +248,12 @@ def _lay(
         boss_id = _next_id(q.monsters, tile.boss)
         n = q.bosses + 1
         health = ctx.catalog.health_levels(tile.boss, len(q.seats), map_build=True, boss_number=n)
-        relic = _free_relic(ctx, q)
-        at = next(c for c, ch in cells.items() if ch == "B")
+        is_boss = ctx.catalog.monsters[tile.boss].rank == Rank.BOSS
+        relic = _free_relic(ctx, q) if is_boss else None  # the Dragon holds none
+        at = next(c for c, ch in cells.items() if ch in "BD")
         q = q.with_(
             monsters={**q.monsters, boss_id: Monster(boss_id, tile.boss, at, health, relic)},
-            bosses=n,
+            bosses=n if is_boss else q.bosses,
             # Reading: a Map Build game without a target sets the first boss as target.
             target=q.target if q.target is not None else boss_id,
         )
@@ -262,6 +275,35 @@ def _lay(
                 fid, kind, c, boss=boss_id if kind == "monster_generator" else None
             )
     return q.with_(features=features)
+
+
+def add_lava_mountain(
+    ctx: Ctx, q: Quest, ev: list[Event], tiles: Tiles | None = None
+) -> Quest | None:
+    """A full Fire Track with option fire_track_full = dragon: Lava Mountain onto the first
+    empty side of a location, with the Dragon (health on the Fire Track) and its
+    generators; the Dragon becomes the target.  None when no side has room."""
+    tiles = tiles or default_tiles()
+    tile = tiles.lava_mountain()
+    if tile is None:
+        return None
+    for lid, loc in q.locations.items():
+        for side in SIDES:
+            place = placement(loc.cells, side, tile, q.spaces, q.bounds, tiles.link_length)
+            if place is None:
+                continue
+            q = _lay(ctx, q, lid, tile, place.cells(tile), place.link, ev)
+            dragon = next(m for m in q.monsters.values() if m.kind == tile.boss)
+            # Its health is the number of players + 6 (as a Fixed Map boss would not be).
+            health = ctx.catalog.health_levels(dragon.kind, len(q.seats))
+            q = q.with_(
+                monsters={**q.monsters, dragon.id: dragon.with_(health=health)},
+                target=dragon.id,
+            )
+            from companion.rulesets.heroica.setup import seal_at_start
+
+            return seal_at_start(q, ctx.catalog)
+    return None
 
 
 def _free_relic(ctx: Ctx, q: Quest) -> str | None:
@@ -288,6 +330,3 @@ def _next_id(existing: Mapping[str, object], stem: str) -> str:
     while f"{stem}-{n}" in existing:
         n += 1
     return f"{stem}-{n}"
-
-
-__all__ = ["Rank", "check_expand", "check_pass_token", "empty_sides", "expand", "pass_token"]

@@ -669,10 +669,20 @@ def add_fire(ctx: Ctx, q: Quest, n: int, ev: Events) -> Quest:
         if ctx.options.fire_track_full == FireTrackEnd.LOSE:
             q = q.with_(outcome="The Fire Track is full: the heroes lose")
         else:
-            q = q.with_(
-                outcome="The Fire Track is full: Lava Mountain and the Dragon should come "
-                "into play, but this board has no Lava Mountain: the heroes lose"
-            )
+            grown = _mapbuild().add_lava_mountain(ctx, q, ev)
+            if grown is None:
+                q = q.with_(
+                    outcome="The Fire Track is full, and Lava Mountain has no room on this "
+                    "board: the heroes lose"
+                )
+            else:
+                _say(
+                    ev,
+                    "dragon",
+                    "The Fire Track is full: Lava Mountain rises, and the "
+                    "heroes must face the Dragon!",
+                )
+                q = grown
     return q
 
 

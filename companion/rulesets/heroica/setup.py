@@ -270,7 +270,7 @@ def _quest(
         boss_track=spec.boss_track,
         round=spec.round,
     )
-    quest = _seal_at_start(quest, catalog)
+    quest = seal_at_start(quest, catalog)
     ctx = Ctx(quest, catalog)
     quest = quest.with_(
         heroes={
@@ -298,7 +298,7 @@ def _quest(
     return quest
 
 
-def _seal_at_start(quest: Quest, catalog: HeroicaCatalog) -> Quest:
+def seal_at_start(quest: Quest, catalog: HeroicaCatalog) -> Quest:
     """Generators of a monster that starts at or below their sealing health start sealed
     (the Dragon with few players: option dragon_generators_sealed_at_start)."""
     if not quest.options.dragon_generators_sealed_at_start:

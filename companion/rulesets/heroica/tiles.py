@@ -40,7 +40,9 @@ FEATURE_CHARS: Final[Mapping[str, str]] = {
     "o": "magic_space",
     "g": "monster_generator",
 }
-_CHARS: Final = frozenset(".B ") | frozenset(FEATURE_CHARS)
+_CHARS: Final = frozenset(".BD ") | frozenset(FEATURE_CHARS)
+#: The realm whose tile comes with a full Fire Track, never by the Location Die.
+LAVA_REALM: Final = "lava_mountain"
 
 
 class Tile(DataModel):
@@ -62,8 +64,9 @@ class Tile(DataModel):
             raise PydanticCustomError(
                 "tile_chars", "unknown characters {bad}", {"bad": sorted(bad)}
             )
-        if ("B" in "".join(self.rows)) != (self.boss is not None):
-            raise PydanticCustomError("tile_boss", "a boss tile has one 'B' and a boss")
+        text = "".join(self.rows)
+        if (text.count("B") + text.count("D") == 1) != (self.boss is not None):
+            raise PydanticCustomError("tile_boss", "a boss tile has one 'B' (or 'D') and a boss")
         return self
 
     @property
@@ -93,6 +96,9 @@ class Tiles:
 
     def of_realm(self, realm: str, *, boss: bool) -> list[Tile]:
         return [t for t in self.by_id.values() if t.realm == realm and (t.boss is not None) == boss]
+
+    def lava_mountain(self) -> Tile | None:
+        return next((t for t in self.by_id.values() if t.realm == LAVA_REALM), None)
 
     def starting(self) -> Tile:
         return next(t for t in self.by_id.values() if t.start)
