@@ -176,7 +176,7 @@ def roll_face(
 
 
 def _first_player(ctx: Ctx, a: RollFirstPlayer, dice: Dice, ev: Events) -> Quest:
-    q = ctx.quest
+    q = _draw_relics(ctx, ctx.quest, dice, ev)
     die = ctx.catalog.dice["character"]
     by_face = {ctx.catalog.heroes[h.hero].character_die_face: h.id for h in q.in_play()}
     for _ in range(50):
@@ -198,6 +198,33 @@ def _first_player(ctx: Ctx, a: RollFirstPlayer, dice: Dice, ev: Events) -> Quest
             return begin_turn(ctx, q.with_(token=q.seats[0]), 0, ev, new_round=False)
         _say(ev, "turn", f"The Character Die shows the {face}, not in play: roll again")
     return begin_turn(ctx, q.with_(token=q.seats[0]), 0, ev, new_round=False)
+
+
+def _draw_relics(ctx: Ctx, q: Quest, dice: Dice, ev: Events) -> Quest:
+    """Option relic_assignment = random: each Boss Monster without a relic draws one not
+    yet in play, a die of as many faces as there are relics left (at the game's start)."""
+    if ctx.options.relic_assignment.value != "random":
+        return q
+    for m in sorted(q.monsters.values(), key=lambda m: m.id):
+        if ctx.catalog.monsters[m.kind].rank != Rank.BOSS or m.relic is not None:
+            continue
+        held = {x.relic for x in q.monsters.values()} | {
+            r for h in q.heroes.values() for r in h.relics
+        }
+        free = [i.id for i in ctx.catalog.items_of(Category.RELIC) if i.id not in held]
+        if not free:
+            break
+        pick = free[0]
+        if len(free) > 1:
+            face = dice.roll(1, f"the relic of the {monster_name(ctx, m)}", len(free)).faces[0]
+            pick = free[face - 1]
+        _say(ev, "relic", f"The {monster_name(ctx, m)} holds the {ctx.catalog.items[pick].name}")
+        from companion.rulesets.heroica.setup import relic_health
+
+        crystal = m.crystal or pick == "crystal_of_deflection"
+        health = m.health + relic_health(ctx.catalog, pick)
+        q = _set_monster(q, m.with_(relic=pick, crystal=crystal, health=health))
+    return q
 
 
 def begin_turn(ctx: Ctx, q: Quest, seat: int, ev: Events, *, new_round: bool) -> Quest:

@@ -204,7 +204,7 @@ def _quest(
         place(m.id, m.at, where)
         health = m.health or catalog.health_levels(m.monster, max(1, len(spec.heroes)))
         relic = m.relic or board.relics.get(m.id)
-        health += _relic_health(catalog, relic)
+        health += relic_health(catalog, relic)
         crystal = m.crystal or relic == "crystal_of_deflection"
         monsters[m.id] = Monster(m.id, m.monster, m.at, health, relic, crystal)
     heroes: dict[str, Hero] = {}
@@ -315,7 +315,7 @@ def seal_at_start(quest: Quest, catalog: HeroicaCatalog) -> Quest:
     return quest.with_(features=features)
 
 
-def _relic_health(catalog: HeroicaCatalog, relic: str | None) -> int:
+def relic_health(catalog: HeroicaCatalog, relic: str | None) -> int:
     """A boss holding the Helmet of Protection has its extra health too (reading of
     "Boss Monsters also use the power of the Relic they hold")."""
     if relic is None:
