@@ -912,7 +912,7 @@ def combat(
         cornered = False
         hero_start, monster_start = h.at, m.at
         if row.monster_damage:
-            if _spared(ctx, m, face, fire):
+            if not hero_attacks and _spared(ctx, m, face, fire):
                 _say(ev, "note", f"The {monster_name(ctx, m)} takes no damage on a {face}", mid)
             elif _hurt_only(ctx, m, face):
                 dealt = row.monster_damage + bonus + _sword_of_power(ctx, h)
