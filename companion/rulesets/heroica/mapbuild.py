@@ -200,14 +200,12 @@ def _pick(
     left = [t for t in tiles_left(q, tiles) if (t.boss is not None) == boss]
     if not left and boss:
         left = [t for t in tiles_left(q, tiles) if t.boss is None]
-    if wanted is not None:
-        pick = next(
-            (t for t in left if t.id == wanted and (realm is None or t.realm == realm)), None
-        )
-        if pick is not None:
-            return pick
     same = [t for t in left if realm is None or t.realm == realm]
     pool = same or left
+    if wanted is not None:
+        pick = next((t for t in pool if t.id == wanted), None)
+        if pick is not None:
+            return pick
     return pool[0] if pool else None
 
 
