@@ -730,7 +730,8 @@ def hurt_monster(ctx: Ctx, q: Quest, mid: str, amount: int, hero: str | None, ev
             else 1
         )
         _say(ev, "relic", f"The Crystal of Deflection saves the {kind.name}", mid)
-        return _set_monster(q, m.with_(health=top, crystal=False))
+        lost = None if m.relic == "crystal_of_deflection" else m.relic  # "lose the crystal"
+        return _set_monster(q, m.with_(health=top, crystal=False, relic=lost))
     q = _seal_generators(ctx, q, m, max(health, 0), ev)
     if health > 0:
         return _set_monster(q, m.with_(health=health))
