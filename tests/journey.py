@@ -1,0 +1,344 @@
+"""A player's hands on the window, for the journey tests (``tests/test_journey_*.py``).
+
+Everything here acts as a person at the table does: menu actions triggered as Qt
+triggers them (``QAction.trigger()`` passes ``checked``), modal dialogs found with
+``QApplication.activeModalWidget()`` from a timer and filled through their widgets,
+``QTest`` clicks on buttons and on map squares (the canvas viewport at
+``view.mapFromScene``), and key presses.  Nothing calls the controller or the model to
+act; the journeys read state (the window's widgets, the game file) only to assert.
+
+The one shortcut: the file dialogs (``QFileDialog.getSaveFileName`` and
+``getOpenFileName``) are patched to answer a path in the test's folder.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QToolButton,
+    QWidget,
+)
+from screens import cut_text
+
+from companion.gui.main_window import MainWindow
+from companion.gui.testing import make_settings
+
+SIZES = [(1280, 720), (1920, 1080)]
+LEFT = Qt.MouseButton.LeftButton
+NO_MOD = Qt.KeyboardModifier.NoModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+Handler = Callable[[QWidget], None]
+
+
+class KnownBug(AssertionError):
+    """A step that fails because of a bug someone is fixing on a branch: the journey
+    goes on and fails with this at its end (``xfail(raises=KnownBug, strict=True)``),
+    while any other failure stays a failure."""
+
+
+def plain(text: str) -> str:
+    """A menu or button text as read: without its mnemonic ``&``."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+class Hands:
+    """A player at the window: menus, dialogs, clicks and keys; nothing else."""
+
+    def __init__(
+        self, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+    ) -> None:
+        self.qtbot = qtbot
+        self.size = size
+        self.tmp_path = tmp_path
+        #: What the patched file dialogs answer next (a path), and what they were asked.
+        self.save_answer: Path | None = None
+        self.open_answer: Path | None = None
+        self.file_dialogs: list[str] = []
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", self._save_name)
+        monkeypatch.setattr(QFileDialog, "getOpenFileName", self._open_name)
+        w = MainWindow(settings=make_settings(tmp_path))
+        qtbot.addWidget(w)
+        self.w = w
+        w.resize(*size)
+        w.show()
+        qtbot.waitExposed(w)
+        self.focus_back()
+        #: The known bugs met (``known``).
+        self.bugs: list[str] = []
+        #: Every refusal the window showed (observed, never acted on).
+        self.refusals: list[Any] = []
+        w.play.verdictShown.connect(self.refusals.append)
+
+    # -- known bugs ----------------------------------------------------------------------
+    def known(self, ok: bool, bug: str) -> bool:
+        """Note a failed step that a branch is fixing (``bug`` names it); go on."""
+        if not ok:
+            self.bugs.append(bug)
+        return ok
+
+    def finish(self) -> None:
+        """The end of a journey: fail with the known bugs met on the way, if any."""
+        if self.bugs:
+            raise KnownBug("; ".join(self.bugs))
+
+    # -- file dialogs (the one shortcut) ------------------------------------------------
+    def _save_name(self, *args: Any, **kwargs: Any) -> tuple[str, str]:
+        self.file_dialogs.append(f"save: {args[1] if len(args) > 1 else ''}")
+        answer, self.save_answer = self.save_answer, None
+        return (str(answer) if answer else "", "")
+
+    def _open_name(self, *args: Any, **kwargs: Any) -> tuple[str, str]:
+        self.file_dialogs.append(f"open: {args[1] if len(args) > 1 else ''}")
+        answer, self.open_answer = self.open_answer, None
+        return (str(answer) if answer else "", "")
+
+    # -- menus ---------------------------------------------------------------------------
+    def menu_action(self, *path: str) -> QAction:
+        """The action at ``path`` in the menu bar ("File", "Open Demo", "Draida Bay…"):
+        each step matches the start of a menu entry's text, without its ``&``."""
+        actions = self.w.menuBar().actions()
+        found: QAction | None = None
+        for step in path:
+            matches = [a for a in actions if plain(a.text()).startswith(step)]
+            assert matches, f"no {step!r} in {[plain(a.text()) for a in actions]}"
+            found = matches[0]
+            menu = found.menu()
+            if menu is not None:
+                menu.aboutToShow.emit()  # as opening it does (menus filled when shown)
+                actions = menu.actions()
+        assert found is not None
+        return found
+
+    def trigger(self, *path: str) -> None:
+        """Choose the menu entry at ``path`` (``QAction.trigger``, as a click on it does)."""
+        action = self.menu_action(*path)
+        assert action.isEnabled(), f"{' → '.join(path)} is disabled"
+        action.trigger()
+        self.settle()
+
+    def trigger_catching(self, *path: str) -> list[str]:
+        """``trigger``, with the exceptions raised in Qt's slots caught and returned."""
+        with self.qtbot.captureExceptions() as caught:
+            self.trigger(*path)
+        return [f"{kind.__name__}: {value}" for kind, value, _tb in caught]
+
+    # -- dialogs -------------------------------------------------------------------------
+    @contextmanager
+    def dialogs(self, *handlers: Handler, timeout: float = 20.0) -> Iterator[None]:
+        """Answer the modal dialogs the block opens, one handler each, in order.
+
+        Each handler gets the dialog once it is the active modal widget and must close it
+        (a button click).  A handler that fails closes its dialog and the failure is raised
+        when the block ends, as is a dialog that never came.
+        """
+        done: list[QWidget] = []
+        errors: list[BaseException] = []
+        start = time.monotonic()
+
+        def poll() -> None:
+            if len(done) == len(handlers) or errors:
+                return
+            modal = QApplication.activeModalWidget()
+            if modal is None or modal in done or not modal.isVisible():
+                if time.monotonic() - start < timeout:
+                    QTimer.singleShot(20, poll)
+                return
+            done.append(modal)
+            try:
+                handlers[len(done) - 1](modal)
+            except BaseException as exc:
+                errors.append(exc)
+                if isinstance(modal, QDialog):
+                    modal.reject()
+                else:
+                    modal.close()
+                return
+            QTimer.singleShot(20, poll)
+
+        QTimer.singleShot(0, poll)
+        yield
+        self.qtbot.waitUntil(
+            lambda: len(done) == len(handlers) or bool(errors), timeout=int(timeout * 1000)
+        )
+        if errors:
+            raise errors[0]
+        self.focus_back()
+
+    def focus_back(self) -> None:
+        """The main window active again once a dialog closed, as the desktop makes it
+        (the offscreen platform leaves no window active)."""
+        self.settle()
+        if QApplication.activeModalWidget() is None and QApplication.activeWindow() is not self.w:
+            self.w.activateWindow()
+            self.qtbot.waitUntil(lambda: QApplication.activeWindow() is self.w)
+
+    def click(self, widget: QWidget) -> None:
+        """A left click in the middle of a shown, enabled widget (a button)."""
+        assert widget.isVisible(), f"{widget.objectName() or widget} is not shown"
+        assert widget.isEnabled(), f"{widget.objectName() or widget} is disabled"
+        QTest.mouseClick(widget, LEFT, NO_MOD, widget.rect().center())
+        self.settle()
+
+    def type_text(self, edit: QLineEdit, text: str) -> None:
+        edit.setFocus()
+        edit.selectAll()
+        QTest.keyClicks(edit, text)
+
+    # -- the main window -----------------------------------------------------------------
+    def key(self, key: Qt.Key, modifier: Qt.KeyboardModifier = NO_MOD) -> None:
+        """A key press where the keyboard focus is (the map when nothing else has it)."""
+        target = QApplication.focusWidget() or self.w.canvas
+        QTest.keyClick(target, key, modifier)
+        self.settle()
+
+    def bar_button(self, start: str) -> QToolButton:
+        """The action bar's button whose text starts with ``start``."""
+        buttons = self.w.action_dock.buttons
+        found = [b for title, b in buttons.items() if title.startswith(start)]
+        assert found, f"no {start!r} on the action bar: {list(buttons)}"
+        return found[0]
+
+    def bar_titles(self) -> list[str]:
+        return list(self.w.action_dock.buttons)
+
+    def square_point(self, square: tuple[int, int], dx: float = 0.5, dy: float = 0.5) -> Any:
+        """The canvas viewport's pixel over a point of a map square."""
+        view = self.w.canvas
+        scene = view.vb.mapViewToScene(QPointF(square[0] + dx, square[1] + dy))
+        point = view.mapFromScene(scene)
+        assert view.viewport().rect().contains(point), f"{square} is off the map view"
+        return point
+
+    def hover(self, square: tuple[int, int]) -> None:
+        vp = self.w.canvas.viewport()
+        QTest.mouseMove(vp, self.square_point(square, 0.3, 0.3))
+        QTest.mouseMove(vp, self.square_point(square))
+        self.settle()
+
+    def click_square(self, square: tuple[int, int]) -> None:
+        """Point at a square, then click it."""
+        self.hover(square)
+        QTest.mouseClick(self.w.canvas.viewport(), LEFT, NO_MOD, self.square_point(square))
+        self.settle()
+
+    def settle(self) -> None:
+        QApplication.processEvents()
+
+    # -- what shows ----------------------------------------------------------------------
+    def cut(self) -> list[str]:
+        """Every shown label, button, tab and sheet field of the window whose text is cut."""
+        self.settle()
+        return cut_text(self.w)
+
+    def assert_nothing_cut(self, when: str) -> None:
+        cut = self.cut()
+        assert not cut, f"at {self.size[0]}×{self.size[1]}, {when}: cut text {cut}"
+
+    def check_cut(self, when: str) -> bool:
+        """Nothing cut now; cut text is a known bug of the layout (wt-layout)."""
+        cut = self.cut()
+        return self.known(not cut, f"wt-layout: at {self.size[0]}×{self.size[1]}, {when}: {cut}")
+
+    def assert_window_size(self) -> None:
+        got = self.w.size().toTuple()
+        assert got == self.size, f"the window asked for {self.size} is {got} (its minimum)"
+
+    def log_texts(self) -> list[str]:
+        lst = self.w.log_dock.list
+        return [lst.item(i).text() for i in range(lst.count())]
+
+    def tracker_texts(self) -> list[str]:
+        t = self.w.tracker_dock
+        order = [t.order.item(i).text() for i in range(t.order.count())]
+        return [t.round_label.text(), t.acting_label.text(), *order, t.prompts.text()]
+
+
+# -- the dialogs' answers ----------------------------------------------------------------
+
+
+def accept_new_game(seen: list[dict[str, Any]]) -> Handler:
+    """Start the game with the New game dialog's defaults: its first button, as shown;
+    what the dialog showed is kept in ``seen``."""
+
+    def handle(dialog: QWidget) -> None:
+        assert dialog.windowTitle() == "New game", dialog.windowTitle()
+        seen.append(
+            {
+                "labels": [lb.text() for lb in dialog.findChildren(QLabel) if lb.isVisible()],
+                "widgets": dialog.findChildren(QWidget),
+            }
+        )
+        box = dialog.findChild(QDialogButtonBox)
+        assert box is not None
+        start = box.button(QDialogButtonBox.StandardButton.Ok)
+        assert plain(start.text()) == "Start the game"
+        QTest.mouseClick(start, LEFT, NO_MOD, start.rect().center())
+
+    return handle
+
+
+def refusal_box(reasons: list[str], *, force: bool) -> Handler:
+    """The "Not allowed" box: every reason in ``reasons`` must be in its text; then
+    Cancel, or "Force it…" when ``force``."""
+
+    def handle(box: QWidget) -> None:
+        assert isinstance(box, QMessageBox), type(box)
+        assert box.windowTitle() == "Not allowed"
+        text = box.text()
+        missing = [r for r in reasons if r not in text]
+        assert not missing, f"reasons not in the box {text!r}: {missing}"
+        wanted = "Force it…" if force else "Cancel"
+        buttons = [b for b in box.findChildren(QAbstractButton) if plain(b.text()) == wanted]
+        assert buttons, [b.text() for b in box.findChildren(QAbstractButton)]
+        QTest.mouseClick(buttons[0], LEFT, NO_MOD, buttons[0].rect().center())
+
+    return handle
+
+
+def force_reason(why: str) -> Handler:
+    """The "Force the action" question: type ``why`` and press OK."""
+
+    def handle(dialog: QWidget) -> None:
+        assert isinstance(dialog, QInputDialog), type(dialog)
+        edit = dialog.findChild(QLineEdit)
+        assert edit is not None
+        edit.setFocus()
+        QTest.keyClicks(edit, why)
+        box = dialog.findChild(QDialogButtonBox)
+        assert box is not None
+        ok = box.button(QDialogButtonBox.StandardButton.Ok)
+        QTest.mouseClick(ok, LEFT, NO_MOD, ok.rect().center())
+
+    return handle
+
+
+def reasons_of(verdict: Any) -> list[str]:
+    return [r.message for r in getattr(verdict, "reasons", ())]
+
+
+def same_lines(a: Sequence[str], b: Sequence[str]) -> list[str]:
+    """Lines that differ between two lists (for readable failures)."""
+    out = [f"{x!r} != {y!r}" for x, y in zip(a, b, strict=False) if x != y]
+    if len(a) != len(b):
+        out.append(f"{len(a)} lines != {len(b)} lines")
+    return out
