@@ -72,7 +72,7 @@ def test_brickquest_journey(
         h.trigger("Game", "New game…")
     assert path.is_file() and w.mode == "play"
     assert "Round 1" in w.tracker_dock.round_label.text()
-    h.assert_window_size()
+    h.check_window_size()
     h.check_cut("the game started")
     figures = w.play.figures()
     acting = w.play.turn().acting

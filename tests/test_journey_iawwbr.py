@@ -62,7 +62,7 @@ def test_iawwbr_journey(
         h.trigger("Game", "New game…")
     assert path.is_file() and w.mode == "play"
     assert h.file_dialogs == ["save: Save the game as"]  # no roster file asked for
-    h.assert_window_size()
+    h.check_window_size()
     h.check_cut("the game started")
     # Ctrl+I rolls the round's 4d6 when it is due (a low roll may let nobody act).
     for _ in range(10):
