@@ -71,6 +71,7 @@ def test_brickquest_journey(
     with h.dialogs(accept_new_game(seen)):
         h.trigger("Game", "New game…")
     assert path.is_file() and w.mode == "play"
+    assert not seen[0]["cut"], f"the New game dialog at {size}: {seen[0]['cut']}"
     assert "Round 1" in w.tracker_dock.round_label.text()
     h.check_window_size()
     h.check_cut("the game started")
@@ -137,6 +138,11 @@ def test_brickquest_journey(
         h.key(Qt.Key.Key_Return, CTRL)
     assert w.tracker_dock.round_label.text() == "Round 2"
     h.check_cut("round 2")
+    # The sheets, as a player looks them up: their tab clicked.
+    h.show_tab("Party")
+    h.check_cut("the sheets shown")
+    if size == (1280, 720):
+        w.party_dock.grab().save(str(SHOTS / "journey-brickquest-party.png"))
     if size == (1280, 720):
         w.grab().save(str(SHOTS / "journey-brickquest.png"))
 

@@ -92,6 +92,7 @@ def test_heroica_journey(
     with h.dialogs(accept_new_game(seen)):
         h.trigger("Game", "New game…")
     assert path.is_file() and w.mode == "play"
+    assert not seen[0]["cut"], f"the New game dialog at {size}: {seen[0]['cut']}"
     health = next(x for x in seen[0]["widgets"] if x.objectName() == "option_hero_health")
     h.known(
         not isinstance(health, QCheckBox),
@@ -163,6 +164,9 @@ def test_heroica_journey(
     turn = w.play.turn()
     assert turn.outcome or (turn.acting == first and sorted(had) == sorted(heroes)), had
     h.check_cut("the round played")
+    # The sheets, as a player looks them up: their tab clicked.
+    h.show_tab("Roster sheets")
+    h.check_cut("the sheets shown")
     if size == (1280, 720):
         w.grab().save(str(SHOTS / "journey-heroica.png"))
 

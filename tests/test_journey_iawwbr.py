@@ -61,6 +61,7 @@ def test_iawwbr_journey(
     with h.dialogs(accept_new_game(seen)):
         h.trigger("Game", "New game…")
     assert path.is_file() and w.mode == "play"
+    assert not seen[0]["cut"], f"the New game dialog at {size}: {seen[0]['cut']}"
     assert h.file_dialogs == ["save: Save the game as"]  # no roster file asked for
     h.check_window_size()
     h.check_cut("the game started")
@@ -143,6 +144,9 @@ def test_iawwbr_journey(
     assert w.tracker_dock.round_label.text() == f"Round {rnd + 1}"
     assert "roll 4d6" in w.tracker_dock.acting_label.text()
     h.check_cut("the next round due")
+    # The sheets, as a player looks them up: their tab clicked.
+    h.show_tab("Roster sheets")
+    h.check_cut("the sheets shown")
     if size == (1280, 720):
         w.grab().save(str(SHOTS / "journey-iawwbr.png"))
 
