@@ -103,7 +103,8 @@ def _new(args: argparse.Namespace) -> int:
     party = (
         _json(_read(args.party).decode("utf-8", "replace"), str(args.party)) if args.party else None
     )
-    options = {k: _value(v) for k, v in (_pair(o, "--option") for o in args.option)}
+    # Read by the ruleset's option specs (``read_options``) when the game is made.
+    options = dict(_pair(o, "--option") for o in args.option)
     choices: dict[str, dict[str, Any]] = {}
     for raw in args.choice:
         key, value = _pair(raw, "--choice")
@@ -169,14 +170,6 @@ def _pair(raw: str, flag: str) -> tuple[str, str]:
     if not sep or not key:
         raise BadInput(f"{flag} {raw!r}: write KEY=VALUE")
     return key, value
-
-
-def _value(text: str) -> Any:
-    """An option value: true/false, a whole number, or the text."""
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    return int(text) if text.lstrip("-").isdigit() else text
 
 
 def _log_line(game: Game, line: Any, markdown: bool) -> str:

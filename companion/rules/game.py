@@ -34,6 +34,7 @@ from companion.rules.session import (
     _ruleset,
     read_log,
 )
+from companion.rules.setups import OptionError, read_options
 from companion.rules.table import FigureView, TurnView, roll_labels
 from companion.rules.verdict import Reason, Verdict
 
@@ -121,13 +122,17 @@ class Game:
         except LookupError as exc:
             raise GameFileError(str(exc)) from None
         try:
+            options = read_options(ruleset.option_specs(), options or {})
+        except OptionError as exc:
+            raise GameFileError(str(exc)) from None
+        try:
             header = GameHeader(
                 format=GAME_FORMAT,
                 version=GAME_VERSION,
                 ruleset=ruleset_id,
                 map=json.loads(dump_map(doc)),
                 party=dict(party) if party is not None else None,
-                options=dict(options or {}),
+                options=options,
                 choices={k: dict(v) for k, v in (choices or {}).items()},
                 dice=dice,
                 seed=seed if seed is not None else random.SystemRandom().randrange(2**31),

@@ -39,38 +39,44 @@ LARGE_FOOTPRINT_HELP = (
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
+        kind="switch",
         key="holding",
         label="Holding",
         default=False,
         help="A figure may hold both actions to the end of the round.",
     ),
-    OptionSpec(key="critical_hits", label="Critical hits and misses", default=False),
+    OptionSpec(kind="switch", key="critical_hits", label="Critical hits and misses", default=False),
     OptionSpec(
+        kind="switch",
         key="breakaway",
         label="Breakaway",
         default=False,
         help="Leaving an enemy's front squares draws a free attack.",
     ),
     OptionSpec(
+        kind="switch",
         key="height_bonus",
         label="Height bonus",
         default=False,
         help="±1 per 3 full bricks of height difference, at most ±3.",
     ),
     OptionSpec(
+        kind="switch",
         key="enchanted_weapons",
         label="Enchanted weapons",
         default=False,
         help="Characters' weapons ignore Incorporeal.",
     ),
-    OptionSpec(key="walls_stop_areas", label="Walls stop areas", default=True),
+    OptionSpec(kind="switch", key="walls_stop_areas", label="Walls stop areas", default=True),
     OptionSpec(
+        kind="choice",
         key="los",
         label="Line of sight",
         default="3d",
         choices=(("3d", "with heights"), ("flat", "flat, as printed")),
     ),
     OptionSpec(
+        kind="choice",
         key="large_footprint",
         label="Large creatures' footprint",
         default=2,
@@ -79,6 +85,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         help=LARGE_FOOTPRINT_HELP,
     ),
     OptionSpec(
+        kind="choice",
         key="reroll_initiative",
         label="Re-roll initiative",
         default=0,
