@@ -59,6 +59,11 @@ SIDE_DOCK = 190
 RIGHT_DOCK = 310
 MAP_FILTER = "Brick Companion maps (*.json);;All files (*)"
 GAME_FILTER = f"Brick Companion games (*{GAME_SUFFIX});;All files (*)"
+#: File → Open: maps, games and rosters (a game or roster opens as such).
+OPEN_FILTER = (
+    f"Maps, games and rosters (*.json *{GAME_SUFFIX});;Brick Companion maps (*.json);;"
+    f"Brick Companion games (*{GAME_SUFFIX});;All files (*)"
+)
 #: Docks shown only in each mode (the others stay as the user left them).
 
 
@@ -269,7 +274,8 @@ class MainWindow(QMainWindow):
             return a
 
         self.new_game_action = add("&New game…", self.new_game, "Ctrl+Alt+N")
-        self.open_game_action = add("&Open game…", self.open_game, "Ctrl+Alt+O")
+        # ``triggered`` passes its ``checked`` flag: never let it in as the path.
+        self.open_game_action = add("&Open game…", lambda: self.open_game(), "Ctrl+Alt+O")
         self.close_game_action = add("&Close game", self.close_game)
         menu.addSeparator()
         self.game_undo = add("&Undo action", self.play.undo)
@@ -490,7 +496,7 @@ class MainWindow(QMainWindow):
             return False
         if path is None:
             start = str(self.session.path.parent) if self.session.path else ""
-            name, _ = QFileDialog.getOpenFileName(self, "Open map", start, MAP_FILTER)
+            name, _ = QFileDialog.getOpenFileName(self, "Open", start, OPEN_FILTER)
             if not name:
                 return False
             path = Path(name)
