@@ -51,6 +51,7 @@ from companion.model import edits
 from companion.model.mapfile import MapDocument, MapFileError, new_document
 from companion.rules.game import GAME_SUFFIX
 from companion.rules.ruleset import DEFAULT_RULESET, CharacterSheets
+from companion.rules.table import RosterFigure
 from companion.userdirs import default_documents_dir
 
 MAX_RECENT = 8
@@ -119,6 +120,7 @@ class MainWindow(QMainWindow):
         self.roster_panel = RosterPanel(self, own_undo_shortcuts=False)
         self.roster_panel.statusMessage.connect(lambda m: self.statusBar().showMessage(m, 5000))
         self.ctx.roster = self._roster_characters
+        self.roster_panel.rosterChanged.connect(self.ctx.rosterChanged)
         stacks = [self.session.undo_stack, self.roster_panel.undo_stack]
         if self.party_actions is not None:
             stacks.append(self.party_actions.undo_stack)
@@ -620,11 +622,13 @@ class MainWindow(QMainWindow):
             return bool(self.party_actions.open_path(chars))
         return True
 
-    def _roster_characters(self) -> list[dict[str, Any]]:
-        """The roster's characters, when the map's ruleset keeps one (the figure tool)."""
-        if self.roster_panel.ruleset_id != self.session.ruleset.id:
+    def _roster_characters(self) -> list[RosterFigure]:
+        """The roster's characters as the map's ruleset places them (the figure tool), when
+        it keeps one; ``ValueError`` for a roster it cannot read."""
+        rules = self.session.ruleset
+        if self.roster_panel.ruleset_id != rules.id or not isinstance(rules, CharacterSheets):
             return []
-        return list(self.roster_panel.roster().get("characters", []))
+        return rules.roster_figures(self.roster_panel.roster())
 
     def open_roster(self, path: Path) -> bool:
         """Show a roster file in the roster sheets (File → Open… for ``*.roster.json``)."""

@@ -32,6 +32,7 @@ from companion.rules.table import (
     Odds,
     OptionSpec,
     Prompt,
+    RosterFigure,
     SetupChoice,
     SheetView,
     TurnView,
@@ -268,6 +269,11 @@ class CharacterSheets(Protocol):
 
     def sheets(self, party: Mapping[str, Any], state: Any | None = None) -> list[SheetView]:
         """Every character's sheet; with a game's ``state``, with the game's numbers."""
+        ...
+
+    def roster_figures(self, party: Mapping[str, Any]) -> list[RosterFigure]:
+        """The roster's characters as map figures (the Figures tool places them): the
+        side and class each is placed with; ``ValueError`` for a roster that is not valid."""
         ...
 
     def creation_fields(self, party: Mapping[str, Any]) -> SheetView:

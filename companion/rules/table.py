@@ -90,6 +90,17 @@ class OptionSpec(_Value):
         return f"at most {hi}" if hi is not None else ""
 
 
+class RosterFigure(_Value):
+    """A roster character as a figure placed on a map stands for it (linked by ``id``)."""
+
+    id: str
+    #: Its name as the figure's label ("Sir Galen").
+    name: str
+    side: str
+    #: The class (or hero kind) the figure is placed as.
+    class_id: str
+
+
 class SetupChoice(_Value):
     """A choice a monster's card leaves open (a skeleton's weapon, a snakeman's spells)."""
 

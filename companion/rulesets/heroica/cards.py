@@ -28,7 +28,7 @@ from companion.rules.rosters import (
     with_characters,
     without_character,
 )
-from companion.rules.table import SheetField, SheetSection, SheetView
+from companion.rules.table import RosterFigure, SheetField, SheetSection, SheetView
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 from companion.rulesets.heroica.roster import Character, Roster, label, read_roster
 from companion.rulesets.heroica.rules import Ctx, die_of, full_health, skill_style
@@ -85,6 +85,15 @@ def _starting_hero(c: Character, options: Options, catalog: HeroicaCatalog) -> H
 def blank_roster() -> dict[str, Any]:
     """An empty party, ready for heroes."""
     return Roster().model_dump(mode="json")
+
+
+def roster_figures(party: Mapping[str, Any], catalog: HeroicaCatalog) -> list[RosterFigure]:
+    """Each hero as the figure that stands for it: the party's side, its hero kind as the
+    figure's class (a game links the two by id)."""
+    return [
+        RosterFigure(id=c.id, name=label(c, catalog), side="party", class_id=c.hero)
+        for c in read_roster(party, catalog).characters
+    ]
 
 
 def check_roster(party: Mapping[str, Any], catalog: HeroicaCatalog) -> None:

@@ -25,6 +25,7 @@ from companion.rules.table import (
     Odds,
     OptionSpec,
     Prompt,
+    RosterFigure,
     SetupChoice,
     SheetView,
     TurnView,
@@ -381,6 +382,9 @@ class HeroicaRules:
 
     def sheets(self, party: Mapping[str, Any], state: Quest | None = None) -> list[SheetView]:
         return cards.sheets(party, state, self.catalog)
+
+    def roster_figures(self, party: Mapping[str, Any]) -> list[RosterFigure]:
+        return cards.roster_figures(party, self.catalog)
 
     def creation_fields(self, party: Mapping[str, Any]) -> SheetView:
         return cards.creation_fields(party, self.catalog)

@@ -23,6 +23,7 @@ from companion.rules.table import (
     Odds,
     OptionSpec,
     Prompt,
+    RosterFigure,
     SetupChoice,
     SheetView,
     TurnView,
@@ -266,6 +267,9 @@ class IawwbrRules:
 
     def sheets(self, party: Mapping[str, Any], state: Battle | None = None) -> list[SheetView]:
         return sheets.sheets(party, state, self.catalog)
+
+    def roster_figures(self, party: Mapping[str, Any]) -> list[RosterFigure]:
+        return sheets.roster_figures(party, self.catalog)
 
     def creation_fields(self, party: Mapping[str, Any]) -> SheetView:
         return sheets.creation_fields(party, self.catalog)
