@@ -5,6 +5,9 @@
     game act GAME 'ACTION_JSON' [--dice 3,5,6] [--force "why"]
     game state GAME | game undo GAME | game redo GAME | game log GAME [--markdown]
 
+``"actor": "@acting"`` in an action stands for the figure whose turn it is now (``game
+state`` names it as ``acting``).
+
 Exit status: 0 applied (the outcome as JSON), 1 an illegal action (the reasons as JSON,
 nothing written), 2 bad input (one clear line on stderr, never a traceback).
 """
@@ -29,9 +32,28 @@ class BadInput(ValueError):
     """Input the command cannot use; the message says what and where."""
 
 
+#: An action's actor that stands for whoever acts now.
+ACTING = "@acting"
+
+EPILOG = f"""\
+examples:
+  game new --map MAP.json [--party PARTY.json] [--seed 7] GAME.game.jsonl
+  game state GAME.game.jsonl        # whose turn it is ("acting") and the order
+  game act GAME.game.jsonl '{{"actor": "{ACTING}", "action": "end_turn"}}'
+  game undo GAME.game.jsonl ; game redo GAME.game.jsonl ; game log GAME.game.jsonl
+
+"actor": "{ACTING}" stands for the figure whose turn it is now.
+exit status: 0 applied, 1 an illegal action (its reasons as JSON), 2 bad input."""
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="brick-companion game", description="Play a game headless.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = argparse.ArgumentParser(
+        prog="brick-companion game",
+        description="Play a game headless: the same game file as the window.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     new = sub.add_parser("new", help="start a game from a map and a party")
     new.add_argument("--map", type=Path, required=True)
     new.add_argument("--party", type=Path)
@@ -43,11 +65,21 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("game", type=Path)
     act = sub.add_parser("act", help="validate and apply one action")
     act.add_argument("game", type=Path)
-    act.add_argument("action", help='the action as JSON, e.g. \'{"actor": "harry", ...}\'')
+    act.add_argument(
+        "action",
+        help=f'the action as JSON, e.g. \'{{"actor": "harry", ...}}\'; "actor": "{ACTING}" '
+        "is whoever acts now",
+    )
     act.add_argument("--dice", help="faces typed from the table, e.g. 3,5,6")
     act.add_argument("--force", metavar="WHY", help="apply an illegal action, saying why")
-    for name in ("state", "undo", "redo", "log"):
-        one = sub.add_parser(name)
+    helps = {
+        "state": "print the state as JSON: whose turn it is (acting), the order, the figures",
+        "undo": "step back one action in the log",
+        "redo": "step forward again one undone action",
+        "log": "print the log, one numbered line per action, with its dice",
+    }
+    for name, text in helps.items():
+        one = sub.add_parser(name, help=text)
         one.add_argument("game", type=Path)
         if name == "log":
             one.add_argument("--markdown", action="store_true")
@@ -74,7 +106,7 @@ def _run(args: argparse.Namespace) -> int:
     if game.notice:
         print(f"game: notice: {game.notice}", file=sys.stderr)
     if args.command == "act":
-        action = _json(args.action, "ACTION_JSON")
+        action = _acting(_json(args.action, "ACTION_JSON"), game)
         faces = _faces(args.dice, game.ruleset) if args.dice is not None else None
         out = game.act(action, faces=faces, force=args.force)
         print(
@@ -130,6 +162,17 @@ def _new(args: argparse.Namespace) -> int:
         )
     )
     return 0
+
+
+def _acting(action: dict[str, Any], game: Game) -> dict[str, Any]:
+    """``"actor": "@acting"`` replaced by the figure whose turn it is now."""
+    if action.get("actor") != ACTING:
+        return action
+    turn = game.turn()
+    if turn.acting is None:
+        why = turn.outcome or turn.headline or "initiative is to be rolled"
+        raise BadInput(f'"actor": "{ACTING}": nobody acts now ({why})')
+    return {**action, "actor": turn.acting}
 
 
 def _read(path: Path) -> bytes:

@@ -485,7 +485,7 @@ class MainWindow(QMainWindow):
     def new_map(self) -> None:
         if not self.maybe_save():
             return
-        spec = NewMapDialog(self).exec()
+        spec = NewMapDialog(self, self.session.ruleset.id).exec()
         if spec is not None:
             self.set_document(spec.document(), None)
 

@@ -53,7 +53,8 @@ def ruleset_titles() -> list[tuple[str, str, int]]:
 class NewMapDialog(FormDialog[NewMapSpec]):
     """Wraps the Designer form; ``spec()`` reads the choice."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, ruleset: str | None = None) -> None:
+        """``ruleset``: the one chosen at first (the open map's), else the default."""
         super().__init__("new_map", parent)
         d = self.dialog
         self.name: QLineEdit = d.findChild(QLineEdit, "nameEdit")
@@ -67,6 +68,7 @@ class NewMapDialog(FormDialog[NewMapSpec]):
         for rid, title, studs in self._rulesets:
             kind = "table in studs" if studs == 1 else "grid of squares"
             self.rules.addItem(f"{title} ({kind})", rid)
+        self.rules.setCurrentIndex(max(0, self.rules.findData(ruleset or DEFAULT_RULESET)))
         self.rules.currentIndexChanged.connect(self._update_label)
         self.unit.currentIndexChanged.connect(self._unit_changed)
         self.width.valueChanged.connect(self._update_label)

@@ -292,10 +292,16 @@ def card(
 def sheets(
     party: Mapping[str, Any], state: Quest | None, catalog: HeroicaCatalog
 ) -> list[SheetView]:
-    """One card per hero, in roster order; with ``state``, the quest's numbers."""
+    """One card per hero, in roster order; with ``state``, the quest's numbers.  A quest
+    played without a roster (the board's own heroes) has a card for each of its heroes."""
     roster = read_roster(party, catalog)
     options = state.options if state is not None else catalog.default_options()
-    return [card(c, catalog, options, state) for c in roster.characters]
+    characters = roster.characters
+    if not characters and state is not None:
+        characters = tuple(
+            Character(id=h.id, name=h.name, hero=h.hero) for h in state.heroes.values()
+        )
+    return [card(c, catalog, options, state) for c in characters]
 
 
 # -- creating and editing -------------------------------------------------------------------
