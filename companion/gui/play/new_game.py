@@ -63,6 +63,9 @@ class FoldedText(QWidget):
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setToolTip("Show the whole explanation")
         self.toggle.toggled.connect(self._fold)
+        keep = self.toggle.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)  # the lines stay aligned, with or without it
+        self.toggle.setSizePolicy(keep)
         self.label = QLabel()
         self.label.setProperty("hint", True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -89,13 +92,15 @@ class FoldedText(QWidget):
         if self.opened:
             self.label.setText(self.full)
             self.label.setToolTip("")
+            self.toggle.setVisible(True)
         else:
             width = max(40, self.label.contentsRect().width() - 2)
             line = " ".join(self.full.split())
-            self.label.setText(
-                self.label.fontMetrics().elidedText(line, Qt.TextElideMode.ElideRight, width)
-            )
-            self.label.setToolTip(self.full)
+            shown = self.label.fontMetrics().elidedText(line, Qt.TextElideMode.ElideRight, width)
+            self.label.setText(shown)
+            self.label.setToolTip(self.full if shown != line else "")
+            # A line that shows whole has nothing more to open.
+            self.toggle.setVisible(shown != line)
         self.label.updateGeometry()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
