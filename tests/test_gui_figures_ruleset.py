@@ -79,3 +79,22 @@ def test_a_ruleset_without_roster_figures_says_so(qtbot: object, window: MainWin
     assert w.tool_dock.findChild(QComboBox, "figure_character") is None
     note = w.tool_dock.findChild(QLabel, "figure_no_roster")
     assert note is not None and "no roster characters" in note.text()
+
+
+def test_the_heroica_board_panel_names_a_figure_of_another_ruleset(
+    qtbot: object, window: MainWindow
+) -> None:
+    """A BrickQuest orc on a Heroica board: the panel said "The board is sound"."""
+    from companion.gui.rulesets.heroica.board_dock import HeroicaBoardEditor
+    from companion.model import edits
+    from companion.model.mapfile import FigurePlacement
+
+    w = window
+    w.actions_.demo_menu.actions()[2].trigger()
+    w.set_mode("edit")
+    editor = w.board_editors.editors["heroica"]
+    assert isinstance(editor, HeroicaBoardEditor)
+    assert editor.problems.text() == "The board is sound."
+    orc = FigurePlacement(id="orc", side="dungeon", monster="orc", at=FREE)
+    w.ctx.push(lambda: edits.place_figure(w.session.doc, orc), "Place an orc")
+    assert "figures.orc: 'orc' is no Heroica monster" in editor.problems.text()
