@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
@@ -138,6 +139,21 @@ def test_a_heroica_number_is_a_spin_box_with_its_range(window: MainWindow, qtbot
     health.selectAll()
     QTest.keyClicks(health, "6")
     assert dialog.spec().options == {"hero_health": 6}
+    # The wheel over a spin box not clicked into scrolls the options, not its value.
+    fire.clearFocus()
+    wheel = QWheelEvent(
+        QPointF(5, 5), QPointF(fire.mapToGlobal(QPoint(5, 5))), QPoint(0, 0), QPoint(0, -120),
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )  # fmt: skip
+    QApplication.sendEvent(fire, wheel)
+    assert fire.value() == 12
+    # Defaults puts every option back.
+    QTest.mouseClick(
+        dialog.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults),
+        Qt.MouseButton.LeftButton,
+    )
+    assert health.value() == 4 and dialog.spec().options == {}
     # The explanation opens with its arrow.
     help_ = dialog.findChild(FoldedText, "help_hero_health")
     assert help_ is not None and not help_.opened

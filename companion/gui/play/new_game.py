@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -107,6 +108,25 @@ class FoldedText(QWidget):
         super().resizeEvent(event)
         if not self.opened:
             self._fit()
+
+
+class _WheelGuard(QObject):
+    """The mouse wheel over a spin box or list the user has not clicked into scrolls the
+    options (``target``, the scroll area's bar) rather than change its value."""
+
+    def __init__(self, target: QWidget, parent: QObject) -> None:
+        super().__init__(parent)
+        self.target = target
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.Wheel
+            and isinstance(watched, QWidget)
+            and not watched.hasFocus()
+        ):
+            QApplication.sendEvent(self.target, event)
+            return True
+        return False
 
 
 def _option_editor(spec: OptionSpec) -> QWidget:
@@ -203,6 +223,7 @@ class NewGameDialog(QDialog):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._wheel_guard = _WheelGuard(scroll.verticalScrollBar(), self)
         body = QWidget()
         layout = QVBoxLayout(body)
         self.choice_widgets: dict[tuple[str, str], QWidget] = {}
@@ -229,6 +250,8 @@ class NewGameDialog(QDialog):
                     box.setCurrentIndex(max(0, box.findData(c.default[0] if c.default else "")))
                     w = box
                 w.setObjectName(f"choice_{c.figure}_{c.key}")
+                w.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+                w.installEventFilter(self._wheel_guard)
                 self.choice_widgets[(c.figure, c.key)] = w
                 form.addRow(c.label, w)
             layout.addWidget(cards)
@@ -237,6 +260,9 @@ class NewGameDialog(QDialog):
         self.option_widgets: dict[str, QWidget] = {}
         for spec in specs:
             w = _option_editor(spec)
+            if not isinstance(w, QCheckBox):
+                w.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+                w.installEventFilter(self._wheel_guard)
             w.setObjectName(f"option_{spec.key}")
             w.setToolTip(spec.help)
             self.option_widgets[spec.key] = w
@@ -263,14 +289,35 @@ class NewGameDialog(QDialog):
         row.addWidget(self.seed)
         outer.addWidget(dice)
         buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+            QDialogButtonBox.StandardButton.Ok
+            | QDialogButtonBox.StandardButton.Cancel
+            | QDialogButtonBox.StandardButton.RestoreDefaults
         )
         self.buttons = buttons
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the game")
+        defaults = buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        defaults.setText("Defaults")
+        defaults.setToolTip("Every option back to its documented default")
+        defaults.clicked.connect(self.restore_defaults)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         outer.addWidget(buttons)
         self._fit_screen()
+
+    def restore_defaults(self) -> None:
+        """Every option's widget back to the option's default."""
+        for spec in self.specs:
+            editor = self.option_widgets[spec.key]
+            fresh = _option_editor(spec)
+            if isinstance(editor, QCheckBox):
+                editor.setChecked(bool(spec.default))
+            elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
+                editor.setValue(fresh.value())  # type: ignore[attr-defined]
+            elif isinstance(editor, QComboBox):
+                editor.setCurrentIndex(max(0, editor.findData(spec.default)))
+            elif isinstance(editor, QLineEdit):
+                editor.setText(str(spec.default))
+            fresh.deleteLater()
 
     def _fit_screen(self) -> None:
         """As large as the options want, inside the screen (1280×720 included)."""
