@@ -138,12 +138,15 @@ class PathCheck:
     ``impassable_terrain``, ``occupied``, ``cannot_end_here``, ``corner_cutting``,
     ``not_adjacent``) or None; ``square``: where the path fails; ``cost``: the path's
     total cost in move points (summed over its steps as far as they are adjacent).
+    ``problems``: every ``(reason, square)`` found, in path order (``reason`` and
+    ``square`` are the first of them); see :func:`validate_path`.
     """
 
     ok: bool
     reason: str | None = None
     square: Square | None = None
     cost: float = 0.0
+    problems: tuple[tuple[str, Square], ...] = ()
 
 
 # -- who blocks whom --------------------------------------------------------------------
@@ -435,8 +438,14 @@ def validate_path(
 ) -> PathCheck:
     """Check a move step by step: ``path`` is the squares after the start, in order.
 
-    Reports the first problem with its FORMAT.md reason code and square; ``cost`` is the
-    whole path's cost.  An empty path is a legal move costing 0.
+    Reports every problem with its FORMAT.md reason code and square, in path order
+    (within one step: ``impassable_terrain``, ``too_steep``, ``corner_cutting``,
+    ``occupied``, then ``insufficient_movement`` at the first square beyond the
+    allowance; the end square's ``occupied`` or ``cannot_end_here`` last).  A square that
+    cannot be entered is not measured further (its height, its corners); the walk stops
+    at a step that is not to a neighbouring square or leaves the map, since nothing after
+    it has a start.  ``cost`` is the whole path's cost.  An empty path is a legal move
+    costing 0.
     """
     mover = board.token(mover_id)
     if mover.size > 1:
@@ -445,44 +454,62 @@ def validate_path(
     rules = board.rules
     h, w = board.shape
     squares = [(int(p[0]), int(p[1])) for p in path]
-    total = 0.0
-    prev = mover.pos
-    for sq in squares:
-        if max(abs(sq[0] - prev[0]), abs(sq[1] - prev[1])) != 1:
-            break
-        orthogonal = sq[0] == prev[0] or sq[1] == prev[1]
-        total += rules.orthogonal_cost if orthogonal else rules.diagonal_cost
-        prev = sq
+    total = _path_cost(board, mover.pos, squares)
     figures = _figures_by_square(board, mover)
+    problems: list[tuple[str, Square]] = []
     cost = 0.0
     prev = mover.pos
+    prev_solid = False
+    short = False
+    walked = True
     for sq in squares:
         x, y = sq
         dx, dy = x - prev[0], y - prev[1]
         if max(abs(dx), abs(dy)) != 1:
-            return PathCheck(False, "not_adjacent", sq, total)
-        if not (0 <= x < w and 0 <= y < h) or layers.blocks_movement[y, x]:
-            return PathCheck(False, "impassable_terrain", sq, total)
-        dh = abs(int(layers.floor[y, x]) - int(layers.floor[prev[1], prev[0]]))
+            problems.append(("not_adjacent", sq))
+            walked = False
+            break
+        if not (0 <= x < w and 0 <= y < h):
+            problems.append(("impassable_terrain", sq))
+            walked = False
+            break
         diagonal = dx != 0 and dy != 0
-        stairs_ok = not diagonal and dh <= rules.max_stair_step and _along_stairs(board, prev, sq)
-        if dh > rules.max_step and not stairs_ok:
-            return PathCheck(False, "too_steep", sq, total)
-        if diagonal and (layers.blocks_corners[prev[1], x] or layers.blocks_corners[y, prev[0]]):
-            return PathCheck(False, "corner_cutting", sq, total)
-        if any(_blocks_passage(mover, t, allies_pass) for t in figures.get(sq, ())):
-            return PathCheck(False, "occupied", sq, total)
+        solid = bool(layers.blocks_movement[y, x])
+        if solid:
+            problems.append(("impassable_terrain", sq))
+        else:
+            dh = abs(int(layers.floor[y, x]) - int(layers.floor[prev[1], prev[0]]))
+            stairs_ok = (
+                not diagonal and dh <= rules.max_stair_step and _along_stairs(board, prev, sq)
+            )
+            if dh > rules.max_step and not stairs_ok and not prev_solid:
+                problems.append(("too_steep", sq))
+            if diagonal and (
+                layers.blocks_corners[prev[1], x] or layers.blocks_corners[y, prev[0]]
+            ):
+                problems.append(("corner_cutting", sq))
+            if any(_blocks_passage(mover, t, allies_pass) for t in figures.get(sq, ())):
+                problems.append(("occupied", sq))
         cost += rules.diagonal_cost if diagonal else rules.orthogonal_cost
-        if cost > move_points + COST_TOLERANCE:
-            return PathCheck(False, "insufficient_movement", sq, total)
-        prev = sq
-    if squares and prev != mover.pos:
+        if not short and cost > move_points + COST_TOLERANCE:
+            problems.append(("insufficient_movement", sq))
+            short = True
+        prev, prev_solid = sq, solid
+    if walked and squares and prev != mover.pos and not prev_solid:
         here = figures.get(prev, ())
         if any(not t.dead for t in here):
-            return PathCheck(False, "occupied", prev, total)
-        if here or layers.fire[prev[1], prev[0]]:
-            return PathCheck(False, "cannot_end_here", prev, total)
-    return PathCheck(True, None, None, total)
+            if ("occupied", prev) not in problems:
+                problems.append(("occupied", prev))
+        elif here or layers.fire[prev[1], prev[0]]:
+            problems.append(("cannot_end_here", prev))
+    return _path_check(problems, total)
+
+
+def _path_check(problems: list[tuple[str, Square]], total: float) -> PathCheck:
+    if not problems:
+        return PathCheck(True, None, None, total)
+    reason, square = problems[0]
+    return PathCheck(False, reason, square, total, tuple(problems))
 
 
 def _figures_by_square(board: Board, mover: Token) -> dict[Square, list[Token]]:
@@ -526,6 +553,7 @@ def _validate_footprint_path(
 
     ``path`` names the squares its north-west square steps on; each step is checked
     for every covered square, and the reported square is the covered square that fails.
+    It reports the first problem only (``problems`` holds that one).
     """
     layers = board.layers
     rules = board.rules
@@ -541,12 +569,12 @@ def _validate_footprint_path(
     for sq in squares:
         dx, dy = sq[0] - prev[0], sq[1] - prev[1]
         if max(abs(dx), abs(dy)) != 1:
-            return PathCheck(False, "not_adjacent", sq, total)
+            return _path_check([("not_adjacent", sq)], total)
         new = [(sq[0] + ox, sq[1] + oy) for ox, oy in offsets]
         old = [(prev[0] + ox, prev[1] + oy) for ox, oy in offsets]
         for x, y in new:
             if not (0 <= x < w and 0 <= y < h) or layers.blocks_movement[y, x]:
-                return PathCheck(False, "impassable_terrain", (x, y), total)
+                return _path_check([("impassable_terrain", (x, y))], total)
         diagonal = dx != 0 and dy != 0
         for a, b in zip(old, new, strict=True):
             if not (0 <= a[0] < w and 0 <= a[1] < h):
@@ -554,29 +582,29 @@ def _validate_footprint_path(
             dh = abs(int(floor[b[1], b[0]]) - int(floor[a[1], a[0]]))
             stairs_ok = not diagonal and dh <= rules.max_stair_step and _along_stairs(board, a, b)
             if dh > rules.max_step and not stairs_ok:
-                return PathCheck(False, "too_steep", b, total)
+                return _path_check([("too_steep", b)], total)
         heights = [int(floor[y, x]) for x, y in new]
         if max(heights) - min(heights) > rules.max_step:
-            return PathCheck(False, "too_steep", new[heights.index(max(heights))], total)
+            return _path_check([("too_steep", new[heights.index(max(heights))])], total)
         if diagonal:
             for a, b in zip(old, new, strict=True):
                 side_a, side_b = (b[0], a[1]), (a[0], b[1])
                 for cx, cy in (side_a, side_b):
                     if not (0 <= cx < w and 0 <= cy < h) or layers.blocks_corners[cy, cx]:
-                        return PathCheck(False, "corner_cutting", b, total)
+                        return _path_check([("corner_cutting", b)], total)
         for b in new:
             if any(_blocks_passage(mover, t, allies_pass) for t in figures.get(b, ())):
-                return PathCheck(False, "occupied", b, total)
+                return _path_check([("occupied", b)], total)
         cost += rules.diagonal_cost if diagonal else rules.orthogonal_cost
         if cost > move_points + COST_TOLERANCE:
-            return PathCheck(False, "insufficient_movement", sq, total)
+            return _path_check([("insufficient_movement", sq)], total)
         prev = sq
     if squares and prev != mover.pos:
         end = [(prev[0] + ox, prev[1] + oy) for ox, oy in offsets]
         for b in end:
             if any(not t.dead for t in figures.get(b, ())):
-                return PathCheck(False, "occupied", b, total)
+                return _path_check([("occupied", b)], total)
         for b in end:
             if figures.get(b) or layers.fire[b[1], b[0]]:
-                return PathCheck(False, "cannot_end_here", b, total)
+                return _path_check([("cannot_end_here", b)], total)
     return PathCheck(True, None, None, total)
