@@ -508,8 +508,9 @@ def validate_path(
 def _path_check(problems: list[tuple[str, Square]], total: float) -> PathCheck:
     if not problems:
         return PathCheck(True, None, None, total)
-    reason, square = problems[0]
-    return PathCheck(False, reason, square, total, tuple(problems))
+    unique = tuple(dict.fromkeys(problems))  # a big figure meets one square on two steps
+    reason, square = unique[0]
+    return PathCheck(False, reason, square, total, unique)
 
 
 def _figures_by_square(board: Board, mover: Token) -> dict[Square, list[Token]]:
@@ -552,8 +553,9 @@ def _validate_footprint_path(
     """:func:`validate_path` for a figure covering more than one square.
 
     ``path`` names the squares its north-west square steps on; each step is checked
-    for every covered square, and the reported square is the covered square that fails.
-    It reports the first problem only (``problems`` holds that one).
+    for every covered square, and the reported square is the covered square that fails
+    (the first of them, for each kind of problem of a step).  Every problem is reported,
+    as :func:`validate_path` does.
     """
     layers = board.layers
     rules = board.rules
@@ -564,47 +566,82 @@ def _validate_footprint_path(
     total = _path_cost(board, mover.pos, squares)
     figures = _figures_by_square(board, mover)
     floor = layers.floor
+    problems: list[tuple[str, Square]] = []
     cost = 0.0
     prev = mover.pos
+    short = False
+    walked = True
+    prev_solid = False
     for sq in squares:
         dx, dy = sq[0] - prev[0], sq[1] - prev[1]
         if max(abs(dx), abs(dy)) != 1:
-            return _path_check([("not_adjacent", sq)], total)
+            problems.append(("not_adjacent", sq))
+            walked = False
+            break
         new = [(sq[0] + ox, sq[1] + oy) for ox, oy in offsets]
         old = [(prev[0] + ox, prev[1] + oy) for ox, oy in offsets]
-        for x, y in new:
-            if not (0 <= x < w and 0 <= y < h) or layers.blocks_movement[y, x]:
-                return _path_check([("impassable_terrain", (x, y))], total)
+        off = next(((x, y) for x, y in new if not (0 <= x < w and 0 <= y < h)), None)
+        if off is not None:  # nothing beyond the map's edge can be measured
+            problems.append(("impassable_terrain", off))
+            walked = False
+            break
         diagonal = dx != 0 and dy != 0
-        for a, b in zip(old, new, strict=True):
-            if not (0 <= a[0] < w and 0 <= a[1] < h):
-                continue  # a start cut at the map's edge: only its squares on the map step
-            dh = abs(int(floor[b[1], b[0]]) - int(floor[a[1], a[0]]))
-            stairs_ok = not diagonal and dh <= rules.max_stair_step and _along_stairs(board, a, b)
-            if dh > rules.max_step and not stairs_ok:
-                return _path_check([("too_steep", b)], total)
-        heights = [int(floor[y, x]) for x, y in new]
-        if max(heights) - min(heights) > rules.max_step:
-            return _path_check([("too_steep", new[heights.index(max(heights))])], total)
-        if diagonal:
+        solid = next(((x, y) for x, y in new if layers.blocks_movement[y, x]), None)
+        if solid is not None:
+            problems.append(("impassable_terrain", solid))
+        elif not prev_solid:
+            steep = None
             for a, b in zip(old, new, strict=True):
-                side_a, side_b = (b[0], a[1]), (a[0], b[1])
-                for cx, cy in (side_a, side_b):
-                    if not (0 <= cx < w and 0 <= cy < h) or layers.blocks_corners[cy, cx]:
-                        return _path_check([("corner_cutting", b)], total)
-        for b in new:
-            if any(_blocks_passage(mover, t, allies_pass) for t in figures.get(b, ())):
-                return _path_check([("occupied", b)], total)
+                if not (0 <= a[0] < w and 0 <= a[1] < h):
+                    continue  # a start cut at the map's edge: only its squares on the map step
+                dh = abs(int(floor[b[1], b[0]]) - int(floor[a[1], a[0]]))
+                stairs_ok = (
+                    not diagonal and dh <= rules.max_stair_step and _along_stairs(board, a, b)
+                )
+                if dh > rules.max_step and not stairs_ok:
+                    steep = b
+                    break
+            heights = [int(floor[y, x]) for x, y in new]
+            if steep is None and max(heights) - min(heights) > rules.max_step:
+                steep = new[heights.index(max(heights))]
+            if steep is not None:
+                problems.append(("too_steep", steep))
+        if solid is None and diagonal:
+            cut = next(
+                (
+                    b
+                    for a, b in zip(old, new, strict=True)
+                    for cx, cy in ((b[0], a[1]), (a[0], b[1]))
+                    if not (0 <= cx < w and 0 <= cy < h) or layers.blocks_corners[cy, cx]
+                ),
+                None,
+            )
+            if cut is not None:
+                problems.append(("corner_cutting", cut))
+        if solid is None:
+            blocker = next(
+                (
+                    b
+                    for b in new
+                    if any(_blocks_passage(mover, t, allies_pass) for t in figures.get(b, ()))
+                ),
+                None,
+            )
+            if blocker is not None:
+                problems.append(("occupied", blocker))
         cost += rules.diagonal_cost if diagonal else rules.orthogonal_cost
-        if cost > move_points + COST_TOLERANCE:
-            return _path_check([("insufficient_movement", sq)], total)
-        prev = sq
-    if squares and prev != mover.pos:
+        if not short and cost > move_points + COST_TOLERANCE:
+            problems.append(("insufficient_movement", sq))
+            short = True
+        prev, prev_solid = sq, solid is not None
+    if walked and squares and prev != mover.pos and not prev_solid:
         end = [(prev[0] + ox, prev[1] + oy) for ox, oy in offsets]
-        for b in end:
-            if any(not t.dead for t in figures.get(b, ())):
-                return _path_check([("occupied", b)], total)
-        for b in end:
-            if figures.get(b) or layers.fire[b[1], b[0]]:
-                return _path_check([("cannot_end_here", b)], total)
-    return PathCheck(True, None, None, total)
+        taken = next((b for b in end if any(not t.dead for t in figures.get(b, ()))), None)
+        if taken is not None:
+            if ("occupied", taken) not in problems:
+                problems.append(("occupied", taken))
+        else:
+            bad = next((b for b in end if figures.get(b) or layers.fire[b[1], b[0]]), None)
+            if bad is not None:
+                problems.append(("cannot_end_here", bad))
+    return _path_check(problems, total)
