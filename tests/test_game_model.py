@@ -295,13 +295,15 @@ def test_a_move_is_worded_once(game: Game) -> None:
     assert game.log()[-1].text == out.text
 
 
-def test_a_forced_move_into_a_wall_says_the_figure_did_not_get_there(game: Game) -> None:
+def test_a_forced_move_into_a_wall_is_refused_before_anything_is_spent(game: Game) -> None:
+    """Was: the figure stayed, the action was spent, and the log said "does not get to"."""
     fid = acting(game)
-    at = game.figures()[fid].at
-    out = game.act({"actor": fid, "action": "move", "path": [[0, 0]]}, force="try it")
-    assert out.forced
-    assert game.figures()[fid].at == at
-    assert out.text == f"{game.figures()[fid].name} does not get to [0, 0]."
+    before = game.snapshot()
+    size = game.path.stat().st_size  # type: ignore[union-attr]
+    with pytest.raises(SessionError, match=r"cannot be moved onto \[0, 0\] \(wall\)"):
+        game.act({"actor": fid, "action": "move", "path": [[0, 0]]}, force="try it")
+    assert game.snapshot() == before
+    assert game.path.stat().st_size == size  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(

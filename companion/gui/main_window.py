@@ -38,6 +38,7 @@ from companion.gui.play.action_dock import ActionDock
 from companion.gui.play.controller import LAST_GAME_KEY, PlayController
 from companion.gui.play.log_dock import LogDock
 from companion.gui.play.new_game import GameSpec, NewGameDialog
+from companion.gui.play.reasons import reason_marks
 from companion.gui.play.roster import RosterDock
 from companion.gui.play.tool import PlayMarks, PlayTool
 from companion.gui.play.tracker import TrackerDock
@@ -161,6 +162,8 @@ class MainWindow(QMainWindow):
         self.play.message.connect(self._play_message)
         self.play.centerRequested.connect(self.center_on)
         self.play.verdictShown.connect(self._show_refusal)
+        self.play.changed.connect(self._clear_refusal)
+        self.play.pendingChanged.connect(self._clear_refusal)
         # Esc cancels the map's tool (a ruler, a template, a pending action) wherever the
         # keyboard focus is in the window, not only on the map.
         self.escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
@@ -824,15 +827,14 @@ class MainWindow(QMainWindow):
         assert game is not None
         return game.ruleset.board(game.state)
 
+    def _clear_refusal(self, *_: Any) -> None:
+        self.canvas.overlays.reasons.set_marks(())
+
     def _show_refusal(self, verdict: Any) -> None:
-        """Mark the squares a refusal is about (the blocking square of a sight line...)."""
-        squares = [r.square for r in getattr(verdict, "reasons", ()) if r.square is not None]
-        rect = self.canvas.overlays.rect
-        if not squares:
-            rect.hide()
-            return
-        xs, ys = [sq[0] for sq in squares], [sq[1] for sq in squares]
-        rect.show_squares(min(xs), min(ys), max(xs), max(ys))
+        """Mark every square a refusal is about (a wall in the way, the blocking square of
+        a sight line...), each numbered as its reason is listed."""
+        self.canvas.overlays.rect.hide()
+        self.canvas.overlays.reasons.set_marks(reason_marks(getattr(verdict, "reasons", ())))
 
     def _center_acting(self) -> None:
         turn = self.play.turn()

@@ -248,7 +248,9 @@ def _squares_on_map(check: dict[str, Any], width: int, height: int) -> None:
 def _act(
     ruleset: Ruleset[Any, Any], state: Any, check: dict[str, Any], dice: SeededDice
 ) -> tuple[Any, dict[str, Any]]:
-    spec = {k: v for k, v in check.items() if k not in ("expect", "reason", "dice", "then")}
+    spec = {
+        k: v for k, v in check.items() if k not in ("expect", "reason", "reasons", "dice", "then")
+    }
     try:
         action = ruleset.actions.validate_python(spec)
     except ValidationError as exc:
@@ -284,6 +286,9 @@ def _act(
         ok = check["expect"] == ("legal" if verdict.legal else "illegal")
         if ok and not verdict.legal and "reason" in check:
             ok = check["reason"] in verdict.codes
+        if ok and not verdict.legal and "reasons" in check:
+            # Every reason, in the verdict's order, and no other.
+            ok = list(check["reasons"]) == verdict.codes
     if "then" in check:
         _check_then(check["then"])
         problems = ruleset.compare(state, check["then"])

@@ -163,6 +163,14 @@ class Session:
         verdict = self.ruleset.validate(self.state, parsed)
         if not verdict.legal and not force:
             raise IllegalAction(verdict)
+        if not verdict.legal:
+            # A ruleset may know that a forced action would not do what was asked (a move
+            # that would stop short): it is refused before anything is spent.  Asked only
+            # here, for a new action, so a log written before still replays as it was.
+            refusal = getattr(self.ruleset, "force_refusal", None)
+            why_not = refusal(self.state, parsed) if refusal is not None else None
+            if why_not:
+                raise SessionError(f"cannot carry out the action: {why_not}")
         recorder = RecordingDice(dice)
         try:
             resolution = self.ruleset.resolve(self.state, parsed, recorder)

@@ -44,6 +44,7 @@ from companion.rulesets.brickquest import table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
 from companion.rulesets.brickquest.context import Ctx, move_allowance
+from companion.rulesets.brickquest.forced import force_refusal
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
 from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
 from companion.rulesets.brickquest.odds import odds
@@ -81,6 +82,10 @@ class BrickQuestRules:
     def resolve(self, state: GameState, action: Action, dice: Dice) -> Resolution[GameState]:
         new_state, events = resolve(Ctx(state, self.catalog), action, dice)
         return Resolution[GameState](state=new_state, events=tuple(events))
+
+    def force_refusal(self, state: GameState, action: Action) -> str | None:
+        """Why forcing ``action`` would not do what was asked (``Session.act``)."""
+        return force_refusal(Ctx(state, self.catalog), action)
 
     def acting_order(self, state: GameState) -> Sequence[str]:
         living = [f for f, fig in state.figures.items() if not fig.dead]

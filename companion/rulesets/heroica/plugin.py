@@ -108,6 +108,27 @@ class HeroicaRules:
 
         return validate(self._ctx(state), action)
 
+    def force_refusal(self, state: Quest, action: Action) -> str | None:
+        """Why forcing ``action`` would not do what was asked (``Session.act``): a hero's
+        move may be forced too far, diagonally or past a locked door, but every square it
+        steps on must be a space, and it cannot end on a monster, rocks or a magic door."""
+        from companion.rulesets.heroica.actions import Move
+        from companion.rulesets.heroica.rules import hero_blockers
+
+        if not isinstance(action, Move) or not action.path:
+            return None
+        q = state
+        h = q.heroes.get(action.actor)
+        if h is None:
+            return None
+        for c in action.path:
+            if c not in q.spaces:
+                return f"{list(c)} is not a space: no hero can stand there, even by force"
+        end = action.path[-1]
+        if end in hero_blockers(self._ctx(state), h):
+            return f"{h.name} cannot end a move on {list(end)}: something stands there"
+        return None
+
     def resolve(self, state: Quest, action: Action, dice: Dice) -> Resolution[Quest]:
         new_state, events = resolve(self._ctx(state), action, dice)
         return Resolution[Quest](state=new_state, events=tuple(events))
