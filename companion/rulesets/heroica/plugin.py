@@ -152,10 +152,10 @@ class HeroicaRules:
                 actual = views.hero_fields(ctx, state.heroes[fid])
             elif fid in state.monsters:
                 actual = views.monster_fields(ctx, state.monsters[fid])
-            elif set(fields) <= {"defeated"}:
+            elif fid in state.defeated:
                 actual = {"defeated": True}
             else:
-                problems.append(f"{fid}: no such hero or monster (defeated monsters: defeated)")
+                problems.append(f"{fid}: no such hero or monster")
                 continue
             for key, want in fields.items():
                 if key not in actual:

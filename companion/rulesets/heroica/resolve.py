@@ -738,6 +738,7 @@ def hurt_monster(ctx: Ctx, q: Quest, mid: str, amount: int, hero: str | None, ev
     monsters = {k: v for k, v in q.monsters.items() if k != mid}
     q = q.with_(
         monsters=monsters,
+        defeated=(*q.defeated, mid),
         must_fight=tuple(x for x in q.must_fight if x != mid),
         to_move=tuple(x for x in q.to_move if x != mid),
         to_attack=tuple(x for x in q.to_attack if x != mid),

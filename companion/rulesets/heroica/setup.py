@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.mapfile import MapDocument
 from companion.rules.ruleset import ScenarioSetup
-from companion.rules.scenario import ScenarioError, validation_problems
+from companion.rules.scenario import ScenarioError, row_problems, validation_problems
 from companion.rules.setups import read_setup
 from companion.rulesets.heroica.board import (
     BoardSpec,
@@ -124,6 +124,9 @@ def scenario_setup(ruleset_id: str, doc: Mapping[str, Any]) -> ScenarioSetup:
         raise ScenarioError(problems=validation_problems(exc)) from None
     if spec.board.spaces is None:
         raise ScenarioError("board.spaces: a scenario's board gives its spaces' rows")
+    ragged = row_problems("board.spaces", spec.board.spaces)
+    if ragged:
+        raise ScenarioError(problems=ragged)
     setup = {"ruleset": ruleset_id, **spec.model_dump(exclude_none=True)}
     width = max((len(r) for r in spec.board.spaces), default=1)
     return ScenarioSetup(setup=setup, grid=(max(width, 1), max(len(spec.board.spaces), 1)))

@@ -31,7 +31,7 @@ from companion.model.geometry.tabletop import (
 from companion.model.mapfile import MapDocument
 from companion.model.textmap import TextMapError, parse_text_map
 from companion.rules.ruleset import ScenarioSetup
-from companion.rules.scenario import ScenarioError, validation_problems
+from companion.rules.scenario import ScenarioError, row_problems, validation_problems
 from companion.rules.setups import read_setup
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
 from companion.rulesets.in_a_world_where_bricks_rule.roster import (
@@ -105,6 +105,10 @@ def scenario_setup(ruleset_id: str, doc: Mapping[str, Any]) -> ScenarioSetup:
         spec = BattleSpec.model_validate_json(json.dumps(dict(doc)), strict=True)
     except ValidationError as exc:
         raise ScenarioError(problems=validation_problems(exc)) from None
+    ragged = row_problems("map.terrain", spec.map.terrain)
+    ragged += row_problems("map.heights", spec.map.heights or [], spec.map.size[0])
+    if ragged:
+        raise ScenarioError(problems=ragged)
     setup = {"ruleset": ruleset_id, **spec.model_dump(by_alias=True, exclude_none=True)}
     return ScenarioSetup(setup=setup, grid=spec.map.size)
 
