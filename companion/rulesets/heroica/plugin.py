@@ -34,6 +34,7 @@ from companion.rulesets.heroica import board as boards
 from companion.rulesets.heroica import cards, paper, views
 from companion.rulesets.heroica.actions import ACTIONS, Action
 from companion.rulesets.heroica.catalog import RULESET_ID, HeroicaCatalog, default_catalog
+from companion.rulesets.heroica.reach import map_problems
 from companion.rulesets.heroica.resolve import resolve
 from companion.rulesets.heroica.rules import Ctx, distances, straight_line
 from companion.rulesets.heroica.setup import build_quest, game_setup, scenario_setup
@@ -364,6 +365,11 @@ class HeroicaRules:
         return cached[1]
 
     # -- the board section of a map (BoardSection) ------------------------------------
+    def table_problems(self, doc: MapDocument) -> list[tuple[str, str]]:
+        """A quest whose target, generators' and relics' bosses, chests, items and link
+        pieces are on the board and joined to the start (``reach.quest_problems``)."""
+        return map_problems(doc)
+
     def board_problems(
         self, board: Mapping[str, Any], dungeon: DungeonMap
     ) -> list[tuple[str, str]]:

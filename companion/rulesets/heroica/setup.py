@@ -35,6 +35,7 @@ from companion.rulesets.heroica.board import (
     spaces_of_rows,
 )
 from companion.rulesets.heroica.catalog import HeroicaCatalog
+from companion.rulesets.heroica.reach import quest_problems
 from companion.rulesets.heroica.roster import label, read_roster
 from companion.rulesets.heroica.rules import Ctx, full_health
 from companion.rulesets.heroica.schema import Category, Options
@@ -157,6 +158,16 @@ def build_quest(setup: Mapping[str, Any], catalog: HeroicaCatalog) -> Quest:
     if problems:
         place, message = problems[0]
         raise SetupError(f"{place}: {message}")
+    start = spec.board.start or (spec.heroes[0].at if spec.heroes else None)
+    problems = quest_problems(
+        spec.board,
+        spaces,
+        start,
+        {m.id: m.at for m in spec.monsters},
+        map_build=spec.map_build,
+    )
+    if problems:
+        raise SetupError("; ".join(f"{place}: {message}" for place, message in problems))
     return _quest(spec, spaces, options, catalog)
 
 

@@ -34,6 +34,11 @@ from companion.rules.ruleset import ScenarioSetup
 from companion.rules.scenario import ScenarioError, row_problems, validation_problems
 from companion.rules.setups import read_setup
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
+from companion.rulesets.in_a_world_where_bricks_rule.placing import (
+    Placed,
+    map_problems,
+    placement_problems,
+)
 from companion.rulesets.in_a_world_where_bricks_rule.roster import (
     Character,
     RosterError,
@@ -201,6 +206,11 @@ def _fighters(spec: BattleSpec, table: DungeonMap, catalog: IawwbrCatalog) -> di
             hits=fs.hits,
             knocked_out=fs.knocked_out,
         )
+    if not problems:
+        placed = [
+            Placed(f"figures.{i}.at", fs.id, fs.at, fs.base) for i, fs in enumerate(spec.figures)
+        ]
+        problems += [f"{place}: {msg}" for place, msg in placement_problems(table, placed)]
     if problems:
         raise SetupError("; ".join(problems))
     return fighters
@@ -229,6 +239,10 @@ def game_setup(
                 f"(roster ids: {', '.join(ch.id for ch in roster.characters)})"
             )
         figures.append({**c.model_dump(by_alias=True), "at": list(placement.at)})
+    bases = {f["id"]: float(f["base"]) for f in figures}
+    problems = map_problems(doc, bases)
+    if problems:
+        raise SetupError("; ".join(f"{place}: {message}" for place, message in problems))
     return {
         "dungeon": doc.dungeon,
         "map": {"terrain": ["."]},
