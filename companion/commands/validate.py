@@ -16,7 +16,7 @@ from typing import TextIO
 
 from companion.model.mapfile import FORMAT_NAME as MAP_FORMAT
 from companion.model.mapfile import MAX_FILE_BYTES, load_map_bytes
-from companion.safefile import FileProblem, parse_json, read_bounded, read_head
+from companion.safefile import FileProblem, Problem, parse_json, read_bounded, read_head
 
 PARTY_FORMAT = "brick-companion-party"
 #: Rosters: a skirmish's characters, every side (a ruleset's ``CharacterSheets``).
@@ -99,7 +99,13 @@ def _kind(path: Path) -> str:
 
 
 def _check_map(path: Path) -> None:
-    load_map_bytes(read_bounded(path, MAX_FILE_BYTES, what="map file"), source=str(path))
+    """A map that loads, and that its ruleset could start a game on (``TableCheck``)."""
+    from companion.rules.maps import table_problems
+
+    doc = load_map_bytes(read_bounded(path, MAX_FILE_BYTES, what="map file"), source=str(path))
+    problems = [Problem(place, message) for place, message in table_problems(doc)]
+    if problems:
+        raise FileProblem(file=str(path), problems=problems)
 
 
 def _check_party(path: Path) -> None:

@@ -248,6 +248,21 @@ class BoardSection(Protocol):
 
 
 @runtime_checkable
+class TableCheck(Protocol):
+    """A ruleset that checks a map as its games are played on it: figures where they may
+    stand, a quest its heroes can finish.  ``game_setup`` refuses a map for these same
+    problems, so ``brick-companion validate`` refuses what ``game new`` would.
+
+    Optional: a ruleset without it takes any map that loads.  Never raises.
+    """
+
+    def table_problems(self, doc: MapDocument) -> list[tuple[str, str]]:
+        """Every reason a game could not start on ``doc``, as (place, message), the place
+        from the map file's top ("figures[2] 'gob'", "board.target"); empty: playable."""
+        ...
+
+
+@runtime_checkable
 class CharacterSheets(Protocol):
     """A ruleset whose characters live in a roster (its ``party`` document) and are shown,
     edited, created and printed through neutral sheets (``SheetView``).

@@ -51,7 +51,7 @@ from companion.rulesets.brickquest.odds import odds
 from companion.rulesets.brickquest.resolve import resolve
 from companion.rulesets.brickquest.scenario_setup import scenario_setup
 from companion.rulesets.brickquest.schema import ClassDef, MonsterDef
-from companion.rulesets.brickquest.setup import build_state
+from companion.rulesets.brickquest.setup import SetupError, build_state, table_problems
 from companion.rulesets.brickquest.state import GameState
 from companion.rulesets.brickquest.validate import validate
 
@@ -111,7 +111,14 @@ class BrickQuestRules:
         options: Mapping[str, Any],
         choices: Mapping[str, Mapping[str, Any]],
     ) -> dict[str, Any]:
+        problems = self.table_problems(doc)
+        if problems:
+            raise SetupError("; ".join(f"{place}: {message}" for place, message in problems))
         return game_setup(doc, party, options, choices, self.catalog)
+
+    def table_problems(self, doc: MapDocument) -> list[tuple[str, str]]:
+        """Figures on a square they may not stand on (a wall, a barrel...)."""
+        return table_problems(doc)
 
     def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
         card: ClassDef | MonsterDef | None = self.catalog.classes.get(

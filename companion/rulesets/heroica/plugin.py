@@ -35,6 +35,7 @@ from companion.rulesets.heroica import board as boards
 from companion.rulesets.heroica import cards, paper, views
 from companion.rulesets.heroica.actions import ACTIONS, Action
 from companion.rulesets.heroica.catalog import RULESET_ID, HeroicaCatalog, default_catalog
+from companion.rulesets.heroica.reach import map_problems
 from companion.rulesets.heroica.resolve import resolve
 from companion.rulesets.heroica.rules import Ctx, distances, straight_line
 from companion.rulesets.heroica.setup import build_quest, game_setup, scenario_setup
@@ -174,10 +175,10 @@ class HeroicaRules:
                 actual = views.hero_fields(ctx, state.heroes[fid])
             elif fid in state.monsters:
                 actual = views.monster_fields(ctx, state.monsters[fid])
-            elif set(fields) <= {"defeated"}:
+            elif fid in state.defeated:
                 actual = {"defeated": True}
             else:
-                problems.append(f"{fid}: no such hero or monster (defeated monsters: defeated)")
+                problems.append(f"{fid}: no such hero or monster")
                 continue
             for key, want in fields.items():
                 if key not in actual:
@@ -386,6 +387,11 @@ class HeroicaRules:
         return cached[1]
 
     # -- the board section of a map (BoardSection) ------------------------------------
+    def table_problems(self, doc: MapDocument) -> list[tuple[str, str]]:
+        """A quest whose target, generators' and relics' bosses, chests, items and link
+        pieces are on the board and joined to the start (``reach.quest_problems``)."""
+        return map_problems(doc)
+
     def board_problems(
         self, board: Mapping[str, Any], dungeon: DungeonMap
     ) -> list[tuple[str, str]]:

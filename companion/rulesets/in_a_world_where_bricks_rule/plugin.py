@@ -37,6 +37,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
     IawwbrCatalog,
     default_catalog,
 )
+from companion.rulesets.in_a_world_where_bricks_rule.placing import map_problems
 from companion.rulesets.in_a_world_where_bricks_rule.resolve import resolve
 from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     Ctx,
@@ -165,6 +166,11 @@ class IawwbrRules:
         choices: Mapping[str, Mapping[str, Any]],
     ) -> dict[str, Any]:
         return game_setup(doc, party, options, self.catalog)
+
+    def table_problems(self, doc: MapDocument) -> list[tuple[str, str]]:
+        """Bases over the table's edge or over one another (``placing``), each figure on
+        the default base; a roster's bases are checked again by ``game_setup``."""
+        return map_problems(doc)
 
     def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
         cls = self.catalog.classes.get(class_id or "")
