@@ -61,6 +61,11 @@ class QueryError(ValueError):
     """A scenario query that cannot be answered (unknown kind, figure or shape)."""
 
 
+#: ``Resolution[GameState]`` made once: pydantic keeps a parametrized class only weakly, so
+#: writing it in ``resolve`` built the class again on most calls (a replay's hot path).
+_RESOLUTION = Resolution[GameState]
+
+
 class BrickQuestRules:
     """The BrickQuest ruleset plugin."""
 
@@ -80,7 +85,7 @@ class BrickQuestRules:
 
     def resolve(self, state: GameState, action: Action, dice: Dice) -> Resolution[GameState]:
         new_state, events = resolve(Ctx(state, self.catalog), action, dice)
-        return Resolution[GameState](state=new_state, events=tuple(events))
+        return _RESOLUTION(state=new_state, events=tuple(events))
 
     def acting_order(self, state: GameState) -> Sequence[str]:
         living = [f for f, fig in state.figures.items() if not fig.dead]

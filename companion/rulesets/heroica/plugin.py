@@ -80,6 +80,11 @@ REASON_CODES = (
 )
 
 
+#: ``Resolution[Quest]`` made once: pydantic keeps a parametrized class only weakly, so
+#: writing it in ``resolve`` built the class again on most calls (a replay's hot path).
+_RESOLUTION = Resolution[Quest]
+
+
 class HeroicaRules:
     """The Heroica (expanded rules) ruleset plugin."""
 
@@ -109,7 +114,7 @@ class HeroicaRules:
 
     def resolve(self, state: Quest, action: Action, dice: Dice) -> Resolution[Quest]:
         new_state, events = resolve(self._ctx(state), action, dice)
-        return Resolution[Quest](state=new_state, events=tuple(events))
+        return _RESOLUTION(state=new_state, events=tuple(events))
 
     def acting_order(self, state: Quest) -> Sequence[str]:
         return views.order(self._ctx(state))

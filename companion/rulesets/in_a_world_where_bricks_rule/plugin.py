@@ -87,6 +87,11 @@ REASON_CODES = (
 )
 
 
+#: ``Resolution[Battle]`` made once: pydantic keeps a parametrized class only weakly, so
+#: writing it in ``resolve`` built the class again on most calls (a replay's hot path).
+_RESOLUTION = Resolution[Battle]
+
+
 class IawwbrRules:
     """The In a World Where Bricks Rule ruleset plugin."""
 
@@ -113,7 +118,7 @@ class IawwbrRules:
 
     def resolve(self, state: Battle, action: Action, dice: Dice) -> Resolution[Battle]:
         new_state, events = resolve(self._ctx(state), action, dice)
-        return Resolution[Battle](state=new_state, events=tuple(events))
+        return _RESOLUTION(state=new_state, events=tuple(events))
 
     def acting_order(self, state: Battle) -> Sequence[str]:
         return views.order(self._ctx(state))
