@@ -40,7 +40,7 @@ from companion.rules.table import (
     numbered_die,
 )
 from companion.rules.verdict import ReasonCode, Verdict
-from companion.rulesets.brickquest import table
+from companion.rulesets.brickquest import INFO, table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
 from companion.rulesets.brickquest.context import Ctx, move_allowance
@@ -70,7 +70,7 @@ class BrickQuestRules:
     """The BrickQuest ruleset plugin."""
 
     id = "brickquest"
-    title = "BrickQuest"
+    title = INFO.title
     actions = ACTIONS
     grid = BRICKQUEST_GRID
 

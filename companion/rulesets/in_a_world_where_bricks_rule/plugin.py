@@ -8,7 +8,6 @@ from typing import Any
 from companion.model.figures import Token
 from companion.model.geometry import Board
 from companion.model.geometry.board import TerrainLayers
-from companion.model.geometry.rules import GridRules
 from companion.model.geometry.tabletop import reachable_cells
 from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
@@ -29,7 +28,7 @@ from companion.rules.table import (
     numbered_die,
 )
 from companion.rules.verdict import ReasonCode, Verdict
-from companion.rulesets.in_a_world_where_bricks_rule import sheets, views
+from companion.rulesets.in_a_world_where_bricks_rule import INFO, sheets, views
 from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS, Action
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
     RULESET_ID,
@@ -52,7 +51,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.state import Battle
 from companion.rulesets.in_a_world_where_bricks_rule.validate import validate
 
 #: A one-stud cell: the ruler reads studs, and lengths from the game's options.
-TABLE_GRID = GridRules(studs_per_square=1, brick_in_squares=1.2 / 4)
+TABLE_GRID = INFO.grid
 
 #: The reason codes this ruleset's verdicts give.
 REASON_CODES = (
@@ -96,7 +95,7 @@ class IawwbrRules:
     """The In a World Where Bricks Rule ruleset plugin."""
 
     id = RULESET_ID
-    title = "In a World Where Bricks Rule"
+    title = INFO.title
     actions = ACTIONS
     grid = TABLE_GRID
     roster_required = True
