@@ -1,4 +1,5 @@
-"""Start-up loads no ruleset: each loads when a map or game of it is first opened.
+"""Start-up: a start window paints before anything slow is imported, and no ruleset loads
+until a map or game of it is opened.
 
 The rulesets are listed (File → New) from their light declarations (``INFO``, read by
 ``ruleset_info``), which must say what their plugins say.  The window is built without
@@ -110,3 +111,48 @@ def test_the_window_loads_a_ruleset_only_when_a_map_of_it_is_opened(tmp_path: Pa
     assert "companion.gui.rulesets.heroica.plugin" in seen["heroica"]
     others = [m for m in seen["heroica"] if ".heroica" not in m]
     assert others == []
+
+
+#: The start window paints before the slow parts are imported.
+START_PROBE = """
+import json, sys
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+from companion.gui.app import StartWindow, configure_application
+from companion.gui.theme import apply_theme
+
+app = QApplication([])
+configure_application(app)
+apply_theme(app)
+start = StartWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
+painted = []
+start.painted.connect(lambda: painted.append(True))
+start.show()
+for _ in range(50):
+    app.processEvents()
+    if painted:
+        break
+heavy = ("pyqtgraph", "numpy", "pydantic", "companion.gui.main_window", "companion.gui.canvas")
+print(json.dumps({
+    "painted": bool(painted),
+    "title": start.windowTitle(),
+    "loaded": sorted(m for m in heavy if m in sys.modules),
+    "rulesets": sorted(m for m in sys.modules if m.startswith("companion.rulesets")),
+}))
+"""
+
+
+def test_the_start_window_paints_before_the_slow_parts_are_imported(tmp_path: Path) -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    out = subprocess.run(
+        [sys.executable, "-c", START_PROBE, str(tmp_path / "settings.ini")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen == {"painted": True, "title": "Brick Companion", "loaded": [], "rulesets": []}
