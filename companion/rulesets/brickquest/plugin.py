@@ -40,7 +40,7 @@ from companion.rules.table import (
     numbered_die,
 )
 from companion.rules.verdict import ReasonCode, Verdict
-from companion.rulesets.brickquest import table
+from companion.rulesets.brickquest import INFO, table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
 from companion.rulesets.brickquest.context import Ctx, move_allowance
@@ -62,11 +62,16 @@ class QueryError(ValueError):
     """A scenario query that cannot be answered (unknown kind, figure or shape)."""
 
 
+#: ``Resolution[GameState]`` made once: pydantic keeps a parametrized class only weakly, so
+#: writing it in ``resolve`` built the class again on most calls (a replay's hot path).
+_RESOLUTION = Resolution[GameState]
+
+
 class BrickQuestRules:
     """The BrickQuest ruleset plugin."""
 
     id = "brickquest"
-    title = "BrickQuest"
+    title = INFO.title
     actions = ACTIONS
     grid = BRICKQUEST_GRID
 
@@ -81,7 +86,7 @@ class BrickQuestRules:
 
     def resolve(self, state: GameState, action: Action, dice: Dice) -> Resolution[GameState]:
         new_state, events = resolve(Ctx(state, self.catalog), action, dice)
-        return Resolution[GameState](state=new_state, events=tuple(events))
+        return _RESOLUTION(state=new_state, events=tuple(events))
 
     def force_refusal(self, state: GameState, action: Action) -> str | None:
         """Why forcing ``action`` would not do what was asked (``Session.act``)."""

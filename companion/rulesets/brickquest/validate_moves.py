@@ -6,7 +6,7 @@ from companion.model.dungeon import Terrain
 from companion.model.geometry import PathCheck, reachable, validate_path
 from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
-from companion.rulesets.brickquest.context import Ctx, chebyshev, move_allowance
+from companion.rulesets.brickquest.context import BOARDS, Ctx, chebyshev, move_allowance
 from companion.rulesets.brickquest.state import FigureState
 
 _MESSAGES = {
@@ -109,7 +109,7 @@ def _check_ethereal(ctx: Ctx, actor: FigureState, action: act.Move, points: int)
             f"{actor.name} floats {points} squares per action; the path costs {cost}",
         )
     end = action.path[-1]
-    solid = bool(dungeon.blocks_movement()[end[1], end[0]])
+    solid = bool(BOARDS.layers(dungeon).blocks_movement[end[1], end[0]])
     if solid or dungeon.terrain_at(*end) is Terrain.FIRE_SPOUT:
         return illegal(
             ReasonCode.CANNOT_END_HERE,

@@ -10,7 +10,6 @@ import numpy as np
 from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.figures import Token
 from companion.model.geometry import Board
-from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
 from companion.rules.printing import PrintLayout
@@ -31,8 +30,8 @@ from companion.rules.table import (
     TurnView,
 )
 from companion.rules.verdict import ReasonCode, Verdict
+from companion.rulesets.heroica import INFO, cards, paper, views
 from companion.rulesets.heroica import board as boards
-from companion.rulesets.heroica import cards, paper, views
 from companion.rulesets.heroica.actions import ACTIONS, Action
 from companion.rulesets.heroica.catalog import RULESET_ID, HeroicaCatalog, default_catalog
 from companion.rulesets.heroica.reach import map_problems
@@ -42,7 +41,7 @@ from companion.rulesets.heroica.setup import build_quest, game_setup, scenario_s
 from companion.rulesets.heroica.state import Quest
 
 #: Spaces on a square lattice: one step a space, no diagonals (``moves`` gives the steps).
-SPACE_GRID = GridRules(diagonal_cost=2)
+SPACE_GRID = INFO.grid
 
 #: The reason codes Heroica's verdicts give.
 REASON_CODES = (
@@ -82,11 +81,16 @@ REASON_CODES = (
 )
 
 
+#: ``Resolution[Quest]`` made once: pydantic keeps a parametrized class only weakly, so
+#: writing it in ``resolve`` built the class again on most calls (a replay's hot path).
+_RESOLUTION = Resolution[Quest]
+
+
 class HeroicaRules:
     """The Heroica (expanded rules) ruleset plugin."""
 
     id = RULESET_ID
-    title = "Heroica (expanded rules)"
+    title = INFO.title
     actions = ACTIONS
     grid = SPACE_GRID
     roster_required = False
@@ -132,7 +136,7 @@ class HeroicaRules:
 
     def resolve(self, state: Quest, action: Action, dice: Dice) -> Resolution[Quest]:
         new_state, events = resolve(self._ctx(state), action, dice)
-        return Resolution[Quest](state=new_state, events=tuple(events))
+        return _RESOLUTION(state=new_state, events=tuple(events))
 
     def acting_order(self, state: Quest) -> Sequence[str]:
         return views.order(self._ctx(state))
