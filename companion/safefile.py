@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -278,3 +279,34 @@ def read_json_file(
 def display_name(path: str | os.PathLike[str]) -> str:
     """How messages name a file: the path as given."""
     return str(Path(path))
+
+
+#: Characters no name or note may hold: controls other than tab and line breaks, and
+#: lone surrogates (which no UTF-8 file can hold, and which crash a writer).
+_BAD_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def text_problem(value: Any, place: str = "", *, depth: int = 0) -> Problem | None:
+    """The first string in a JSON value holding a control character or a lone surrogate,
+    as a ``Problem`` naming its place; None when every string is clean."""
+    if depth > 200:
+        return Problem(place, "nested too deep")
+    if isinstance(value, str):
+        found = _BAD_TEXT.search(value)
+        if found:
+            code = f"U+{ord(found.group()):04X}"
+            return Problem(place, f"the text {value[:40]!a} holds the character {code}")
+        return None
+    items: Iterable[tuple[str, Any]] = ()
+    if isinstance(value, dict):
+        items = ((field_path([str(k)], place), v) for k, v in value.items())
+        for key in value:
+            if isinstance(key, str) and _BAD_TEXT.search(key):
+                return Problem(place, f"the key {key[:40]!a} holds a control character")
+    elif isinstance(value, list | tuple):
+        items = ((field_path([i], place), v) for i, v in enumerate(value))
+    for where, item in items:
+        found_problem = text_problem(item, where, depth=depth + 1)
+        if found_problem is not None:
+            return found_problem
+    return None

@@ -12,11 +12,11 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from companion.model.mapfile import FORMAT_NAME as MAP_FORMAT
-from companion.model.mapfile import MAX_FILE_BYTES, load_map_bytes
-from companion.safefile import FileProblem, parse_json, read_bounded, read_head
+from companion.model.mapfile import MAX_FILE_BYTES, MapDocument, load_map_bytes
+from companion.safefile import FileProblem, parse_json, read_bounded, read_head, text_problem
 
 PARTY_FORMAT = "brick-companion-party"
 #: Rosters: a skirmish's characters, every side (a ruleset's ``CharacterSheets``).
@@ -98,8 +98,27 @@ def _kind(path: Path) -> str:
     )
 
 
+def read_map_file(path: Path) -> MapDocument:
+    """A map file read and checked as ``validate`` checks it (``game new --map``)."""
+    return load_map_bytes(read_bounded(path, MAX_FILE_BYTES, what="map file"), source=str(path))
+
+
+def read_party_file(path: Path) -> dict[str, Any]:
+    """A party or roster file read and checked as ``validate`` checks it, as its JSON
+    (``game new --party``); ``FileProblem`` naming the file and the place."""
+    kind = _kind(path)
+    if kind not in ("party", "roster"):
+        raise FileProblem(f"a {kind} file, not a party or a roster", file=str(path))
+    _CHECKERS[kind](path)
+    raw = parse_json(read_bounded(path, MAX_FILE_BYTES, what=f"{kind} file"), file=str(path))
+    problem = text_problem(raw)
+    if problem is not None:
+        raise FileProblem(file=str(path), problems=[problem])
+    return dict(raw)
+
+
 def _check_map(path: Path) -> None:
-    load_map_bytes(read_bounded(path, MAX_FILE_BYTES, what="map file"), source=str(path))
+    read_map_file(path)
 
 
 def _check_party(path: Path) -> None:

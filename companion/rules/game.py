@@ -36,6 +36,7 @@ from companion.rules.session import (
 )
 from companion.rules.table import FigureView, TurnView, roll_labels
 from companion.rules.verdict import Reason, Verdict
+from companion.safefile import text_problem
 
 GAME_FORMAT: Final = "brick-companion-game"
 GAME_VERSION = 1
@@ -52,7 +53,7 @@ class GameFileError(SessionError):
 class GameHeader(BaseModel):
     """The first line of a game file: everything the game was made from."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     format: Literal["brick-companion-game"]
     version: int = Field(ge=1, le=GAME_VERSION)
@@ -116,6 +117,9 @@ class Game:
         """A new game written to ``path`` under the map's ruleset (or ``ruleset_id``);
         with app dice, initiative (the round's roll) is rolled at once."""
         ruleset_id = ruleset_id or doc.options.ruleset
+        problem = text_problem({"party": party, "options": options, "choices": choices})
+        if problem is not None:
+            raise GameFileError(f"new game: {problem}")
         try:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
