@@ -146,7 +146,7 @@ def _json(text: str, where: str) -> Any:
     try:
         value = parse_json(data, file=where)
     except FileProblem as exc:
-        raise BadInput(str(exc)) from None
+        raise BadInput(f"{where}: not JSON ({exc.place or 'text'}: {exc.message})") from None
     if not isinstance(value, dict):
         raise BadInput(f"{where}: give a JSON object")
     problem = text_problem(value)

@@ -26,12 +26,15 @@ from companion.model.mapfile import MapDocument, MapFileError, dump_map, load_ma
 from companion.rules.dice import Ask, Dice, DiceError, DiceRoll, SeededDice, TypedDice
 from companion.rules.ruleset import Event, Ruleset, get_ruleset
 from companion.rules.session import (
+    CHAINED,
     IllegalAction,
+    LogLines,
     Session,
     SessionError,
     _first_error,
     _parse_header,
     _ruleset,
+    chain_file,
     read_log,
 )
 from companion.rules.table import FigureView, TurnView, roll_labels
@@ -39,7 +42,8 @@ from companion.rules.verdict import Reason, Verdict
 from companion.safefile import text_problem
 
 GAME_FORMAT: Final = "brick-companion-game"
-GAME_VERSION = 1
+#: 2: records chained by hashes (``logchain``); a version 1 game is chained on opening.
+GAME_VERSION = 2
 #: The suffix the window offers for game files.
 GAME_SUFFIX = ".game.jsonl"
 
@@ -161,7 +165,9 @@ class Game:
             except MapFileError as exc:
                 raise GameFileError(f"{path}: line 1: {exc}") from None
             session = _session(ruleset, header, doc, f"{path}: line 1")
-            session.replay(log)
+            session.replay(log, chained=header.version >= CHAINED)
+            if session.chain is None and mend:
+                header = _chain_old_log(path, header, log, session)
         except GameFileError:
             raise
         except SessionError as exc:
@@ -387,6 +393,19 @@ def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tu
             x, y = reason.square
             out.append((x, y))
     return tuple(out)
+
+
+def _chain_old_log(path: Path, header: GameHeader, log: LogLines, session: Session) -> GameHeader:
+    """A version 1 game, read and sound, rewritten chained (its records unchanged, the old
+    file kept as ``FILE.bak``); if it cannot be written the game stays unchained."""
+    new = header.model_copy(update={"version": GAME_VERSION})
+    try:
+        records = [line for _, line in log.records]
+        session.chain = chain_file(path, new.model_dump_json().encode(), records)
+    except OSError:
+        return header
+    session._header = new
+    return new
 
 
 def open_game(path: Path, *, mend: bool = True) -> Game:
