@@ -159,6 +159,9 @@ class Game:
         try:
             log = read_log(path, mend=mend)
             header = _parse_header(log, GameHeader, "a game header")
+            problem = text_problem(header.model_dump(include={"party", "options", "choices"}))
+            if problem is not None:
+                raise GameFileError(f"{path}: line 1: {problem}")
             ruleset = _ruleset(path, header.ruleset)
             try:
                 doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
