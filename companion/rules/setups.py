@@ -74,7 +74,7 @@ def option_value(spec: OptionSpec, raw: Any) -> bool | int | float | str:
         if text is not None:
             if not (_WHOLE if whole else _DECIMAL).fullmatch(text):
                 raise OptionError(
-                    f"{where}: {raw!r} is not a {_number_word(spec)} (digits 0-9"
+                    f"{where}: {raw!r} is not a {_number_word(spec)} (ASCII digits 0-9"
                     f"{'' if whole else ', a point'})"
                 )
             value = int(text) if whole else float(text)
