@@ -9,7 +9,6 @@ valid integer``.
 from __future__ import annotations
 
 import difflib
-import importlib.resources
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -18,32 +17,12 @@ from typing import Protocol, TypeVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 from pydantic_core import PydanticCustomError
 
+from companion.paths import _PACKAGE_DIR, resource_dir, ui_dir
+
 #: Data files larger than this are refused before being read.
 MAX_DATA_FILE_BYTES = 5 * 1024 * 1024
 
 M = TypeVar("M", bound=BaseModel)
-
-
-#: The package's own folder; in a checkout, ``resources/`` and ``ui/`` lie beside it.
-_PACKAGE_DIR = Path(__file__).resolve().parent
-
-
-def _data_dir(packaged: str, checkout: str) -> Path:
-    """``companion/<packaged>`` of an installed wheel or bundle, else the checkout's folder."""
-    installed = importlib.resources.files("companion") / packaged
-    if isinstance(installed, Path) and installed.is_dir():
-        return installed.resolve()
-    return _PACKAGE_DIR.parent / checkout
-
-
-def resource_dir() -> Path:
-    """The rules data, icons, fonts and samples: ``resources/`` (``companion/_resources``)."""
-    return _data_dir("_resources", "resources")
-
-
-def ui_dir() -> Path:
-    """The Qt Designer forms and the style sheet: ``ui/`` (``companion/_ui``)."""
-    return _data_dir("_ui", "ui")
 
 
 def display_path(path: Path) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -212,13 +213,14 @@ def _no_constant(name: str) -> Any:
 
 
 def parse_json(data: bytes, *, file: str, error: type[FileProblem] = FileProblem) -> Any:
-    """Strict JSON: UTF-8, no duplicate keys, no NaN/Infinity, no runaway nesting."""
+    """Strict JSON: UTF-8, no duplicate keys, no NaN/Infinity, no runaway nesting, no
+    control character (but tab and line breaks) or lone surrogate in any text."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(f"Invalid JSON: byte {exc.start} is not UTF-8 text", file=file) from None
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise error(
             f"Invalid JSON: {exc.msg.lower()}",
@@ -236,6 +238,11 @@ def parse_json(data: bytes, *, file: str, error: type[FileProblem] = FileProblem
         ) from None
     except ValueError as exc:
         raise error(f"Invalid JSON: {exc}", file=file) from None
+    if _SUSPECT.search(text):  # only then walk the values (a walk of a big map is slow)
+        problem = text_problem(value)
+        if problem is not None:
+            raise error(file=file, problems=[problem])
+    return value
 
 
 def pydantic_problems(exc: ValidationError, prefix: str = "") -> list[Problem]:
@@ -278,3 +285,37 @@ def read_json_file(
 def display_name(path: str | os.PathLike[str]) -> str:
     """How messages name a file: the path as given."""
     return str(Path(path))
+
+
+#: Characters no name or note may hold: controls other than tab and line breaks, and
+#: lone surrogates (which no UTF-8 file can hold, and which crash a writer).
+_BAD_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+#: What JSON text holding such a character must contain: an escape of one (a raw control
+#: below U+0020 is not JSON at all) or a raw DEL or C1 control.
+_SUSPECT = re.compile(r"\\u(?:00[01]|007[fF]|00[89]|[dD][89a-fA-F])|[\x7f-\x9f]")
+
+
+def text_problem(value: Any, place: str = "", *, depth: int = 0) -> Problem | None:
+    """The first string in a JSON value holding a control character or a lone surrogate,
+    as a ``Problem`` naming its place; None when every string is clean."""
+    if depth > 200:
+        return Problem(place, "nested too deep")
+    if isinstance(value, str):
+        found = _BAD_TEXT.search(value)
+        if found:
+            code = f"U+{ord(found.group()):04X}"
+            return Problem(place, f"the text {value[:40]!a} holds the character {code}")
+        return None
+    items: Iterable[tuple[str, Any]] = ()
+    if isinstance(value, dict):
+        items = ((field_path([str(k)], place), v) for k, v in value.items())
+        for key in value:
+            if isinstance(key, str) and _BAD_TEXT.search(key):
+                return Problem(place, f"the key {key[:40]!a} holds a control character")
+    elif isinstance(value, list | tuple):
+        items = ((field_path([i], place), v) for i, v in enumerate(value))
+    for where, item in items:
+        found_problem = text_problem(item, where, depth=depth + 1)
+        if found_problem is not None:
+            return found_problem
+    return None

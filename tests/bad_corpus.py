@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -434,12 +435,27 @@ def game_lines() -> tuple[str, ...]:
 
 
 def game_base() -> list[dict[str, Any]]:
-    """The demo game's lines, parsed: the header first, then the records."""
-    return [json.loads(line) for line in game_lines()]
+    """The demo game's lines, parsed: the header first, then the records (without their
+    chain hashes)."""
+    out = [json.loads(line) for line in game_lines()]
+    for record in out[1:]:
+        record.pop("chain", None)
+    return out
 
 
 def _log(lines: list[Any]) -> bytes:
-    return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines).encode()
+    """Edited lines written with the hash chain made anew, so replay checks each record
+    (the chain alone would refuse any edit: see ``chain_edits``)."""
+    from companion.rules.logchain import rechain
+
+    if not lines or not isinstance(lines[0], dict):
+        return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines).encode()
+    return rechain([json.dumps(line, ensure_ascii=False).encode() for line in lines])
+
+
+def _raw(d: list[dict[str, Any]], lines: list[bytes] | None = None) -> bytes:
+    """The demo game's own lines (chained as written), or ``lines`` as they are."""
+    return b"".join(x + b"\n" for x in (lines or [x.encode() for x in game_lines()]))
 
 
 def _records(d: list[dict[str, Any]], kind: str | None = None) -> list[dict[str, Any]]:
@@ -450,6 +466,61 @@ def _records(d: list[dict[str, Any]], kind: str | None = None) -> list[dict[str,
 
 def _rolled(d: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [roll for r in _records(d) for roll in r["rolls"]]
+
+
+def chain_edits() -> list[Callable[[random.Random, list[dict[str, Any]]], bytes]]:
+    """Edits by hand that leave each record sound but the log not the one written: the
+    hash chain shows them, naming the line."""
+
+    def own() -> list[bytes]:
+        return [x.encode() for x in game_lines()]
+
+    def deleted_record(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        lines = own()
+        del lines[rng.randrange(1, len(lines) - 1)]
+        return _raw(d, lines)
+
+    def swapped_records(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        lines = own()
+        i = rng.randrange(1, len(lines) - 1)
+        lines[i], lines[i + 1] = lines[i + 1], lines[i]
+        return _raw(d, lines)
+
+    def duplicated_record(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        lines = own()
+        i = rng.randrange(1, len(lines))
+        lines.insert(i, lines[i])
+        return _raw(d, lines)
+
+    def altered_record(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        lines = own()
+        i = rng.choice([k for k, x in enumerate(lines) if b'"forced":false' in x])
+        lines[i] = (
+            lines[i]
+            .replace(b'"forced":false', b'"forced":true', 1)
+            .replace(b'"why":""', b'"why":"x"', 1)
+        )
+        return _raw(d, lines)
+
+    def altered_header(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        lines = own()
+        lines[0] = re.sub(rb'"seed":\d+', b'"seed":424242', lines[0], count=1)
+        return _raw(d, lines)
+
+    def unchained_record(rng: random.Random, d: list[dict[str, Any]]) -> bytes:
+        lines = own()
+        i = rng.randrange(1, len(lines))
+        lines[i] = b"{" + lines[i].split(b'",', 1)[1]
+        return _raw(d, lines)
+
+    return [
+        deleted_record,
+        swapped_records,
+        duplicated_record,
+        altered_record,
+        altered_header,
+        unchained_record,
+    ]
 
 
 def game_mutations() -> list[Callable[[random.Random, list[dict[str, Any]]], bytes]]:
@@ -535,7 +606,7 @@ def game_mutations() -> list[Callable[[random.Random, list[dict[str, Any]]], byt
         n = 10 ** rng.randrange(3, 40) * rng.choice([1, -1])
         target = rng.choice(["seed", "version", "face", "sides", "path", "focus"])
         if target in ("seed", "version"):
-            d[0][target] = n
+            d[0][target] = n * 10**17  # past 2**63 (a seed of 1000 is sound)
         elif target == "face":
             rng.choice(_rolled(d))["faces"][0] = n
         elif target == "sides":
@@ -551,8 +622,9 @@ def game_mutations() -> list[Callable[[random.Random, list[dict[str, Any]]], byt
             [
                 ("format", "brick-companion-session"),
                 ("format", "brick-companion-map"),
-                ("version", 2),
+                ("version", 3),
                 ("version", 0),
+                ("version", 1),
                 ("ruleset", "heroica"),
                 ("dice", "loaded"),
                 ("seed", -1),
@@ -594,6 +666,7 @@ def game_mutations() -> list[Callable[[random.Random, list[dict[str, Any]]], byt
         return b"\n".join(lines)
 
     return [
+        *chain_edits(),
         truncated_line,
         die_face,
         wrong_count,

@@ -184,7 +184,7 @@ def test_a_torn_line_is_mended_with_a_notice(game: Path) -> None:
         (("act", "{DIR}", '{"actor": "snik", "action": "end_turn"}'), "not a regular file"),
         (("log", "{DIR}"), "not a regular file"),
         (("state", "{MAP}"), "line 1"),  # a map file is not a game
-        (("new", "--map", "{MISSING}", "{NEW}"), "not a regular file"),
+        (("new", "--map", "{MISSING}", "{NEW}"), "cannot read the file"),
         (("new", "--map", "{MAP}", "{GAME}"), "already exists"),
         (("new", "--map", "{MAP}", "--option", "bogus=1", "{NEW}"), "options.bogus"),
         (("new", "--map", "{MAP}", "--option", "holding", "{NEW}"), "KEY=VALUE"),

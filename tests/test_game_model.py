@@ -13,6 +13,7 @@ import companion.rules.session as session_module
 from companion.model.mapfile import MapDocument, load_map_bytes
 from companion.rules.dice import DiceError
 from companion.rules.game import Game, GameFileError
+from companion.rules.logchain import rechain
 from companion.rules.session import IllegalAction, SessionError
 from companion.rulesets.brickquest.catalog import default_catalog
 
@@ -33,7 +34,16 @@ def game(tmp_path: Path, doc: MapDocument) -> Game:
 
 
 def lines(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    """The header and the records of a game file (without their chain hashes)."""
+    out = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    for record in out[1:]:
+        record.pop("chain", None)
+    return out
+
+
+def rewrite(path: Path, records: list[dict[str, Any]]) -> None:
+    """Write edited lines as an editor that knows the hash chain would (``rechain``)."""
+    path.write_bytes(rechain([json.dumps(r).encode() for r in records]))
 
 
 def acting(game: Game) -> str:
@@ -295,13 +305,15 @@ def test_a_move_is_worded_once(game: Game) -> None:
     assert game.log()[-1].text == out.text
 
 
-def test_a_forced_move_into_a_wall_says_the_figure_did_not_get_there(game: Game) -> None:
+def test_a_forced_move_into_a_wall_is_refused_before_anything_is_spent(game: Game) -> None:
+    """Was: the figure stayed, the action was spent, and the log said "does not get to"."""
     fid = acting(game)
-    at = game.figures()[fid].at
-    out = game.act({"actor": fid, "action": "move", "path": [[0, 0]]}, force="try it")
-    assert out.forced
-    assert game.figures()[fid].at == at
-    assert out.text == f"{game.figures()[fid].name} does not get to [0, 0]."
+    before = game.snapshot()
+    size = game.path.stat().st_size  # type: ignore[union-attr]
+    with pytest.raises(SessionError, match=r"cannot be moved onto \[0, 0\] \(wall\)"):
+        game.act({"actor": fid, "action": "move", "path": [[0, 0]]}, force="try it")
+    assert game.snapshot() == before
+    assert game.path.stat().st_size == size  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
@@ -439,9 +451,8 @@ def test_a_short_write_is_cut_back(game: Game, monkeypatch: pytest.MonkeyPatch) 
 
 
 def _append(path: Path, record: dict[str, Any]) -> int:
-    """Append a record to a game file; its line number."""
-    with path.open("a", encoding="utf-8") as fh:
-        fh.write(json.dumps(record) + "\n")
+    """Append a record to a game file (chained); its line number."""
+    rewrite(path, [*lines(path), record])
     return len(path.read_text("utf-8").splitlines())
 
 
@@ -464,7 +475,7 @@ def test_replay_refuses_a_die_off_the_die_naming_the_line(game: Game, face: int)
     assert path is not None
     records = lines(path)
     records[1]["rolls"][1]["faces"][0] = face
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+    rewrite(path, records)
     with pytest.raises(GameFileError) as info:
         Game.open(path)
     assert "line 2" in str(info.value)
@@ -476,7 +487,7 @@ def test_replay_refuses_dice_the_rules_did_not_ask_for(game: Game) -> None:
     assert path is not None
     records = lines(path)
     records[1]["rolls"][0]["faces"] = [3, 3, 3]
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+    rewrite(path, records)
     with pytest.raises(GameFileError, match="line 2"):
         Game.open(path)
 
@@ -574,7 +585,7 @@ def test_a_header_edited_to_a_bad_option_is_refused_on_open(game: Game) -> None:
     assert path is not None
     records = lines(path)
     records[0]["options"] = {"bogus": True}
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+    rewrite(path, records)
     with pytest.raises(GameFileError, match=r"line 1: .*options\.bogus"):
         Game.open(path)
 

@@ -195,3 +195,18 @@ def test_a_big_movers_reach_and_its_paths_agree(board, points: int) -> None:
         check = validate_path(board, "big", path, points)
         assert check.ok, (sq, path, check)
         assert check.cost == reach.cost_to(sq)
+
+
+def test_a_big_movers_path_reports_every_problem_in_path_order() -> None:
+    rows = ["#########", "#.......#", "#.....o.#", "#.......#", "#.......#", "#########"]
+    board = board_from_text(rows, tokens=[big(1, 1, Facing.E), hero(3, 3, tid="foe")])
+    check = validate_path(board, "big", [(2, 2), (3, 2), (4, 2), (5, 2)], 3)
+    assert check.problems == (
+        ("occupied", (3, 3)),  # met by two steps, said once
+        ("insufficient_movement", (4, 2)),
+        ("impassable_terrain", (6, 2)),
+    )
+    assert (check.reason, check.square) == check.problems[0]
+    board = board_from_text(rows, tokens=[big(1, 1, Facing.E)])
+    check = validate_path(board, "big", [(2, 1), (3, 1), (4, 1), (5, 1), (6, 1)], 3)
+    assert check.problems == (("impassable_terrain", (6, 2)), ("insufficient_movement", (5, 1)))

@@ -137,8 +137,7 @@ def test_a_scripted_round_through_the_window(
     assert [r.code.value for r in refused[0].reasons] == ["insufficient_movement"]
     square = refused[0].reasons[0].square
     assert square is not None  # the map marks where the move fails
-    assert w.canvas.overlays.rect.isVisible()
-    assert w.canvas.overlays.rect.rect().topLeft().toTuple() == (float(square[0]), float(square[1]))
+    assert w.canvas.overlays.reasons.marks == ((square, "1"),)
     assert "Not allowed" in w.action_dock.hint.text()
     assert len(w.log_dock.lines) == log_before  # nothing written
     # Forced by the BrickMaster, with a reason: applied and logged as forced.

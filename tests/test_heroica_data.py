@@ -40,6 +40,7 @@ from companion.rulesets.heroica.schema import (
     CurseOnBlessed,
     DamageInstead,
     DamageSkill,
+    DragonAfterDevouring,
     ExtraDamageInRolls,
     ExtraMove,
     ExtraMovement,
@@ -1013,6 +1014,7 @@ def test_option_defaults_are_as_documented(cat: HeroicaCatalog) -> None:
         adjacent_monsters_fought=AdjacentMonsters.ONE,
         monster_move_order=MonsterMoveOrder.PLAYER_CHOICE,
         dragon_hurt_by_normal_attack=True,
+        dragon_after_devouring=DragonAfterDevouring.PERCHED,
         dragon_generators_sealed_at_start=True,
         condition_die_for_monster_rolls=False,
         conditions_end_on_any_roll=True,
@@ -1038,7 +1040,7 @@ def test_option_defaults_are_as_documented(cat: HeroicaCatalog) -> None:
 def test_every_option_is_documented_with_a_quote(cat: HeroicaCatalog) -> None:
     documented = cat.options.documented()
     assert list(documented) == list(Options.model_fields)
-    assert len(documented) == 29
+    assert len(documented) == 30
     for name, entry in documented.items():
         assert entry.quote.strip() and entry.description.strip(), name
         assert "default" in entry.description.lower(), name

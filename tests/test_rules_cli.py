@@ -236,3 +236,17 @@ def test_a_missing_file_exits_2(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "absent.json: cannot read" in result.stderr
+
+
+@pytest.mark.parametrize("ruleset", ["brickquest", "in_a_world_where_bricks_rule", "heroica"])
+def test_every_reason_is_printed_with_its_sentence(ruleset: str) -> None:
+    path = SCENARIOS.parent / ruleset / "every_reason.json"
+    proc = run_check(path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    several = [line for line in lines if len(line.get("reasons", ())) > 1]
+    assert several, lines
+    for line in several:
+        # One sentence per reason, in the same order, joined in the message.
+        assert line["message"].count("; ") >= len(line["reasons"]) - 1
+        assert line["ok"] is True

@@ -32,6 +32,8 @@ from companion.rules.scenario import (
 from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
 from companion.safefile import FileProblem, Problem
 
+#: The scenario format, as the README links it (a copy of shared/scenarios/FORMAT.md).
+FORMAT_MD = Path(__file__).resolve().parent / "scenarios" / "FORMAT.md"
 ROOM = {"terrain": ["#####", "#...#", "#####"]}
 HARRY = {"id": "harry", "side": "party", "class": "human_warrior", "at": [1, 1], "facing": "E"}
 GROK = {"id": "grok", "side": "dungeon", "monster": "orc", "at": [3, 1], "facing": "W"}
@@ -162,11 +164,17 @@ def test_format_reason_codes_are_the_core_s_and_brickquest_declares_them() -> No
     assert set(FORMAT_REASON_CODES) <= set(get_ruleset("brickquest").reason_codes())
 
 
-@pytest.mark.skipif(not (SHARED / "scenarios").is_dir(), reason="shared/ not beside the repo")
 def test_format_reason_codes_are_format_md_s_list() -> None:
-    text = (SHARED / "scenarios" / "FORMAT.md").read_text(encoding="utf-8")
+    text = FORMAT_MD.read_text(encoding="utf-8")
     listed = text.split("Reason codes", 1)[1].split("Bad input", 1)[0]
     assert tuple(re.findall(r"`([a-z_]+)`", listed)) == FORMAT_REASON_CODES
+
+
+@pytest.mark.skipif(not (SHARED / "scenarios").is_dir(), reason="shared/ not beside the repo")
+def test_the_repository_s_format_md_is_the_shared_one() -> None:
+    """The README links the copy in the repository; it must say what the shared one says."""
+    shared = (SHARED / "scenarios" / "FORMAT.md").read_text(encoding="utf-8")
+    assert FORMAT_MD.read_text(encoding="utf-8") == shared
 
 
 # -- typed dice ---------------------------------------------------------------------------

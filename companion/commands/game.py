@@ -5,6 +5,9 @@
     game act GAME 'ACTION_JSON' [--dice 3,5,6] [--force "why"]
     game state GAME | game undo GAME | game redo GAME | game log GAME [--markdown]
 
+``"actor": "@acting"`` in an action stands for the figure whose turn it is now (``game
+state`` names it as ``acting``).
+
 Exit status: 0 applied (the outcome as JSON), 1 an illegal action (the reasons as JSON,
 nothing written), 2 bad input (one clear line on stderr, never a traceback).
 """
@@ -17,37 +20,70 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.model.mapfile import MapFileError, load_map_bytes
+from companion.commands.argtext import die_face, plain_number, plain_word
+from companion.commands.validate import read_map_file, read_party_file
+from companion.model.mapfile import MapFileError
 from companion.rules.dice import DiceError
 from companion.rules.game import Game, GameFileError
 from companion.rules.session import IllegalAction, SessionError
+from companion.safefile import FileProblem, parse_json, text_problem
 
-MAX_INPUT_BYTES = 16 * 1024 * 1024
+#: Most dice typed for one action.
+MAX_FACES = 100
 
 
 class BadInput(ValueError):
     """Input the command cannot use; the message says what and where."""
 
 
+#: An action's actor that stands for whoever acts now.
+ACTING = "@acting"
+
+EPILOG = f"""\
+examples:
+  game new --map MAP.json [--party PARTY.json] [--seed 7] GAME.game.jsonl
+  game state GAME.game.jsonl        # whose turn it is ("acting") and the order
+  game act GAME.game.jsonl '{{"actor": "{ACTING}", "action": "end_turn"}}'
+  game undo GAME.game.jsonl ; game redo GAME.game.jsonl ; game log GAME.game.jsonl
+
+"actor": "{ACTING}" stands for the figure whose turn it is now.
+exit status: 0 applied, 1 an illegal action (its reasons as JSON), 2 bad input."""
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="brick-companion game", description="Play a game headless.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = argparse.ArgumentParser(
+        prog="brick-companion game",
+        description="Play a game headless: the same game file as the window.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     new = sub.add_parser("new", help="start a game from a map and a party")
     new.add_argument("--map", type=Path, required=True)
     new.add_argument("--party", type=Path)
     new.add_argument("--ruleset", help="default: the ruleset the map names")
-    new.add_argument("--seed", type=int)
+    new.add_argument("--seed", type=ascii_number)
     new.add_argument("--dice", choices=("app", "typed"), default="app")
     new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     new.add_argument("--choice", action="append", default=[], metavar="FIGURE.KEY=VALUE")
     new.add_argument("game", type=Path)
     act = sub.add_parser("act", help="validate and apply one action")
     act.add_argument("game", type=Path)
-    act.add_argument("action", help='the action as JSON, e.g. \'{"actor": "harry", ...}\'')
+    act.add_argument(
+        "action",
+        help=f'the action as JSON, e.g. \'{{"actor": "harry", ...}}\'; "actor": "{ACTING}" '
+        "is whoever acts now",
+    )
     act.add_argument("--dice", help="faces typed from the table, e.g. 3,5,6")
     act.add_argument("--force", metavar="WHY", help="apply an illegal action, saying why")
-    for name in ("state", "undo", "redo", "log"):
-        one = sub.add_parser(name)
+    helps = {
+        "state": "print the state as JSON: whose turn it is (acting), the order, the figures",
+        "undo": "step back one action in the log",
+        "redo": "step forward again one undone action",
+        "log": "print the log, one numbered line per action, with its dice",
+    }
+    for name, text in helps.items():
+        one = sub.add_parser(name, help=text)
         one.add_argument("game", type=Path)
         if name == "log":
             one.add_argument("--markdown", action="store_true")
@@ -62,8 +98,9 @@ def main(argv: list[str]) -> int:
         reasons = [r.model_dump(mode="json") for r in exc.verdict.reasons]
         print(json.dumps({"legal": False, "reasons": reasons}))
         return 1
-    except (BadInput, GameFileError, SessionError, DiceError, MapFileError) as exc:
-        print(f"game {args.command}: error: {' '.join(str(exc).split())}", file=sys.stderr)
+    except (BadInput, GameFileError, SessionError, DiceError, MapFileError, FileProblem) as exc:
+        text = " ".join(str(exc).split()).encode("utf-8", "backslashreplace").decode()
+        print(f"game {args.command}: error: {text}", file=sys.stderr)
         return 2
 
 
@@ -74,9 +111,10 @@ def _run(args: argparse.Namespace) -> int:
     if game.notice:
         print(f"game: notice: {game.notice}", file=sys.stderr)
     if args.command == "act":
-        action = _json(args.action, "ACTION_JSON")
+        action = _acting(_json(args.action, "ACTION_JSON"), game)
         faces = _faces(args.dice, game.ruleset) if args.dice is not None else None
-        out = game.act(action, faces=faces, force=args.force)
+        force = _text(args.force, "--force", 500) if args.force is not None else None
+        out = game.act(action, faces=faces, force=force)
         print(
             json.dumps(
                 {
@@ -99,30 +137,35 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    doc = load_map_bytes(_read(args.map), source=str(args.map))
-    party = (
-        _json(_read(args.party).decode("utf-8", "replace"), str(args.party)) if args.party else None
-    )
-    options = {k: _value(v) for k, v in (_pair(o, "--option") for o in args.option)}
+    doc = read_map_file(args.map)
+    party = read_party_file(args.party) if args.party else None
+    # Read by the ruleset's option specs (``read_options``) when the game is made.
+    pairs = [_pair(o, "--option") for o in args.option]
+    options = {_text(k, "--option", 64): _text(v, f"--option {k}", 200) for k, v in pairs}
     choices: dict[str, dict[str, Any]] = {}
     for raw in args.choice:
         key, value = _pair(raw, "--choice")
-        figure, _, field = key.partition(".")
+        figure, _, field = _text(key, "--choice", 130).partition(".")
         if not field:
             raise BadInput(f"--choice {raw!r}: write FIGURE.KEY=VALUE")
+        value = _text(value, "--choice", 200)
         choices.setdefault(figure, {})[field] = value.split("+") if field == "abilities" else value
     if args.game.exists():
         raise BadInput(f"{args.game}: already exists; choose another name")
-    game = Game.create(
-        args.game,
-        doc,
-        party=party,
-        ruleset_id=args.ruleset,
-        options=options,
-        choices=choices,
-        dice=args.dice,
-        seed=args.seed,
-    )
+    try:
+        game = Game.create(
+            args.game,
+            doc,
+            party=party,
+            ruleset_id=args.ruleset,
+            options=options,
+            choices=choices,
+            dice=args.dice,
+            seed=args.seed,
+        )
+    except GameFileError as exc:
+        made_from = f"{args.map}" + (f" with {args.party}" if args.party else "")
+        raise BadInput(f"{made_from}: {exc}") from None
     print(
         json.dumps(
             {"created": str(args.game), "acting": game.turn().acting, "round": game.turn().round}
@@ -131,36 +174,42 @@ def _new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read(path: Path) -> bytes:
-    try:
-        if not path.is_file():
-            raise BadInput(f"{path}: not a regular file")
-        if path.stat().st_size > MAX_INPUT_BYTES:
-            raise BadInput(f"{path}: larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
-        return path.read_bytes()
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot read ({exc.strerror})") from None
+def _acting(action: dict[str, Any], game: Game) -> dict[str, Any]:
+    """``"actor": "@acting"`` replaced by the figure whose turn it is now."""
+    if action.get("actor") != ACTING:
+        return action
+    turn = game.turn()
+    if turn.acting is None:
+        why = turn.outcome or turn.headline or "initiative is to be rolled"
+        raise BadInput(f'"actor": "{ACTING}": nobody acts now ({why})')
+    return {**action, "actor": turn.acting}
 
 
 def _json(text: str, where: str) -> Any:
+    data = text.encode("utf-8", "surrogateescape")
     try:
-        value = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise BadInput(f"{where}: not JSON ({exc})") from None
+        value = parse_json(data, file=where)
+    except FileProblem as exc:
+        raise BadInput(f"{where}: not JSON ({exc.place or 'text'}: {exc.message})") from None
     if not isinstance(value, dict):
         raise BadInput(f"{where}: give a JSON object")
+    problem = text_problem(value)
+    if problem is not None:
+        raise BadInput(f"{where}: {problem}")
     return value
 
 
 def _faces(text: str, ruleset: Any) -> list[int | str]:
-    """Typed faces: numbers, or the labels of the ruleset's dice ("Shield,3/Sword" in
-    Heroica), each read on the die it is rolled for."""
+    """Typed faces: numbers in ASCII digits, or the labels of the ruleset's dice
+    ("Shield,3/Sword" in Heroica), each read on the die it is rolled for."""
     parts = [p.strip() for p in text.split(",") if p.strip()]
-    values: list[int | str] = [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+    if len(parts) > MAX_FACES:
+        raise BadInput(f"--dice: {len(parts)} faces; at most {MAX_FACES} for one action")
     try:
+        values = [die_face(p, "face") for p in parts]
         ruleset.parse_faces(values)
     except ValueError as exc:
-        raise BadInput(f"--dice {text!r}: {exc}") from None
+        raise BadInput(f"--dice {text[:60]!a}: {exc}") from None
     return values
 
 
@@ -171,12 +220,16 @@ def _pair(raw: str, flag: str) -> tuple[str, str]:
     return key, value
 
 
-def _value(text: str) -> Any:
-    """An option value: true/false, a whole number, or the text."""
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    return int(text) if text.lstrip("-").isdigit() else text
+def _text(text: str, what: str, limit: int) -> str:
+    try:
+        return plain_word(text, what, limit)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def ascii_number(text: str) -> int:
+    """``--seed``: a whole number in ASCII digits (argparse reports a refusal)."""
+    return plain_number(text, "--seed")
 
 
 def _log_line(game: Game, line: Any, markdown: bool) -> str:

@@ -41,6 +41,19 @@ def _is_roster(doc: Any) -> bool:
     return isinstance(doc, dict) and doc.get("format") == ROSTER_FORMAT
 
 
+def _roster_ruleset(ruleset_id: object) -> bool:
+    """Whether a game's ruleset keeps its characters in a roster (its sheets are the
+    ruleset's, even for a game played with the map's own figures)."""
+    from companion.rules.ruleset import CharacterSheets, get_ruleset
+
+    if not isinstance(ruleset_id, str):
+        return False
+    try:
+        return isinstance(get_ruleset(ruleset_id), CharacterSheets)
+    except LookupError:
+        return False
+
+
 def roster_source(path: Path) -> RosterSource | None:
     """``path`` as a roster's sheets, or None when it is not a roster (nor a game with
     one) — or cannot be read: the caller's own loader then says why."""
@@ -49,7 +62,9 @@ def roster_source(path: Path) -> RosterSource | None:
             head = read_head(path, MAX_FILE_BYTES, what="game")
             header = json.loads(head.split(b"\n", 1)[0].decode("utf-8"))
             party = header.get("party") if isinstance(header, dict) else None
-            return RosterSource(path, game=True) if _is_roster(party) else None
+            ruleset = header.get("ruleset") if isinstance(header, dict) else None
+            game = _is_roster(party) or _roster_ruleset(ruleset)
+            return RosterSource(path, game=True) if game else None
         data = read_bounded(path, PEEK_BYTES, what="roster")
         doc = parse_json(data, file=str(path))
     except (FileProblem, ValueError):
@@ -89,7 +104,8 @@ def export(source: RosterSource, output: Path, paper: str = "a4", aids: bool = T
         print(f"sheets: error: {named}", file=sys.stderr)
         return 2
     if not views:
-        print(f"sheets: error: {source.path}: the roster has no characters", file=sys.stderr)
+        what = "game" if source.game else "roster"
+        print(f"sheets: error: {source.path}: the {what} has no characters", file=sys.stderr)
         return 2
     if output.is_dir():
         print(f"sheets: error: {output}: is a folder; give a PDF file name", file=sys.stderr)

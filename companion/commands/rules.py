@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 
@@ -18,4 +19,4 @@ def main(argv: list[str]) -> int:
     parsed = parser().parse_args(argv)
     from companion.rules.check import check_files
 
-    return check_files(parsed.files)
+    return check_files(parsed.files, out=sys.stdout, err=sys.stderr)

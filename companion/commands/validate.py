@@ -12,11 +12,18 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from companion.model.mapfile import FORMAT_NAME as MAP_FORMAT
-from companion.model.mapfile import MAX_FILE_BYTES, load_map_bytes
-from companion.safefile import FileProblem, parse_json, read_bounded, read_head
+from companion.model.mapfile import MAX_FILE_BYTES, MapDocument, load_map_bytes
+from companion.safefile import (
+    FileProblem,
+    Problem,
+    parse_json,
+    read_bounded,
+    read_head,
+    text_problem,
+)
 
 PARTY_FORMAT = "brick-companion-party"
 #: Rosters: a skirmish's characters, every side (a ruleset's ``CharacterSheets``).
@@ -24,6 +31,10 @@ ROSTER_FORMAT = "brick-companion-roster"
 GAME_FORMAT = "brick-companion-game"
 #: How much of a file is read to tell whether it is a game (a JSON Lines log).
 _HEAD_BYTES = 64 * 1024
+#: The most read of a game's first line: a game log's cap (``rules.session.MAX_FILE_BYTES``).
+MAX_GAME_BYTES = 16 * 1024 * 1024
+#: How a game file starts (its header as the app writes it).
+_GAME_START = b'{"format":"brick-companion-game"'
 
 
 def parser() -> argparse.ArgumentParser:
@@ -45,34 +56,42 @@ def validate_files(paths: list[Path], out: TextIO | None = None) -> int:
     stream = out if out is not None else sys.stdout
     sound = True
     for path in paths:
-        kind, lines = check_file(path)
+        kind, lines, notice = _check(path)
         if lines:
             sound = False
             for line in lines:
                 stream.write(line + "\n")
         else:
-            stream.write(f"{path}: ok ({kind})\n")
+            stream.write(f"{path}: ok ({kind})" + (f"; notice: {notice}" if notice else "") + "\n")
     stream.flush()
     return 0 if sound else 2
 
 
 def check_file(path: Path) -> tuple[str, list[str]]:
     """The kind of file and one line per problem (no lines: the file is sound)."""
+    kind, lines, _notice = _check(path)
+    return kind, lines
+
+
+def _check(path: Path) -> tuple[str, list[str], str]:
+    """``check_file`` and what reading had to overlook (a game's torn last line)."""
     name = str(path)
     kind = "unknown"
     try:
         kind = _kind(path)
-        _CHECKERS[kind](path)
+        notice = _CHECKERS[kind](path)
     except FileProblem as exc:
-        return kind, exc.in_file(name).lines()
+        return kind, exc.in_file(name).lines(), ""
     except ValueError as exc:  # games: the game module's own error, a ValueError
         text = " ".join(str(exc).split())
-        return kind, [text if text.startswith(name) else f"{name}: {text}"]
-    return kind, []
+        return kind, [text if text.startswith(name) else f"{name}: {text}"], ""
+    return kind, [], notice or ""
 
 
 def _kind(path: Path) -> str:
     head = read_head(path, _HEAD_BYTES, what="project file")
+    if b"\n" not in head and len(head) == _HEAD_BYTES and head.startswith(_GAME_START):
+        head = read_head(path, MAX_GAME_BYTES, what="project file")  # a game's long header
     first = head.split(b"\n", 1)[0]
     try:
         header = json.loads(first)
@@ -98,8 +117,34 @@ def _kind(path: Path) -> str:
     )
 
 
+def read_map_file(path: Path) -> MapDocument:
+    """A map file read and checked as ``validate`` checks it (``game new --map``): it loads,
+    and its ruleset could start a game on it (``TableCheck``)."""
+    from companion.rules.maps import table_problems
+
+    doc = load_map_bytes(read_bounded(path, MAX_FILE_BYTES, what="map file"), source=str(path))
+    problems = [Problem(place, message) for place, message in table_problems(doc)]
+    if problems:
+        raise FileProblem(file=str(path), problems=problems)
+    return doc
+
+
+def read_party_file(path: Path) -> dict[str, Any]:
+    """A party or roster file read and checked as ``validate`` checks it, as its JSON
+    (``game new --party``); ``FileProblem`` naming the file and the place."""
+    kind = _kind(path)
+    if kind not in ("party", "roster"):
+        raise FileProblem(f"a {kind} file, not a party or a roster", file=str(path))
+    _CHECKERS[kind](path)
+    raw = parse_json(read_bounded(path, MAX_FILE_BYTES, what=f"{kind} file"), file=str(path))
+    problem = text_problem(raw)
+    if problem is not None:
+        raise FileProblem(file=str(path), problems=[problem])
+    return dict(raw)
+
+
 def _check_map(path: Path) -> None:
-    load_map_bytes(read_bounded(path, MAX_FILE_BYTES, what="map file"), source=str(path))
+    read_map_file(path)
 
 
 def _check_party(path: Path) -> None:
@@ -133,12 +178,13 @@ def _check_scenario(path: Path) -> None:
     run_scenario(load_scenario(path), str(path))
 
 
-def _check_game(path: Path) -> None:
+def _check_game(path: Path) -> str:
+    """A game replayed, unchanged; what opening it would mend (a torn last line)."""
     try:
         from companion.rules.game import open_game
     except ImportError:
         raise FileProblem("game files cannot be checked by this build", file=str(path)) from None
-    open_game(path, mend=False)  # checking a file never changes it
+    return open_game(path, mend=False).notice  # checking a file never changes it
 
 
 _CHECKERS = {

@@ -4,22 +4,34 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QPaintEvent
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
 from companion import APP_NAME
 from companion.userdirs import config_dir, home_override
 
-#: Set to a number of milliseconds to close the app that long after it starts (smoke tests).
+if TYPE_CHECKING:
+    from companion.gui.main_window import MainWindow
+
+#: Set to a number of milliseconds to close the app that long after it has started and
+#: opened the files it was given (smoke tests).
 QUIT_AFTER_ENV = "BRICK_COMPANION_QUIT_AFTER_MS"
 #: With the above: save a screenshot of the window here just before closing.
 SCREENSHOT_ENV = "BRICK_COMPANION_SCREENSHOT"
+#: Set to 1 to print the wall-clock time (``time.time()``) of the first paint (the start
+#: window's: ``first-paint T``), of the main window's (``window-paint T``) and of the end of
+#: start-up, its files open (``ready T``): benchmarks/bench_start.py reads them.
+STARTUP_TIMES_ENV = "BRICK_COMPANION_STARTUP_TIMES"
 ORGANISATION = "BrickCompanion"
 #: Matches ``packaging/brick-companion.desktop`` (window grouping, Wayland icons).
 DESKTOP_FILE = "brick-companion"
+#: The start window's size when no layout is saved (the main window's first size).
+START_SIZE = (1380, 860)
 
 
 def configure_application(app: QApplication) -> None:
@@ -53,36 +65,98 @@ def report_window(window: QMainWindow, screenshot: str) -> None:
         print(f"screenshot saved={saved} path={screenshot}", flush=True)
 
 
+class StartWindow(QMainWindow):
+    """The window the user sees while the app loads: the main window's frame (its title,
+    icon, place and size, from the same settings) saying it is opening, painted before
+    anything slow is imported.  ``run_app`` puts the main window in its place once built."""
+
+    #: Once, just after its first paint.
+    painted = Signal()
+
+    def __init__(self, settings: QSettings) -> None:
+        super().__init__()
+        self._painted = False
+        self.setObjectName("startWindow")
+        self.setWindowTitle(APP_NAME)
+        label = QLabel(f"Opening {APP_NAME}…")
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setCentralWidget(label)
+        self.resize(*START_SIZE)
+        geometry = settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)  # type: ignore[arg-type]
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self.painted.emit)
+
+
 def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int:
-    """Create the application, open ``map_path`` and ``party_path`` if given, run the loop."""
-    from companion.gui.main_window import MainWindow
+    """Create the application, open ``map_path`` and ``party_path`` if given, run the loop.
+
+    A ``StartWindow`` paints first; the main window (the canvas, the docks, the model:
+    pyqtgraph, NumPy, pydantic) is imported and built after that paint and takes its place,
+    then opens the files, whose rulesets load then."""
     from companion.gui.theme import apply_theme
 
     app = QApplication.instance() or QApplication(sys.argv)
     configure_application(app)  # type: ignore[arg-type]
     apply_theme(app)  # type: ignore[arg-type]
-    window = MainWindow()
-    window.show()
-    if map_path is not None:
-        window.open_path(map_path)
-    if party_path is not None and party_path.name.endswith(".roster.json"):
-        window.open_roster(party_path)
-    elif party_path is not None and window.party_actions is not None:
-        window.party_actions.open_path(party_path)
-    quit_after_set = os.environ.get(QUIT_AFTER_ENV, "").strip().isdigit()
-    if not quit_after_set and not (map_path and map_path.name.endswith(".game.jsonl")):
-        QTimer.singleShot(0, window.offer_recovery)  # a game left open by a crash
     quit_after = os.environ.get(QUIT_AFTER_ENV, "").strip()
-    if quit_after.isdigit():
+    timed = os.environ.get(STARTUP_TIMES_ENV, "").strip() == "1"
 
-        def finish() -> None:
-            report_window(window, os.environ.get(SCREENSHOT_ENV, "").strip())
-            window.session.undo_stack.setClean()
-            if window.party_actions is not None:
-                window.party_actions.undo_stack.setClean()
-            window.roster_panel.undo_stack.setClean()
-            window.close()
-            app.quit()
+    def stamp(what: str) -> None:
+        if timed:
+            print(f"{what} {time.time():.6f}", flush=True)
 
-        QTimer.singleShot(int(quit_after), finish)
+    start = StartWindow(QSettings())
+    start.painted.connect(lambda: stamp("first-paint"))
+    windows: list[MainWindow] = []
+
+    def build() -> None:
+        """After the start window's first paint: the main window in its place."""
+        from companion.gui.busy import busy
+        from companion.gui.main_window import MainWindow
+
+        with busy():
+            window = MainWindow()
+        windows.append(window)
+        window.firstPainted.connect(lambda: stamp("window-paint"))
+        window.firstPainted.connect(open_files)
+        window.show()
+        start.close()
+        start.deleteLater()
+
+    def open_files() -> None:
+        """After the main window's first paint: the files asked for, with its progress."""
+        window = windows[0]
+        if map_path is not None:
+            window.open_path(map_path)
+        if party_path is not None and party_path.name.endswith(".roster.json"):
+            window.open_roster(party_path)
+        elif party_path is not None and (party := window.party_part()) is not None:
+            party.open_path(party_path)
+        if not quit_after.isdigit() and not (map_path and map_path.name.endswith(".game.jsonl")):
+            QTimer.singleShot(0, window.offer_recovery)  # a game left open by a crash
+        QTimer.singleShot(0, started)  # after the window has built what the map's ruleset adds
+
+    def started() -> None:
+        stamp("ready")
+        if quit_after.isdigit():
+            QTimer.singleShot(int(quit_after), finish)
+
+    def finish() -> None:
+        window = windows[0]
+        report_window(window, os.environ.get(SCREENSHOT_ENV, "").strip())
+        window.session.undo_stack.setClean()
+        if window.party_actions is not None:
+            window.party_actions.undo_stack.setClean()
+        window.roster_panel.undo_stack.setClean()
+        window.close()
+        app.quit()
+
+    start.painted.connect(build)
+    start.show()
     return app.exec()

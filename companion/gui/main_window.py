@@ -5,8 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QUndoGroup, QUndoStack
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QKeySequence,
+    QPaintEvent,
+    QShortcut,
+    QUndoGroup,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -38,6 +45,7 @@ from companion.gui.play.action_dock import ActionDock
 from companion.gui.play.controller import LAST_GAME_KEY, PlayController
 from companion.gui.play.log_dock import LogDock
 from companion.gui.play.new_game import GameSpec, NewGameDialog
+from companion.gui.play.reasons import reason_marks
 from companion.gui.play.roster import RosterDock
 from companion.gui.play.tool import PlayMarks, PlayTool
 from companion.gui.play.tracker import TrackerDock
@@ -51,6 +59,7 @@ from companion.model import edits
 from companion.model.mapfile import MapDocument, MapFileError, new_document
 from companion.rules.game import GAME_SUFFIX
 from companion.rules.ruleset import DEFAULT_RULESET, CharacterSheets
+from companion.rules.table import RosterFigure
 from companion.userdirs import default_documents_dir
 
 MAX_RECENT = 8
@@ -59,6 +68,11 @@ SIDE_DOCK = 190
 RIGHT_DOCK = 310
 MAP_FILTER = "Brick Companion maps (*.json);;All files (*)"
 GAME_FILTER = f"Brick Companion games (*{GAME_SUFFIX});;All files (*)"
+#: File → Open: maps, games and rosters (a game or roster opens as such).
+OPEN_FILTER = (
+    f"Maps, games and rosters (*.json *{GAME_SUFFIX});;Brick Companion maps (*.json);;"
+    f"Brick Companion games (*{GAME_SUFFIX});;All files (*)"
+)
 #: Docks shown only in each mode (the others stay as the user left them).
 
 
@@ -81,7 +95,15 @@ DEMOS = (
 
 
 class MainWindow(QMainWindow):
-    """One map at a time, with Edit and Play modes."""
+    """One map at a time, with Edit and Play modes.
+
+    What a ruleset adds to the window (its party dock and Party menu, its board editor) is
+    built when a map or game of that ruleset is first shown, and never before the window
+    has painted once (``finish_start``): start-up loads no ruleset.
+    """
+
+    #: Once, just after the window's first paint (then ``finish_start`` runs).
+    firstPainted = Signal()
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -105,18 +127,22 @@ class MainWindow(QMainWindow):
         self.toolbars: list[QToolBar] = []
         #: The ruleset whose characters the party dock shows.
         self.party_dock_ruleset = DEFAULT_RULESET
-        #: Its party (the dock of sheets, the Party menu), from its GUI part; None when it
-        #: has no GUI part: then the window has no party dock and no Party menu.
-        self.party_actions = self._ruleset_party(self.party_dock_ruleset)
-        self.party_dock = self.party_actions.dock if self.party_actions is not None else None
+        #: Its party (the dock of sheets, the Party menu), from its GUI part, built when a
+        #: map or game of that ruleset is first shown (``party_part``); None until then, and
+        #: when it has no GUI part: then the window has no party dock and no Party menu.
+        self.party_actions: PartyPart | None = None
+        self.party_dock: QDockWidget | None = None
+        self._party_asked = False
+        #: The window has painted once and ``finish_start`` has run.
+        self.started = False
+        self._painted = False
         #: The characters of a ruleset that keeps them in a roster (``CharacterSheets``):
         #: shown for such a ruleset's maps and games, in place of the party.
         self.roster_panel = RosterPanel(self, own_undo_shortcuts=False)
         self.roster_panel.statusMessage.connect(lambda m: self.statusBar().showMessage(m, 5000))
         self.ctx.roster = self._roster_characters
+        self.roster_panel.rosterChanged.connect(self.ctx.rosterChanged)
         stacks = [self.session.undo_stack, self.roster_panel.undo_stack]
-        if self.party_actions is not None:
-            stacks.append(self.party_actions.undo_stack)
         # Undo and redo act on whichever of the map and the party was edited last.
         self.undo_group = QUndoGroup(self)
         for stack in stacks:
@@ -126,8 +152,6 @@ class MainWindow(QMainWindow):
             stack.indexChanged.connect(self._stack_edited)
         self.actions_ = Actions(self)
         self.actions_.build_menus()
-        if self.party_actions is not None:
-            self.party_actions.build_menu()
         self.actions_.build_toolbars()
         self._build_docks()
         self._build_play_docks()
@@ -154,6 +178,8 @@ class MainWindow(QMainWindow):
         self.play.message.connect(self._play_message)
         self.play.centerRequested.connect(self.center_on)
         self.play.verdictShown.connect(self._show_refusal)
+        self.play.changed.connect(self._clear_refusal)
+        self.play.pendingChanged.connect(self._clear_refusal)
         # Esc cancels the map's tool (a ruler, a template, a pending action) wherever the
         # keyboard focus is in the window, not only on the map.
         self.escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
@@ -176,6 +202,53 @@ class MainWindow(QMainWindow):
         self.autosave = Autosaver(self)
         if settings is None:  # the app's own window (tests pass settings): offer crash leftovers
             QTimer.singleShot(0, self.autosave.offer_restore)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self._first_paint_done)
+
+    def _first_paint_done(self) -> None:
+        first = not self.started
+        self.started = True
+        self.firstPainted.emit()  # the app opens its files now: their rulesets load then
+        if first:
+            self._sync_ruleset_docks()
+
+    def finish_start(self) -> None:
+        """Build what the open map's ruleset adds to the window (its party, its board
+        editor), loading the ruleset: run once the window has painted (tests call it)."""
+        if self.started:
+            return
+        self.started = True
+        self._sync_ruleset_docks()
+
+    def party_part(self) -> PartyPart | None:
+        """The party of ``party_dock_ruleset``'s GUI part (its dock and Party menu), built
+        and docked the first time it is asked for; None when the ruleset has none."""
+        if self._party_asked:
+            return self.party_actions
+        self._party_asked = True
+        party = self._ruleset_party(self.party_dock_ruleset)
+        if party is None:
+            return None
+        self.party_actions, self.party_dock = party, party.dock
+        self.undo_group.addStack(party.undo_stack)
+        party.undo_stack.indexChanged.connect(self._stack_edited)
+        bar = self.menuBar()
+        after = [a for a in bar.actions() if a.text() == "&Game"]
+        party.build_menu()
+        party_menu = [a for a in bar.actions() if a.text() == "&Party"]
+        if after and party_menu:  # where it always was: before the Game menu
+            bar.removeAction(party_menu[0])
+            bar.insertAction(after[0], party_menu[0])
+        if not self.restoreDockWidget(party.dock):  # where the saved layout has it
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, party.dock)
+            self.tabifyDockWidget(self.legend_dock, party.dock)
+        self.docks.append(party.dock)
+        self.actions_.panels_menu.addAction(party.dock.toggleViewAction())
+        return party
 
     def _ruleset_party(self, ruleset_id: str) -> PartyPart | None:
         """The party of the ruleset's GUI part (``companion.gui.rulesets``), if it has one."""
@@ -210,9 +283,6 @@ class MainWindow(QMainWindow):
         self.addDockWidget(right, self.legend_dock)
         self.addDockWidget(right, self.history_dock)
         self.tabifyDockWidget(self.legend_dock, self.history_dock)
-        if self.party_dock is not None:
-            self.addDockWidget(right, self.party_dock)
-            self.tabifyDockWidget(self.legend_dock, self.party_dock)
         self.roster_sheets_dock = QDockWidget("Roster sheets", self)
         self.roster_sheets_dock.setObjectName("rosterSheetsDock")
         self.roster_sheets_dock.setWidget(self.roster_panel)
@@ -227,8 +297,6 @@ class MainWindow(QMainWindow):
             self.legend_dock,
             self.history_dock,
         ]
-        if self.party_dock is not None:
-            self.docks.append(self.party_dock)
         self.docks.append(self.roster_sheets_dock)
         for dock in self.docks:
             self.actions_.panels_menu.addAction(dock.toggleViewAction())
@@ -269,7 +337,8 @@ class MainWindow(QMainWindow):
             return a
 
         self.new_game_action = add("&New game…", self.new_game, "Ctrl+Alt+N")
-        self.open_game_action = add("&Open game…", self.open_game, "Ctrl+Alt+O")
+        # ``triggered`` passes its ``checked`` flag: never let it in as the path.
+        self.open_game_action = add("&Open game…", lambda: self.open_game(), "Ctrl+Alt+O")
         self.close_game_action = add("&Close game", self.close_game)
         menu.addSeparator()
         self.game_undo = add("&Undo action", self.play.undo)
@@ -348,7 +417,8 @@ class MainWindow(QMainWindow):
             action.setEnabled(editing)
         self.canvas.set_play(not editing)
         self._swap_mode_docks(mode)
-        self.board_editors.sync(self.session.ruleset.id, editing)
+        if self.started:  # before, no ruleset is loaded (``finish_start``)
+            self.board_editors.sync(self.session.ruleset_id, editing)
         self._sync_game_actions()
         self.mode_label.setText("EDIT" if editing else "PLAY")
         self.mode_label.setProperty("mode", mode)
@@ -477,7 +547,7 @@ class MainWindow(QMainWindow):
     def new_map(self) -> None:
         if not self.maybe_save():
             return
-        spec = NewMapDialog(self).exec()
+        spec = NewMapDialog(self, self.session.ruleset.id).exec()
         if spec is not None:
             self.set_document(spec.document(), None)
 
@@ -490,7 +560,7 @@ class MainWindow(QMainWindow):
             return False
         if path is None:
             start = str(self.session.path.parent) if self.session.path else ""
-            name, _ = QFileDialog.getOpenFileName(self, "Open map", start, MAP_FILTER)
+            name, _ = QFileDialog.getOpenFileName(self, "Open", start, OPEN_FILTER)
             if not name:
                 return False
             path = Path(name)
@@ -583,9 +653,13 @@ class MainWindow(QMainWindow):
 
     def _sync_ruleset_docks(self) -> None:
         """The party dock for the party's ruleset, the roster sheets for a roster ruleset."""
+        if not self.started:  # ``finish_start`` does it once the window has painted
+            return
         rules = self.session.ruleset
         roster_rules = isinstance(rules, CharacterSheets)
         party_shown = not roster_rules and rules.id == self.party_dock_ruleset
+        if party_shown:
+            self.party_part()
         if self.party_dock is not None:
             self.party_dock.setVisible(party_shown)
         for action in self.menuBar().actions():
@@ -610,15 +684,20 @@ class MainWindow(QMainWindow):
         chars = resource_dir() / chars_name
         if chars.name.endswith(ROSTER_SUFFIX):
             return self.open_roster(chars)
-        if self.party_actions is not None:
-            return bool(self.party_actions.open_path(chars))
+        party = self.party_part()
+        if party is not None:
+            return bool(party.open_path(chars))
         return True
 
-    def _roster_characters(self) -> list[dict[str, Any]]:
-        """The roster's characters, when the map's ruleset keeps one (the figure tool)."""
-        if self.roster_panel.ruleset_id != self.session.ruleset.id:
+    def _roster_characters(self) -> list[RosterFigure]:
+        """The roster's characters as the map's ruleset places them (the figure tool), when
+        it keeps one; ``ValueError`` for a roster it cannot read."""
+        if self.roster_panel.ruleset_id != self.session.ruleset_id:
             return []
-        return list(self.roster_panel.roster().get("characters", []))
+        rules = self.session.ruleset
+        if not isinstance(rules, CharacterSheets):
+            return []
+        return rules.roster_figures(self.roster_panel.roster())
 
     def open_roster(self, path: Path) -> bool:
         """Show a roster file in the roster sheets (File → Open… for ``*.roster.json``)."""
@@ -814,15 +893,14 @@ class MainWindow(QMainWindow):
         assert game is not None
         return game.ruleset.board(game.state)
 
+    def _clear_refusal(self, *_: Any) -> None:
+        self.canvas.overlays.reasons.set_marks(())
+
     def _show_refusal(self, verdict: Any) -> None:
-        """Mark the squares a refusal is about (the blocking square of a sight line...)."""
-        squares = [r.square for r in getattr(verdict, "reasons", ()) if r.square is not None]
-        rect = self.canvas.overlays.rect
-        if not squares:
-            rect.hide()
-            return
-        xs, ys = [sq[0] for sq in squares], [sq[1] for sq in squares]
-        rect.show_squares(min(xs), min(ys), max(xs), max(ys))
+        """Mark every square a refusal is about (a wall in the way, the blocking square of
+        a sight line...), each numbered as its reason is listed."""
+        self.canvas.overlays.rect.hide()
+        self.canvas.overlays.reasons.set_marks(reason_marks(getattr(verdict, "reasons", ())))
 
     def _center_acting(self) -> None:
         turn = self.play.turn()

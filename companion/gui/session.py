@@ -28,7 +28,14 @@ from companion.model.mapfile import (
     load_map_bytes,
     new_document,
 )
-from companion.rules.ruleset import DEFAULT_RULESET, BoardSection, UnknownRuleset, get_ruleset
+from companion.rules.ruleset import (
+    DEFAULT_RULESET,
+    BoardSection,
+    UnknownRuleset,
+    available_rulesets,
+    get_ruleset,
+    ruleset_info,
+)
 from companion.rules.table import BoardMark
 from companion.safefile import read_bounded
 
@@ -78,13 +85,42 @@ class MapSession(QObject):
         #: While a game is open: what its board shows now (``Ruleset.marks``), drawn
         #: instead of the map's own board section.
         self.marks_source: Callable[[], Sequence[BoardMark]] | None = None
-        #: The rules the map's figures are measured with (sizes, moves, attacks).
         self.doc = doc if doc is not None else new_document(16, 12)
-        self.ruleset: Any = ruleset_of(self.doc)
+        #: The map's ruleset once asked for (``ruleset``): the window's first, blank map
+        #: loads none until something about its figures or board is asked.
+        self._ruleset: Any = None
         self.path: Path | None = None
         self.undo_stack = QUndoStack(self)
         self._strokes = itertools.count(1)
         self._board: Any = None
+
+    @property
+    def ruleset(self) -> Any:
+        """The rules the map's figures are measured with (sizes, moves, attacks), loaded
+        the first time they are asked for."""
+        if self._ruleset is None:
+            self._ruleset = ruleset_of(self.doc)
+        return self._ruleset
+
+    @property
+    def ruleset_id(self) -> str:
+        """The id of ``ruleset``, known without loading it (a registered id as the map
+        names it, else the default)."""
+        if self._ruleset is not None:
+            return str(self._ruleset.id)
+        named = self.doc.options.ruleset
+        return named if named in available_rulesets() else DEFAULT_RULESET
+
+    @property
+    def grid(self) -> Any:
+        """The geometry's numbers of the map's ruleset, from its declaration while it is
+        not loaded (``ruleset_info``): a blank map is drawn without loading it."""
+        if self._ruleset is None:
+            try:
+                return ruleset_info(self.ruleset_id).grid
+            except UnknownRuleset:
+                pass
+        return self.ruleset.grid
 
     # -- edits ----------------------------------------------------------------------
     def new_stroke(self) -> int:
@@ -135,7 +171,7 @@ class MapSession(QObject):
     def replace(self, doc: MapDocument, path: Path | None) -> None:
         """Show another document; its history starts empty and clean."""
         self.doc = doc
-        self.ruleset = ruleset_of(doc)
+        self._ruleset = ruleset_of(doc)  # an opened map's ruleset loads with it
         self.path = path
         self._board = None
         self.undo_stack.clear()
@@ -225,7 +261,7 @@ class MapSession(QObject):
 
             self._board = Board(
                 self.doc.dungeon,
-                rules=self.ruleset.grid,
+                rules=self.grid,
                 tokens=self.tokens(),
                 los_mode=self.doc.options.los_mode,
                 walls_stop_areas=self.doc.options.walls_stop_areas,

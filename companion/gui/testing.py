@@ -33,6 +33,7 @@ def make_window(qtbot: object, settings: QSettings, errors: list[str] | None = N
     sink = errors if errors is not None else []
     w.show_error = lambda title, text: sink.append(f"{title}: {text}")  # type: ignore[method-assign]
     w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    w.finish_start()  # what the app does once the window has painted: the party, if any
     if w.party_actions is not None:
         w.party_actions.ask_save_changes = (  # type: ignore[attr-defined]
             lambda: QMessageBox.StandardButton.Discard

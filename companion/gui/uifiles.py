@@ -6,7 +6,7 @@ from PySide6.QtCore import QFile, QIODevice
 from PySide6.QtUiTools import QUiLoader
 from PySide6.QtWidgets import QWidget
 
-from companion.datafiles import resource_dir, ui_dir
+from companion.paths import resource_dir, ui_dir
 
 UI_DIR = ui_dir()
 RESOURCES = resource_dir()

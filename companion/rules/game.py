@@ -26,19 +26,25 @@ from companion.model.mapfile import MapDocument, MapFileError, dump_map, load_ma
 from companion.rules.dice import Ask, Dice, DiceError, DiceRoll, SeededDice, TypedDice
 from companion.rules.ruleset import Event, Ruleset, get_ruleset
 from companion.rules.session import (
+    CHAINED,
     IllegalAction,
+    LogLines,
     Session,
     SessionError,
     _first_error,
     _parse_header,
     _ruleset,
+    chain_file,
     read_log,
 )
+from companion.rules.setups import OptionError, read_options
 from companion.rules.table import FigureView, TurnView, roll_labels
 from companion.rules.verdict import Reason, Verdict
+from companion.safefile import text_problem
 
 GAME_FORMAT: Final = "brick-companion-game"
-GAME_VERSION = 1
+#: 2: records chained by hashes (``logchain``); a version 1 game is chained on opening.
+GAME_VERSION = 2
 #: The suffix the window offers for game files.
 GAME_SUFFIX = ".game.jsonl"
 
@@ -52,7 +58,7 @@ class GameFileError(SessionError):
 class GameHeader(BaseModel):
     """The first line of a game file: everything the game was made from."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     format: Literal["brick-companion-game"]
     version: int = Field(ge=1, le=GAME_VERSION)
@@ -116,9 +122,16 @@ class Game:
         """A new game written to ``path`` under the map's ruleset (or ``ruleset_id``);
         with app dice, initiative (the round's roll) is rolled at once."""
         ruleset_id = ruleset_id or doc.options.ruleset
+        problem = text_problem({"party": party, "options": options, "choices": choices})
+        if problem is not None:
+            raise GameFileError(f"new game: {problem}")
         try:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
+            raise GameFileError(str(exc)) from None
+        try:
+            options = read_options(ruleset.option_specs(), options or {})
+        except OptionError as exc:
             raise GameFileError(str(exc)) from None
         try:
             header = GameHeader(
@@ -127,7 +140,7 @@ class Game:
                 ruleset=ruleset_id,
                 map=json.loads(dump_map(doc)),
                 party=dict(party) if party is not None else None,
-                options=dict(options or {}),
+                options=options,
                 choices={k: dict(v) for k, v in (choices or {}).items()},
                 dice=dice,
                 seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
@@ -151,13 +164,18 @@ class Game:
         try:
             log = read_log(path, mend=mend)
             header = _parse_header(log, GameHeader, "a game header")
+            problem = text_problem(header.model_dump(include={"party", "options", "choices"}))
+            if problem is not None:
+                raise GameFileError(f"{path}: line 1: {problem}")
             ruleset = _ruleset(path, header.ruleset)
             try:
                 doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
             except MapFileError as exc:
                 raise GameFileError(f"{path}: line 1: {exc}") from None
             session = _session(ruleset, header, doc, f"{path}: line 1")
-            session.replay(log)
+            session.replay(log, chained=header.version >= CHAINED)
+            if session.chain is None and mend:
+                header = _chain_old_log(path, header, log, session)
         except GameFileError:
             raise
         except SessionError as exc:
@@ -383,6 +401,19 @@ def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tu
             x, y = reason.square
             out.append((x, y))
     return tuple(out)
+
+
+def _chain_old_log(path: Path, header: GameHeader, log: LogLines, session: Session) -> GameHeader:
+    """A version 1 game, read and sound, rewritten chained (its records unchanged, the old
+    file kept as ``FILE.bak``); if it cannot be written the game stays unchained."""
+    new = header.model_copy(update={"version": GAME_VERSION})
+    try:
+        records = [line for _, line in log.records]
+        session.chain = chain_file(path, new.model_dump_json().encode(), records)
+    except OSError:
+        return header
+    session._header = new
+    return new
 
 
 def open_game(path: Path, *, mend: bool = True) -> Game:

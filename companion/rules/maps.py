@@ -15,7 +15,8 @@ from typing import Any
 
 from companion.model import mapfile
 from companion.model.dungeon import DungeonMap
-from companion.rules.ruleset import BoardSection, Ruleset, UnknownRuleset, get_ruleset
+from companion.model.mapfile import MapDocument
+from companion.rules.ruleset import BoardSection, Ruleset, TableCheck, UnknownRuleset, get_ruleset
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,15 @@ def board_problems(
             )
         ]
     return list(ruleset.board_problems(board, dungeon))
+
+
+def table_problems(doc: MapDocument) -> list[tuple[str, str]]:
+    """Every reason a game could not start on ``doc`` as its ruleset sees it (``TableCheck``),
+    as (place, message); a ruleset without the check, or an unknown one, finds none."""
+    ruleset = _ruleset(doc.options.ruleset)
+    if ruleset is None or not isinstance(ruleset, TableCheck):
+        return []
+    return list(ruleset.table_problems(doc))
 
 
 mapfile.KNOWN_IDS_HOOK = known_ids

@@ -10,11 +10,14 @@ Every refusal is a ``RosterError`` (a ``ValueError``) whose message starts with 
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 #: A figure id: what a map's figure and a roster's character share.
 ID_PATTERN: Final = re.compile(r"^[A-Za-z0-9_\-]+$")
@@ -33,6 +36,16 @@ def problems_of(exc: ValidationError) -> list[str]:
         f"{'.'.join(map(str, err['loc'])) or 'roster'}: {err['msg']}"
         for err in exc.errors()[:MAX_PROBLEMS]
     ]
+
+
+def validate_strict(model: type[ModelT], raw: Mapping[str, Any]) -> ModelT:
+    """``raw`` read as its file is: strict JSON types (no "12" for 12, no "yes" for true);
+    ``ValidationError`` when it is not one (a lone surrogate in a name included)."""
+    try:
+        data = json.dumps(dict(raw), ensure_ascii=True, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise RosterError(f"roster: not a JSON document ({exc})") from None
+    return model.model_validate_json(data, strict=True)
 
 
 def check_model(model: type[BaseModel], raw: Mapping[str, Any], what: str) -> None:

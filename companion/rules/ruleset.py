@@ -10,7 +10,9 @@ resolve it with dice, and say whose turn it is.  Everything else is the ruleset'
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -32,6 +34,7 @@ from companion.rules.table import (
     Odds,
     OptionSpec,
     Prompt,
+    RosterFigure,
     SetupChoice,
     SheetView,
     TurnView,
@@ -247,6 +250,21 @@ class BoardSection(Protocol):
 
 
 @runtime_checkable
+class TableCheck(Protocol):
+    """A ruleset that checks a map as its games are played on it: figures where they may
+    stand, a quest its heroes can finish.  ``game_setup`` refuses a map for these same
+    problems, so ``brick-companion validate`` refuses what ``game new`` would.
+
+    Optional: a ruleset without it takes any map that loads.  Never raises.
+    """
+
+    def table_problems(self, doc: MapDocument) -> list[tuple[str, str]]:
+        """Every reason a game could not start on ``doc``, as (place, message), the place
+        from the map file's top ("figures[2] 'gob'", "board.target"); empty: playable."""
+        ...
+
+
+@runtime_checkable
 class CharacterSheets(Protocol):
     """A ruleset whose characters live in a roster (its ``party`` document) and are shown,
     edited, created and printed through neutral sheets (``SheetView``).
@@ -268,6 +286,11 @@ class CharacterSheets(Protocol):
 
     def sheets(self, party: Mapping[str, Any], state: Any | None = None) -> list[SheetView]:
         """Every character's sheet; with a game's ``state``, with the game's numbers."""
+        ...
+
+    def roster_figures(self, party: Mapping[str, Any]) -> list[RosterFigure]:
+        """The roster's characters as map figures (the Figures tool places them): the
+        side and class each is placed with; ``ValueError`` for a roster that is not valid."""
         ...
 
     def creation_fields(self, party: Mapping[str, Any]) -> SheetView:
@@ -321,6 +344,47 @@ def _registered() -> dict[str, list[metadata.EntryPoint]]:
 def available_rulesets() -> list[str]:
     """The ids of the registered rulesets (loading one may still fail: ``get_ruleset``)."""
     return sorted(_registered())
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    """What lists a ruleset without loading it (File → New): its id, title and scale.
+
+    A ruleset declares one as ``INFO`` in the package of its plugin's module, a module
+    light to import (no rules, no data): the window lists every ruleset at start-up and
+    loads one only when a map or game of it is opened (``ruleset_info``).
+    """
+
+    id: str
+    title: str
+    #: Its maps' geometry (``Ruleset.grid``): a blank map is drawn and measured with it
+    #: before anything loads the ruleset.
+    grid: GridRules
+
+    @property
+    def studs_per_square(self) -> int:
+        """4: a grid of squares four studs a side; 1: a table measured in studs."""
+        return self.grid.studs_per_square
+
+
+def ruleset_info(ruleset_id: str) -> RulesetInfo:
+    """The declared ``RulesetInfo`` of ``ruleset_id``, read without loading its plugin;
+    a ruleset that declares none (or a wrong one) is loaded and asked.
+
+    ``UnknownRuleset`` (``BrokenRuleset``) as ``get_ruleset`` raises it.
+    """
+    entries = _registered().get(ruleset_id)
+    if entries:
+        entry = one_entry(entries, f"ruleset {ruleset_id!r}", BrokenRuleset)
+        package = entry.module.rpartition(".")[0]
+        try:
+            info = getattr(importlib.import_module(package), "INFO", None) if package else None
+        except Exception:  # the plugin's own loading says what is wrong
+            info = None
+        if isinstance(info, RulesetInfo) and info.id == ruleset_id:
+            return info
+    plugin = get_ruleset(ruleset_id)
+    return RulesetInfo(plugin.id, plugin.title, plugin.grid)
 
 
 def _not_registered_hint() -> str:

@@ -158,6 +158,20 @@ def load_scenario(path: Path) -> Scenario:
     return scenario
 
 
+def row_problems(place: str, rows: list[str], width: int | None = None) -> list[Problem]:
+    """The rows of a text grid (``map.terrain``, ``map.heights``, ``board.spaces``) not as
+    wide as ``width`` (default: the first row's): a ragged row is a typing slip, never a
+    shape, so it is refused rather than padded."""
+    if not rows:
+        return []
+    wide = len(rows[0]) if width is None else width
+    return [
+        Problem(f"{place}.{y}", f"{len(row)} characters; the rows must all be {wide} wide")
+        for y, row in enumerate(rows)
+        if len(row) != wide
+    ][:MAX_PROBLEMS]
+
+
 def validation_problems(exc: ValidationError) -> list[Problem]:
     """A pydantic error as problems with their places (``map.terrain.0``)."""
     out = []
@@ -208,11 +222,12 @@ def run_scenario(scenario: Scenario, name: str) -> list[dict[str, Any]]:
                 _squares_on_map(check, *grid)
             if "query" in check:
                 answer = ruleset.query(state, check)
+                _check_compares(check)
                 line.update(answer)
-                if "expect" in check:
-                    line["ok"] = _same(answer["value"], check["expect"])
+                line["ok"] = _same(answer["value"], check["expect"])
             else:
                 state, verdict_line = _act(ruleset, state, check, dice)
+                _check_compares(check)
                 line.update(verdict_line)
         except ScenarioError as exc:
             raise ScenarioError(str(exc), file=name, place=where) from None
@@ -248,7 +263,9 @@ def _squares_on_map(check: dict[str, Any], width: int, height: int) -> None:
 def _act(
     ruleset: Ruleset[Any, Any], state: Any, check: dict[str, Any], dice: SeededDice
 ) -> tuple[Any, dict[str, Any]]:
-    spec = {k: v for k, v in check.items() if k not in ("expect", "reason", "dice", "then")}
+    spec = {
+        k: v for k, v in check.items() if k not in ("expect", "reason", "reasons", "dice", "then")
+    }
     try:
         action = ruleset.actions.validate_python(spec)
     except ValidationError as exc:
@@ -277,22 +294,39 @@ def _act(
         if resolution.events:
             line["events"] = [e.text for e in resolution.events]
     ok = True
-    if typed is not None and typed.remaining:
-        ok = False
-        line["dice"] = f"{len(typed.remaining)} typed die/dice not used: {list(typed.remaining)}"
     if "expect" in check:
         ok = check["expect"] == ("legal" if verdict.legal else "illegal")
         if ok and not verdict.legal and "reason" in check:
             ok = check["reason"] in verdict.codes
+        if ok and not verdict.legal and "reasons" in check:
+            # Every reason, in the verdict's order, and no other.
+            ok = list(check["reasons"]) == verdict.codes
     if "then" in check:
         _check_then(check["then"])
         problems = ruleset.compare(state, check["then"])
         if problems:
             ok = False
             line["then"] = problems
-    if any(k in check for k in ("expect", "then")) or not ok:
-        line["ok"] = ok
+    # Spare dice mean the check does not test what it says: it fails, whatever else.
+    spare = list(typed.remaining) if typed is not None else list(check.get("dice") or [])
+    if spare:
+        ok = False
+        why = "" if verdict.legal else " (the action is illegal, so nothing is rolled)"
+        line["dice"] = f"{len(spare)} typed die/dice not used: {spare}{why}"
+    line["ok"] = ok
     return state, line
+
+
+def _check_compares(check: dict[str, Any]) -> None:
+    """A check must have something to compare: a query its ``expect``, an action its
+    ``expect`` or ``then``; one without can only pass, so it is bad input."""
+    if "query" in check:
+        if "expect" not in check:
+            raise ScenarioError("a query needs 'expect': the value it should measure")
+    elif "expect" not in check and "then" not in check:
+        raise ScenarioError(
+            "nothing to compare: give 'expect' (\"legal\" or \"illegal\") or 'then'"
+        )
 
 
 def _check_then(then: Any) -> None:
@@ -303,7 +337,11 @@ def _check_then(then: Any) -> None:
     """
     if not isinstance(then, dict) or not all(isinstance(v, dict) for v in then.values()):
         raise ScenarioError('then: give {figure id: {field: value}}, e.g. {"harry": {"hp": 8}}')
+    if not then:
+        raise ScenarioError("then: nothing to compare; name a figure and its fields")
     for fid, fields in then.items():
+        if not fields:
+            raise ScenarioError(f"then.{fid}: nothing to compare; give a field and its value")
         if fid == GAME_KEY:
             continue
         for key in ("items", "effects"):

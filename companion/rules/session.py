@@ -9,6 +9,9 @@ memory and disk agreeing.  The first line is a header with the format version.
 Reading a log trusts nothing: every action is validated again on replay (an illegal
 one must be marked forced), every die must be a face of its die, and a last line cut
 off by a crash is cut from the file with a notice, so later appends stay readable.
+From version 2 on, every record carries the hash of the log before it (``logchain``), so
+a record changed, removed, moved or repeated by hand is refused with its line; a version 1
+log (no chain) is read as it is and chained when the game opens it (``chain_file``).
 """
 
 from __future__ import annotations
@@ -21,14 +24,18 @@ from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import PydanticSerializationError
 
 from companion.atomic import write_atomic
+from companion.rules import logchain
 from companion.rules.dice import Dice, DiceError, DiceRoll, RecordingDice, ReplayDice
 from companion.rules.ruleset import Event, Ruleset, get_ruleset
 from companion.rules.verdict import Reason, Verdict
 
 FORMAT: Final = "brick-companion-session"
-VERSION = 1
+VERSION = 2
+#: The first version whose records are chained (``logchain``).
+CHAINED = 2
 #: Session files larger than this are refused before reading: about 90,000 actions, far
 #: beyond any game night (2,000 actions are some 350 KB), and replayed in bounded time.
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -47,7 +54,7 @@ class IllegalAction(SessionError):
 
 
 class Header(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     format: Literal["brick-companion-session"]
     version: int = Field(ge=1, le=VERSION)
@@ -102,6 +109,8 @@ class Session:
         self.records_written = 0
         #: What reading the file had to mend (a torn last line), for the user to see.
         self.notice = ""
+        #: The last link of the file's hash chain; None: an unchained (version 1) file.
+        self.chain: str | None = None
 
     # -- reading --------------------------------------------------------------
     @property
@@ -163,6 +172,14 @@ class Session:
         verdict = self.ruleset.validate(self.state, parsed)
         if not verdict.legal and not force:
             raise IllegalAction(verdict)
+        if not verdict.legal:
+            # A ruleset may know that a forced action would not do what was asked (a move
+            # that would stop short): it is refused before anything is spent.  Asked only
+            # here, for a new action, so a log written before still replays as it was.
+            refusal = getattr(self.ruleset, "force_refusal", None)
+            why_not = refusal(self.state, parsed) if refusal is not None else None
+            if why_not:
+                raise SessionError(f"cannot carry out the action: {why_not}")
         recorder = RecordingDice(dice)
         try:
             resolution = self.ruleset.resolve(self.state, parsed, recorder)
@@ -211,12 +228,17 @@ class Session:
 
     def save_as(self, path: Path) -> None:
         """Write the whole session (the entries in effect) to ``path`` atomically."""
-        lines = [self.header().model_dump_json()]
-        lines += [e.model_dump_json() for e in self.entries]
-        write_atomic(path, ("\n".join(lines) + "\n").encode("utf-8"))
+        header = _dump(self.header())
+        link = logchain.start(header)
+        lines = [header]
+        for entry in self.entries:
+            line, link = logchain.seal(link, _dump(entry))
+            lines.append(line)
+        write_atomic(path, b"\n".join(lines) + b"\n")
         self._entries = self._entries[: self._cursor]
         self.path = path
         self.records_written = len(lines) - 1
+        self.chain = link
 
     @classmethod
     def load(cls, path: Path) -> Session:
@@ -228,20 +250,31 @@ class Session:
             session = cls(ruleset, header.setup)
         except ValueError as exc:
             raise SessionError(f"{path}: line 1: setup: {exc}") from None
-        session.replay(log)
+        session.replay(log, chained=header.version >= CHAINED)
         return session
 
-    def replay(self, log: LogLines) -> None:
-        """Fold the records of ``log`` into this session, checking every one."""
+    def replay(self, log: LogLines, *, chained: bool = True) -> None:
+        """Fold the records of ``log`` into this session, checking every one (and, in a
+        ``chained`` log, that each follows the one before it)."""
+        link = logchain.start(log.header) if chained else None
         for lineno, line in log.records:
+            where = f"{log.path}: line {lineno}"
+            if link is not None:
+                try:
+                    line, link = logchain.follow(link, line)
+                except logchain.ChainError as exc:
+                    raise SessionError(f"{where}: {exc}") from None
+            elif logchain.unseal(line) is not None:
+                raise SessionError(f'{where}: a "chain" field in a version 1 log')
             try:
-                record = _RECORD.validate_json(line)
+                record = _RECORD.validate_json(line, strict=True)
             except ValidationError as exc:
-                raise SessionError(f"{log.path}: line {lineno}: {_first_error(exc)}") from None
-            self._replay(record, f"{log.path}: line {lineno}")
+                raise SessionError(f"{where}: {_first_error(exc)}") from None
+            self._replay(record, where)
         self.path = log.path
         self.records_written = len(log.records)
         self.notice = log.notice
+        self.chain = link
 
     # -- internals ------------------------------------------------------------
     def parse(self, action: Any) -> Any:
@@ -295,7 +328,10 @@ class Session:
         """Write ``record`` and flush it to the disk; a failed write changes nothing."""
         if self.path is None:
             return
-        data = (record.model_dump_json() + "\n").encode("utf-8")
+        data, link = _dump(record), self.chain
+        if link is not None:
+            data, link = logchain.seal(link, data)
+        data += b"\n"
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         except OSError as exc:
@@ -315,6 +351,7 @@ class Session:
         finally:
             os.close(fd)
         self.records_written += 1
+        self.chain = link
 
 
 @dataclass(frozen=True)
@@ -382,8 +419,9 @@ def read_log(path: Path, max_bytes: int = MAX_FILE_BYTES, *, mend: bool = True) 
 
 
 def _is_record(line: bytes) -> bool:
+    sealed = logchain.unseal(line)
     try:
-        _RECORD.validate_json(line)
+        _RECORD.validate_json(line if sealed is None else sealed[1], strict=True)
     except ValidationError:
         return False
     return True
@@ -406,7 +444,7 @@ HeaderT = TypeVar("HeaderT", bound=BaseModel)
 
 def _parse_header(log: LogLines, model: type[HeaderT], what: str) -> HeaderT:
     try:
-        return model.model_validate_json(log.header)
+        return model.model_validate_json(log.header, strict=True)
     except ValidationError as exc:
         raise SessionError(f"{log.path}: line 1: not {what}: {_first_error(exc)}") from None
 
@@ -416,6 +454,27 @@ def _ruleset(path: Path, ruleset_id: str) -> Ruleset[Any, Any]:
         return get_ruleset(ruleset_id)
     except LookupError as exc:
         raise SessionError(f"{path}: line 1: {exc}") from None
+
+
+def _dump(model: BaseModel) -> bytes:
+    """A record or header as one line of UTF-8 JSON; ``SessionError`` for text no file can
+    hold (a lone surrogate)."""
+    try:
+        return model.model_dump_json().encode("utf-8")
+    except (PydanticSerializationError, UnicodeEncodeError) as exc:
+        raise SessionError(f"cannot write the log: {exc}") from None
+
+
+def chain_file(path: Path, header: bytes, records: list[bytes]) -> str:
+    """Rewrite a version 1 log as a chained one (``header`` already says the new version),
+    atomically and keeping the old file as ``FILE.bak``; the last link."""
+    link = logchain.start(header)
+    lines = [header]
+    for record in records:
+        line, link = logchain.seal(link, record)
+        lines.append(line)
+    write_atomic(path, b"\n".join(lines) + b"\n", backup=True)
+    return link
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -22,17 +22,83 @@ class _Value(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+#: What an option is, and so how it is asked for and read: ``"switch"`` (on or off),
+#: ``"number"`` (a whole number from ``minimum`` to ``maximum``), ``"decimal"`` (a number
+#: with a fraction, in the same bounds), ``"choice"`` (one of ``choices``) or ``"text"``.
+OptionKind = Literal["switch", "number", "decimal", "choice", "text"]
+
+
 class OptionSpec(_Value):
-    """An optional rule, switched per game (a checkbox or a choice in the New Game dialog)."""
+    """An optional rule or reading, set per game: what it is (``kind``), its default, its
+    bounds or choices, and what it means.  The New Game dialog draws it from this and
+    ``game new --option`` reads it by it (``companion.rules.setups.read_options``)."""
 
     key: str
     label: str
+    kind: OptionKind
     default: bool | int | float | str
-    #: For a choice: the values allowed, with their titles.  Empty: a switch (bool).
+    #: For a choice: the values allowed, with their titles.
     choices: tuple[tuple[int | float | str, str], ...] = ()
+    #: For a number or a decimal: the smallest and largest values allowed (None: no bound).
+    minimum: int | float | None = None
+    maximum: int | float | None = None
     help: str = ""
     #: The rules' own sentence the option reads, when it settles a loose place of the text.
     quote: str = ""
+
+    @model_validator(mode="after")
+    def _default_fits_kind(self) -> OptionSpec:
+        d, kind = self.default, self.kind
+        fits = {
+            "switch": isinstance(d, bool),
+            "number": isinstance(d, int) and not isinstance(d, bool),
+            "decimal": isinstance(d, (int, float)) and not isinstance(d, bool),
+            "choice": any(type(v) is type(d) and v == d for v, _ in self.choices),
+            "text": isinstance(d, str),
+        }[kind]
+        if not fits:
+            raise ValueError(f"option {self.key}: default {d!r} is not a {kind}")
+        if (self.choices != ()) != (kind == "choice"):
+            raise ValueError(f"option {self.key}: only a choice has choices")
+        if kind in ("number", "decimal"):
+            assert not isinstance(d, (bool, str))
+            if (self.minimum is not None and d < self.minimum) or (
+                self.maximum is not None and d > self.maximum
+            ):
+                raise ValueError(f"option {self.key}: default {d} is out of its range")
+        elif self.minimum is not None or self.maximum is not None:
+            raise ValueError(f"option {self.key}: only a number has a range")
+        return self
+
+    @property
+    def default_text(self) -> str:
+        """The default as the table reads it ("on", "4", "2x2 squares")."""
+        if self.kind == "switch":
+            return "on" if self.default else "off"
+        if self.kind == "choice":
+            return next(t for v, t in self.choices if v == self.default)
+        return str(self.default)
+
+    @property
+    def range_text(self) -> str:
+        """ "1 or more", "0 to 4", "" (no bounds or not a number)."""
+        lo, hi = self.minimum, self.maximum
+        if lo is not None and hi is not None:
+            return f"{lo} to {hi}"
+        if lo is not None:
+            return f"{lo} or more"
+        return f"at most {hi}" if hi is not None else ""
+
+
+class RosterFigure(_Value):
+    """A roster character as a figure placed on a map stands for it (linked by ``id``)."""
+
+    id: str
+    #: Its name as the figure's label ("Sir Galen").
+    name: str
+    side: str
+    #: The class (or hero kind) the figure is placed as.
+    class_id: str
 
 
 class SetupChoice(_Value):

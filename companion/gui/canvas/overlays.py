@@ -563,3 +563,54 @@ class PastePreview(pg.ImageItem):
     def hide_preview(self) -> None:
         self.hide()
         self.frame.hide()
+
+
+class ReasonMarks(TightItem):
+    """The squares a refusal is about: each outlined, with the number of its reason in
+    the listed refusal in a badge at its corner (two reasons on one square share it)."""
+
+    def __init__(self, font: QFont) -> None:
+        super().__init__(z=33)
+        self.font = font
+        self.marks: tuple[tuple[Square, str], ...] = ()
+        self.set_bounds(None)
+
+    def set_marks(self, marks: Sequence[tuple[Square, str]]) -> None:
+        """``(square, label)`` pairs; labels on one square are joined ("1,3")."""
+        joined: dict[Square, list[str]] = {}
+        for sq, label in marks:
+            joined.setdefault((int(sq[0]), int(sq[1])), []).append(label)
+        new = tuple((sq, ",".join(labels)) for sq, labels in joined.items())
+        if new == self.marks:
+            return
+        self.marks = new
+        self.relayout()
+
+    def extent(self) -> QRectF | None:
+        if not self.marks:
+            return None
+        ext = Extent()
+        for sq, _ in self.marks:
+            ext.add_square(sq)
+        return ext.rect(40 / self.px)
+
+    def paint_device(self, p: QPainter, view: DeviceMap) -> None:
+        if not self.marks:
+            return
+        f = QFont(self.font)
+        f.setPixelSize(12)
+        f.setBold(True)
+        p.setFont(f)
+        for sq, label in self.marks:
+            r = view.square(*sq)
+            p.setPen(cosmetic(BLOCKED, 3))
+            p.setBrush(QColor(BLOCKED.red(), BLOCKED.green(), BLOCKED.blue(), 60))
+            p.drawRect(r)
+            w = p.fontMetrics().horizontalAdvance(label) + 10
+            h = p.fontMetrics().height() + 2
+            box = QRectF(r.left() - w * 0.4, r.top() - h * 0.6, w, h)
+            p.setPen(QPen(QColor(255, 255, 255, 220), 1))
+            p.setBrush(BLOCKED.darker(130))
+            p.drawRoundedRect(box, h / 2, h / 2)
+            p.setPen(QColor(255, 255, 255))
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)

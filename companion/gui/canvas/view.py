@@ -35,6 +35,7 @@ from companion.gui.canvas.overlays import (
     HoverRect,
     PastePreview,
     ReachItem,
+    ReasonMarks,
     RulerItem,
     TintImage,
 )
@@ -83,7 +84,10 @@ class Overlays:
         self.caption = CaptionItem(font)
         self.paste = PastePreview()
         self.hover_label = HoverLabel(font)
+        #: The squares of the reasons of a refused action, numbered as they are listed.
+        self.reasons = ReasonMarks(font)
         for item in (
+            self.reasons,
             self.hover_label,
             self.hover,
             self.rect,
@@ -102,12 +106,12 @@ class Overlays:
         self.reach_tint.hide_mask()
 
     def set_map_size(self, w: int, h: int) -> None:
-        for item in (self.ruler, self.reach, self.caption, self.hover_label):
+        for item in (self.ruler, self.reach, self.caption, self.hover_label, self.reasons):
             item.set_map_size(w, h, margin=max(w, h))
 
     def set_scale(self, px: float) -> None:
         """The zoom changed: captions sized in pixels cover another part of the map."""
-        for item in (self.ruler, self.reach, self.caption, self.hover_label):
+        for item in (self.ruler, self.reach, self.caption, self.hover_label, self.reasons):
             item.set_scale(px)
 
     def clear(self) -> None:
@@ -119,6 +123,7 @@ class Overlays:
         self.ruler.set_shape(None)
         self.reach.set_shape(None)
         self.caption.set_caption(None, ())
+        self.reasons.set_marks(())
         self.paste.hide_preview()
 
 

@@ -9,7 +9,12 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
 from companion.gui.dialogs.form import FormDialog
 from companion.model.dungeon import MAX_SIDE, Terrain
 from companion.model.mapfile import MapDocument, MapOptions, new_document
-from companion.rules.ruleset import DEFAULT_RULESET, UnknownRuleset, available_rulesets, get_ruleset
+from companion.rules.ruleset import (
+    DEFAULT_RULESET,
+    UnknownRuleset,
+    available_rulesets,
+    ruleset_info,
+)
 
 ROOM_SQUARES = 4
 #: "Start with" choices: (border walls, fill).
@@ -39,21 +44,23 @@ class NewMapSpec:
 
 
 def ruleset_titles() -> list[tuple[str, str, int]]:
-    """(id, title, studs per square) of every ruleset that loads, the default first."""
+    """(id, title, studs per square) of every registered ruleset, the default first, read
+    from their declarations (``ruleset_info``): no ruleset is loaded to be listed."""
     out = []
     for rid in available_rulesets():
         try:
-            rules = get_ruleset(rid)
+            info = ruleset_info(rid)
         except UnknownRuleset:
             continue
-        out.append((rid, rules.title, rules.grid.studs_per_square))
+        out.append((rid, info.title, info.studs_per_square))
     return sorted(out, key=lambda r: (r[0] != DEFAULT_RULESET, r[1]))
 
 
 class NewMapDialog(FormDialog[NewMapSpec]):
     """Wraps the Designer form; ``spec()`` reads the choice."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, ruleset: str | None = None) -> None:
+        """``ruleset``: the one chosen at first (the open map's), else the default."""
         super().__init__("new_map", parent)
         d = self.dialog
         self.name: QLineEdit = d.findChild(QLineEdit, "nameEdit")
@@ -67,6 +74,7 @@ class NewMapDialog(FormDialog[NewMapSpec]):
         for rid, title, studs in self._rulesets:
             kind = "table in studs" if studs == 1 else "grid of squares"
             self.rules.addItem(f"{title} ({kind})", rid)
+        self.rules.setCurrentIndex(max(0, self.rules.findData(ruleset or DEFAULT_RULESET)))
         self.rules.currentIndexChanged.connect(self._update_label)
         self.unit.currentIndexChanged.connect(self._unit_changed)
         self.width.valueChanged.connect(self._update_label)

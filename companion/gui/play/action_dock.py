@@ -7,6 +7,7 @@ BrickMaster's keys (initiative, begin and end turn, hold) are fixed.
 
 from __future__ import annotations
 
+import html
 from collections import OrderedDict
 from collections.abc import Sequence
 
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 from companion.gui.play.choices_dialog import ChoicesDialog
 from companion.gui.play.controller import PlayController
 from companion.gui.play.flow_layout import FlowLayout
+from companion.gui.play.reasons import reason_lines
 from companion.rules.dice import DiceRoll
 from companion.rules.table import ActionChoice, DieSpec, Odds, roll_labels
 
@@ -281,5 +283,6 @@ class ActionDock(QDockWidget):
         self.hint.setText(f"<b>{choice.label}</b>: {asks.get(choice.needs, '')} (Esc cancels).")
 
     def _refused(self, verdict: object) -> None:
-        reasons = getattr(verdict, "reasons", ())
-        self.hint.setText("<b>Not allowed:</b> " + "; ".join(r.message for r in reasons))
+        lines = reason_lines(getattr(verdict, "reasons", ()))
+        listed = "<br>".join(html.escape(line, quote=False) for line in lines)
+        self.hint.setText(f"<b>Not allowed:</b><br>{listed}")

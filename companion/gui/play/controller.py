@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
 from companion.gui.play.dice_dialog import DiceDialog
+from companion.gui.play.reasons import reason_lines
 from companion.model.edits import EVERYTHING, Changes
 from companion.model.mapfile import FigurePlacement, MapDocument
 from companion.rules.dice import DiceError
@@ -400,7 +401,7 @@ class PlayController(QObject):
         return dialog.faces if dialog.exec() else []
 
     def _dialog_force(self, verdict: Verdict) -> str | None:
-        reasons = "\n".join(f"• {r.message}" for r in verdict.reasons)
+        reasons = "\n".join(reason_lines(verdict.reasons))
         box = QMessageBox(self.parent_widget)
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle("Not allowed")

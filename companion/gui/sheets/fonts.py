@@ -6,7 +6,7 @@ from functools import cache
 
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 
-from companion.datafiles import resource_dir
+from companion.paths import resource_dir
 
 #: The bundled font files (``resources/fonts/``), see ``resources/fonts/LICENSE``.
 FONT_FILES = (

@@ -11,6 +11,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from companion.model.edits import Changes, Clip, EditError
+from companion.rules.table import RosterFigure
 
 if TYPE_CHECKING:
     from companion.gui.canvas.view import MapCanvas, MouseInfo
@@ -101,6 +102,8 @@ class ToolContext(QObject):
     #: A short message for the status bar.
     message = Signal(str)
     selectionChanged = Signal(object)  # figure id or None
+    #: The open roster changed (a character added, a roster opened): ``roster`` anew.
+    rosterChanged = Signal()
 
     def __init__(self, session: MapSession, canvas: MapCanvas) -> None:
         super().__init__()
@@ -109,9 +112,10 @@ class ToolContext(QObject):
         self.clipboard: Clip | None = None
         #: The room the room tool paints (chosen in the Rooms panel); -1 for none.
         self.current_room = -1
-        #: The characters of the open roster (``{"id", "name", "side", "class"...}``), for
-        #: placing them on a table; the main window sets it, empty without a roster.
-        self.roster: Callable[[], list[dict[str, Any]]] = list
+        #: The open roster's characters as the map's ruleset places them, for the figure
+        #: tool (``ValueError``: a roster it cannot read); the main window sets it, empty
+        #: without a roster.
+        self.roster: Callable[[], list[RosterFigure]] = list
         self._selected: str | None = None
 
     @property

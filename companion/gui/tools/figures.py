@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QVBoxLayout, QWidget
 
 from companion.gui.canvas.view import MouseInfo
 from companion.gui.tools.base import Square, Tool, add_combo, add_hint
@@ -14,6 +14,8 @@ from companion.gui.tools.terrain import FACING_TITLES
 from companion.model import edits
 from companion.model.dungeon import Facing
 from companion.model.mapfile import FigurePlacement
+from companion.rules.ruleset import CharacterSheets
+from companion.rules.table import RosterFigure
 
 SIDES = (("party", "Party (heroes)"), ("dungeon", "Dungeon (monsters)"))
 #: Sides of a ruleset with no monsters, where every figure is a character (a skirmish).
@@ -32,8 +34,9 @@ class FigureTool(Tool):
 
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
-        self.side = "dungeon"
-        self.kind_id = "orc"
+        self.side = ""
+        #: The class or monster the next click places: one the map's ruleset has.
+        self.kind_id = ""
         self.facing = Facing.S
         self.figure_name = ""
         self._drag: str | None = None
@@ -41,8 +44,13 @@ class FigureTool(Tool):
         self._moved = False
         self._kind_box: QComboBox | None = None
         self._side_box: QComboBox | None = None
-        #: The roster character the next click places (its id, side and class), or None.
-        self.character: dict[str, Any] | None = None
+        self._page: QWidget | None = None
+        self._form: QWidget | None = None
+        #: The ruleset the options were built for.
+        self._built_for = ""
+        #: The roster character the next click places, or None.
+        self.character: RosterFigure | None = None
+        self.ctx.rosterChanged.connect(self._refill)
 
     def sides(self) -> tuple[tuple[str, str], ...]:
         """The sides figures are placed on: party and dungeon, or a skirmish's two sides."""
@@ -52,12 +60,60 @@ class FigureTool(Tool):
         """What the chosen side's figures are: monsters for the dungeon, else classes."""
         return "monster" if self.side == "dungeon" else "class"
 
+    def roster_figures(self) -> tuple[list[RosterFigure], str]:
+        """The roster's characters the ruleset lets the tool place, and a line to show
+        when there are none (or the roster has a problem)."""
+        try:
+            figures = self.ctx.roster()
+        except ValueError as exc:
+            return [], f"The roster has a problem, so its characters cannot be placed: {exc}"
+        if not figures:
+            return [], (
+                f"{self.session.ruleset.title} has no roster characters to place here: "
+                "choose a class or monster above."
+            )
+        return figures, ""
+
     def build_options(self) -> QWidget:
+        self._page = QWidget()
+        lay = QVBoxLayout(self._page)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self._refill()
+        return self._page
+
+    def activate(self) -> None:
+        self._refill()
+
+    def map_changed(self, changes: edits.Changes) -> None:
+        if (changes.options or changes.everything) and self._built_for != self.session.ruleset.id:
+            self._refill()
+
+    def _refill(self) -> None:
+        """The options for the map's ruleset and its roster, as they are now."""
+        if self._page is None:
+            return
+        layout = self._page.layout()
+        if self._form is not None:
+            layout.removeWidget(self._form)
+            self._form.hide()
+            self._form.setParent(None)  # type: ignore[call-overload]
+            self._form.deleteLater()
+        self._form = self._build_form()
+        layout.addWidget(self._form)
+        self._form.show()
+        self._built_for = self.session.ruleset.id
+
+    def _build_form(self) -> QWidget:
         w = QWidget()
         form = QFormLayout(w)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         sides = self.sides()
         if self.side not in [k for k, _ in sides]:
-            self.set_side(sides[0][0])
+            self.side = sides[0][0]
+        kinds = [k for k, _ in self.session.ruleset.figure_kinds(self._kind())]
+        if self.kind_id not in kinds:
+            self.kind_id = kinds[0] if kinds else ""
+        self.character = None
         side = add_combo(
             form,
             "Side",
@@ -73,12 +129,12 @@ class FigureTool(Tool):
             (),
             lambda i: i >= 0 and setattr(self, "kind_id", kind.itemData(i)),
         )
-        characters = self.ctx.roster()
+        characters, why_none = self.roster_figures()
         if characters:
             # A roster ruleset: place the roster's characters, linked to it by id.
-            labels = [("(a new figure of the class above)", None)] + [
-                (f"{c.get('name') or c['id']} ({c['side']})", c) for c in characters
-            ]
+            labels: list[tuple[str, RosterFigure | None]] = [
+                ("(a new figure of the class above)", None)
+            ] + [(f"{c.name} ({c.side})", c) for c in characters]
             add_combo(
                 form,
                 "Character",
@@ -86,6 +142,9 @@ class FigureTool(Tool):
                 ((title, str(i)) for i, (title, _c) in enumerate(labels)),
                 lambda i: setattr(self, "character", labels[i][1] if i >= 0 else None),
             )
+        elif isinstance(self.session.ruleset, CharacterSheets):
+            note = add_hint(form, why_none)
+            note.setObjectName("figure_no_roster")
         name = QLineEdit()
         name.setObjectName("figure_name")
         name.setPlaceholderText("optional, e.g. Grok")
@@ -125,18 +184,30 @@ class FigureTool(Tool):
         if box.count():
             self.kind_id = box.currentData()
 
-    def new_figure(self, at: Square) -> FigurePlacement:
+    def new_figure(self, at: Square) -> FigurePlacement | None:
+        """The figure a click at ``at`` places, or None when the map's ruleset has no such
+        class or monster (the options are refreshed and the status bar says so)."""
         doc = self.session.doc
         c = self.character
         if c is not None:
             return FigurePlacement(
-                id=edits.unique_figure_id(doc, c["id"]),
-                name=c.get("name") or "",
-                side=c["side"],
-                class_id=c.get("class"),
+                id=edits.unique_figure_id(doc, c.id),
+                name=c.name,
+                side=c.side,
+                class_id=c.class_id,
                 at=at,
                 facing=self.facing,
             )
+        known = dict(self.session.ruleset.figure_kinds(self._kind()))
+        if self.kind_id not in known or self._built_for != self.session.ruleset.id:
+            self._refill()
+            self.ctx.message.emit(
+                f"{self.session.ruleset.title} has no {self._kind()} {self.kind_id!r}: "
+                "choose one in the Tool panel"
+                if self.kind_id
+                else f"{self.session.ruleset.title} has no {self._kind()} to place"
+            )
+            return None
         base = re.sub(r"[^A-Za-z0-9_\-]+", "_", self.figure_name.lower()).strip("_")
         fid = edits.unique_figure_id(doc, base or self.kind_id)
         probe = FigurePlacement(
@@ -169,6 +240,8 @@ class FigureTool(Tool):
             return True
         if fig is None:
             new = self.new_figure(ev.square)
+            if new is None:
+                return True
             if self.ctx.push(lambda: edits.place_figure(doc, new), f"Place {new.label}"):
                 self.ctx.select_figure(new.id)
             return True

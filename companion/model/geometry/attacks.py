@@ -67,6 +67,9 @@ class AttackTarget:
     ok: bool
     reason: str | None = None
     blocked_by: Square | None = None
+    #: Every ``(reason, blocked square or None)`` under ``turn``, in the order distance
+    #: (adjacency, range), arc, height, sight; ``reason`` is the first.
+    problems: tuple[tuple[str, Square | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,37 +114,39 @@ def _check(
     min_range: float | None,
     max_range: float | None,
     distance: float,
-) -> tuple[str | None, Square | None]:
-    """``(reason, blocked_by)`` for one facing; ``(None, None)`` when the attack is valid."""
+) -> list[tuple[str, Square | None]]:
+    """Every ``(reason, blocked_by)`` for one facing, in the order distance (adjacency,
+    range), arc, height, sight; empty when the attack is valid."""
     rules = board.rules
+    out: list[tuple[str, Square | None]] = []
     if mode == "melee":
         if m.steps != 1:
-            return "not_adjacent", None
+            out.append(("not_adjacent", None))
         if not m.in_front(facing):
-            return "not_in_arc", None
+            out.append(("not_in_arc", None))
         if m.dh > rules.melee_height:
-            return "height_difference", None
-        return None, None
+            out.append(("height_difference", None))
+        return out
     if mode == "reach":
         if m.steps < rules.reach:
-            return "too_close", None
-        if m.steps > rules.reach:
-            return "out_of_range", None
+            out.append(("too_close", None))
+        elif m.steps > rules.reach:
+            out.append(("out_of_range", None))
         if not m.in_arc(facing):
-            return "not_in_arc", None
+            out.append(("not_in_arc", None))
         if m.dh > rules.melee_height:
-            return "height_difference", None
+            out.append(("height_difference", None))
     else:
         if min_range is not None and not in_range(distance, min_range, None):
-            return "too_close", None
-        if not in_range(distance, None, max_range):
-            return "out_of_range", None
+            out.append(("too_close", None))
+        elif not in_range(distance, None, max_range):
+            out.append(("out_of_range", None))
         if not m.in_arc(facing):
-            return "not_in_arc", None
+            out.append(("not_in_arc", None))
     sight = m.sight()
     if not sight.clear:
-        return "no_line_of_sight", sight.blocked_by
-    return None, None
+        out.append(("no_line_of_sight", sight.blocked_by))
+    return out
 
 
 def attack_geometry(
@@ -170,19 +175,25 @@ def attack_geometry(
         distance = ruler_distance(board, attacker.pos, target.pos)
     measures = _measures(board, attacker, target)
     if target.dead:
-        return AttackTarget(target_id, mode, distance, None, False, "target_dead")
+        return AttackTarget(
+            target_id, mode, distance, None, False, "target_dead", problems=(("target_dead", None),)
+        )
     tries: list[tuple[Turn | None, Facing]] = [(None, attacker.facing)]
     if allow_turn:
         tries += [("left", attacker.facing.left), ("right", attacker.facing.right)]
     failures = []
     for turn, facing in tries:
-        reason, blocked = _check(board, measures, mode, facing, min_range, max_range, distance)
-        if reason is None:
+        found = _check(board, measures, mode, facing, min_range, max_range, distance)
+        if not found:
             return AttackTarget(target_id, mode, distance, turn, True)
-        failures.append((turn, reason, blocked))
-    # Report the failure seen with the target in the arc, if some facing has it there.
-    turn, reason, blocked = next((f for f in failures if f[1] != "not_in_arc"), failures[0])
-    return AttackTarget(target_id, mode, distance, turn, False, reason, blocked)
+        failures.append((turn, found))
+    # Report the facing with the fewest failures (one with the target in the arc, if some
+    # facing has it there), the current facing first among equals.
+    turn, found = min(failures, key=lambda f: len(f[1]))
+    blocked = next((sq for _, sq in found if sq is not None), None)
+    return AttackTarget(
+        target_id, mode, distance, turn, False, found[0][0], blocked, problems=tuple(found)
+    )
 
 
 def attack_targets(

@@ -90,6 +90,10 @@ class BoardCache:
             self._states.popitem(last=False)
         return board
 
+    def layers(self, dungeon: DungeonMap) -> TerrainLayers:
+        """The terrain layers of ``dungeon`` (what blocks movement, sight...), cached."""
+        return self._layers(dungeon)
+
     def _layers(self, dungeon: DungeonMap) -> TerrainLayers:
         key = id(dungeon)
         hit = self._maps.get(key)

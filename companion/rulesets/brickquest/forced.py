@@ -14,7 +14,13 @@ from __future__ import annotations
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.combat import base_attack
-from companion.rulesets.brickquest.context import Ctx, Unresolvable, carried_spells, item_base
+from companion.rulesets.brickquest.context import (
+    Ctx,
+    Unresolvable,
+    carried_spells,
+    footprint,
+    item_base,
+)
 from companion.rulesets.brickquest.moving import may_end_on, physical_path
 from companion.rulesets.brickquest.state import FigureState
 from companion.rulesets.brickquest.validate_objects import CONTAINERS
@@ -54,6 +60,43 @@ def check_resolvable(ctx: Ctx, actor: FigureState, action: act.Action) -> None:
         _check_cast(ctx, actor, action)
     elif isinstance(action, act.Interact):
         _check_interact(ctx, actor, action)
+
+
+def force_refusal(ctx: Ctx, action: act.Action) -> str | None:
+    """Why a forced ``action`` would not do what was asked (None: it would), asked before
+    a new forced action is taken (``Session.act``), never on replay.
+
+    A forced move must end where it was asked to: one that would stop short -- at a wall,
+    an object, water or lava ("These squares are considered obstacles and may not be
+    entered or crossed by a character"; the text gives them no other effect to apply), or
+    back from a square nobody may stand on -- is refused before anything is spent.  The
+    BrickMaster's Adjust puts a figure anywhere.  A blinded figure's walk is left to its
+    dice, and a hidden figure's climb out has its own check (``check_resolvable``).
+    """
+    if isinstance(action, act.TABLE_ACTIONS) or not isinstance(action, act.Move):
+        return None
+    actor = ctx.figure(action.actor)
+    path = list(action.path)
+    if not path or actor.inside is not None or actor.has("blinded") or actor.dead:
+        return None
+    if physical_path(ctx, actor, path) == path:
+        return None
+    dungeon = ctx.state.dungeon
+    solid = dungeon.blocks_movement()
+    ethereal = actor.has("ethereal")
+    for sq in path:
+        for x, y in footprint(sq, ctx.size(actor)):
+            if not dungeon.in_bounds(x, y):
+                return f"[{x}, {y}] is off the map"
+            if solid[y, x] and not ethereal:
+                obj = dungeon.object_at(x, y)
+                what = obj.kind if obj else dungeon.terrain_at(x, y).name.lower().replace("_", " ")
+                return (
+                    f"{actor.name} cannot be moved onto [{x}, {y}] ({what}), even by force;"
+                    " the BrickMaster's Adjust can place the figure"
+                )
+    end = path[-1]
+    return f"{actor.name} may not end a move on [{end[0]}, {end[1]}], even by force"
 
 
 def _squares(ctx: Ctx, action: act.Action) -> list[Square]:

@@ -15,12 +15,14 @@ line):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from companion.model.mapfile import FigurePlacement, MapDocument
 from companion.rules.table import OptionSpec, SetupChoice
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
+from companion.rulesets.brickquest.character import Party, PartyFileError
 from companion.rulesets.brickquest.setup import SetupError, _unknown
 from companion.rulesets.brickquest.state import Options
 
@@ -39,38 +41,44 @@ LARGE_FOOTPRINT_HELP = (
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec(
+        kind="switch",
         key="holding",
         label="Holding",
         default=False,
         help="A figure may hold both actions to the end of the round.",
     ),
-    OptionSpec(key="critical_hits", label="Critical hits and misses", default=False),
+    OptionSpec(kind="switch", key="critical_hits", label="Critical hits and misses", default=False),
     OptionSpec(
+        kind="switch",
         key="breakaway",
         label="Breakaway",
         default=False,
         help="Leaving an enemy's front squares draws a free attack.",
     ),
     OptionSpec(
+        kind="switch",
         key="height_bonus",
         label="Height bonus",
         default=False,
         help="±1 per 3 full bricks of height difference, at most ±3.",
     ),
     OptionSpec(
+        kind="switch",
         key="enchanted_weapons",
         label="Enchanted weapons",
         default=False,
         help="Characters' weapons ignore Incorporeal.",
     ),
-    OptionSpec(key="walls_stop_areas", label="Walls stop areas", default=True),
+    OptionSpec(kind="switch", key="walls_stop_areas", label="Walls stop areas", default=True),
     OptionSpec(
+        kind="choice",
         key="los",
         label="Line of sight",
         default="3d",
         choices=(("3d", "with heights"), ("flat", "flat, as printed")),
     ),
     OptionSpec(
+        kind="choice",
         key="large_footprint",
         label="Large creatures' footprint",
         default=2,
@@ -79,6 +87,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         help=LARGE_FOOTPRINT_HELP,
     ),
     OptionSpec(
+        kind="choice",
         key="reroll_initiative",
         label="Re-roll initiative",
         default=0,
@@ -141,7 +150,7 @@ def game_setup(
 ) -> dict[str, Any]:
     """The set-up document for ``build_state``; ``SetupError`` names what is wrong."""
     _check_options(options)
-    sheets = _characters(party)
+    sheets = _characters(party, catalog)
     open_choices = {(c.figure, c.key): c for c in setup_choices(doc, catalog)}
     for fid, picked in choices.items():
         for key in picked:
@@ -160,7 +169,7 @@ def game_setup(
         if fig.class_id and fig.monster:
             raise SetupError(f"{where}: a figure is a class or a monster, not both")
         if fig.class_id:
-            spec.update(_character(fig, sheets.get(fig.id), where))
+            spec.update(_character(fig, sheets.get(fig.id), where, catalog))
         elif fig.monster:
             spec.update(_monster(fig, choices.get(fig.id, {}), open_choices, catalog, where))
         else:
@@ -188,19 +197,54 @@ def _check_options(options: Mapping[str, Any]) -> None:
             raise SetupError(f"options.{key}: give true or false, not {value!r}")
 
 
-def _characters(party: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
+def _characters(
+    party: Mapping[str, Any] | None, catalog: BrickQuestCatalog
+) -> dict[str, Mapping[str, Any]]:
+    """The party's sheets by id: a party file is read as ``validate`` reads it; a game's
+    own party (``{"characters": [...]}``, the window's) character by character."""
     if party is None:
         return {}
+    if party.get("ruleset", "brickquest") != "brickquest":
+        raise SetupError(
+            f"party.ruleset: a {str(party.get('ruleset'))[:40]!r} roster, not a BrickQuest party"
+        )
+    if "format" in party:
+        _check_party_file(party)
     chars = party.get("characters")
     if not isinstance(chars, list):
         raise SetupError("party.characters: give the party's characters as a list")
     return {str(c.get("id")): c for c in chars if isinstance(c, Mapping)}
 
 
-def _character(fig: FigurePlacement, sheet: Mapping[str, Any] | None, where: str) -> dict[str, Any]:
+def _check_party_file(party: Mapping[str, Any]) -> None:
+    """A whole party file, checked by the party loader (types, maxima, classes, swag)."""
+    try:
+        data = json.dumps(dict(party), ensure_ascii=True, allow_nan=False).encode()
+    except (TypeError, ValueError) as exc:
+        raise SetupError(f"party: not a JSON document ({exc})") from None
+    try:
+        Party.from_json_bytes(data, source="")
+    except PartyFileError as exc:
+        raise SetupError(f"party: {exc}") from None
+
+
+def _points(sheet: Mapping[str, Any], key: str, where: str) -> int | None:
+    value = sheet.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise SetupError(f"{where}: party {key}: give a whole number, not {value!r:.40}")
+    return value
+
+
+def _character(
+    fig: FigurePlacement,
+    sheet: Mapping[str, Any] | None,
+    where: str,
+    catalog: BrickQuestCatalog,
+) -> dict[str, Any]:
     out: dict[str, Any] = {"class": fig.class_id}
     if sheet is None:
         return out
+    _within_card(sheet, catalog.classes.get(fig.class_id or ""), where)
     if sheet.get("class_id") not in (None, fig.class_id):
         raise SetupError(
             f"{where}: the party's {sheet.get('name')} is a {sheet.get('class_id')},"
@@ -218,6 +262,28 @@ def _character(fig: FigurePlacement, sheet: Mapping[str, Any] | None, where: str
         raise SetupError(f"{where}: the party's swag must be a list of item names")
     out["items"] = list(swag)
     return out
+
+
+def _within_card(sheet: Mapping[str, Any], card: Any, where: str) -> None:
+    """A sheet's points as whole numbers within its class card's (no 99 hit points, no
+    spell points for a warrior)."""
+    hp, max_hp, sp = (
+        _points(sheet, k, where) for k in ("hit_points", "max_hit_points", "spell_points")
+    )
+    name = sheet.get("name") or sheet.get("id")
+    if card is None:
+        return
+    top = max_hp if max_hp is not None else card.hit_points
+    if top > card.hit_points or (hp is not None and hp > top):
+        raise SetupError(
+            f"{where}: the party's {name} has {hp if hp is not None else top} hit points;"
+            f" a {card.name} has at most {card.hit_points}"
+        )
+    if sp is not None and sp > (card.spell_points or 0):
+        most = f"at most {card.spell_points}" if card.spell_points else "none"
+        raise SetupError(
+            f"{where}: the party's {name} has {sp} spell points; a {card.name} has {most}"
+        )
 
 
 def _monster(

@@ -9,7 +9,7 @@ from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.combat import deal_damage, resolve_attack
-from companion.rulesets.brickquest.context import Ctx, footprint, move_allowance
+from companion.rulesets.brickquest.context import BOARDS, Ctx, footprint, move_allowance
 from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
 from companion.rulesets.brickquest.state import FigureState, GameState, TurnState
 
@@ -88,7 +88,7 @@ def physical_path(ctx: Ctx, actor: FigureState, path: list[Square]) -> list[Squa
     (off the map; solid unless ethereal -- for a Large Creature, any square it would
     cover), then back to the last square it may end on."""
     dungeon = ctx.state.dungeon
-    solid = dungeon.blocks_movement()
+    solid = BOARDS.layers(dungeon).blocks_movement
     ethereal = actor.has("ethereal")
     size = ctx.size(actor)
     out: list[Square] = []
@@ -117,7 +117,7 @@ def may_end_on(ctx: Ctx, figure_id: str, sq: Square, size: int | None = None) ->
         size = ctx.size(fig) if fig is not None else 1
     dungeon = state.dungeon
     covered = footprint(sq, size)
-    blocked = dungeon.blocks_movement()
+    blocked = BOARDS.layers(dungeon).blocks_movement
     for x, y in covered:
         if not dungeon.in_bounds(x, y) or blocked[y, x]:
             return False

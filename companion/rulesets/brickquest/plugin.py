@@ -40,17 +40,18 @@ from companion.rules.table import (
     numbered_die,
 )
 from companion.rules.verdict import ReasonCode, Verdict
-from companion.rulesets.brickquest import table
+from companion.rulesets.brickquest import INFO, table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
 from companion.rulesets.brickquest.context import Ctx, move_allowance
+from companion.rulesets.brickquest.forced import force_refusal
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
 from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
 from companion.rulesets.brickquest.odds import odds
 from companion.rulesets.brickquest.resolve import resolve
 from companion.rulesets.brickquest.scenario_setup import scenario_setup
 from companion.rulesets.brickquest.schema import ClassDef, MonsterDef
-from companion.rulesets.brickquest.setup import build_state
+from companion.rulesets.brickquest.setup import SetupError, build_state, table_problems
 from companion.rulesets.brickquest.state import GameState
 from companion.rulesets.brickquest.validate import validate
 
@@ -61,11 +62,16 @@ class QueryError(ValueError):
     """A scenario query that cannot be answered (unknown kind, figure or shape)."""
 
 
+#: ``Resolution[GameState]`` made once: pydantic keeps a parametrized class only weakly, so
+#: writing it in ``resolve`` built the class again on most calls (a replay's hot path).
+_RESOLUTION = Resolution[GameState]
+
+
 class BrickQuestRules:
     """The BrickQuest ruleset plugin."""
 
     id = "brickquest"
-    title = "BrickQuest"
+    title = INFO.title
     actions = ACTIONS
     grid = BRICKQUEST_GRID
 
@@ -80,7 +86,11 @@ class BrickQuestRules:
 
     def resolve(self, state: GameState, action: Action, dice: Dice) -> Resolution[GameState]:
         new_state, events = resolve(Ctx(state, self.catalog), action, dice)
-        return Resolution[GameState](state=new_state, events=tuple(events))
+        return _RESOLUTION(state=new_state, events=tuple(events))
+
+    def force_refusal(self, state: GameState, action: Action) -> str | None:
+        """Why forcing ``action`` would not do what was asked (``Session.act``)."""
+        return force_refusal(Ctx(state, self.catalog), action)
 
     def acting_order(self, state: GameState) -> Sequence[str]:
         living = [f for f, fig in state.figures.items() if not fig.dead]
@@ -106,7 +116,14 @@ class BrickQuestRules:
         options: Mapping[str, Any],
         choices: Mapping[str, Mapping[str, Any]],
     ) -> dict[str, Any]:
+        problems = self.table_problems(doc)
+        if problems:
+            raise SetupError("; ".join(f"{place}: {message}" for place, message in problems))
         return game_setup(doc, party, options, choices, self.catalog)
+
+    def table_problems(self, doc: MapDocument) -> list[tuple[str, str]]:
+        """Figures on a square they may not stand on (a wall, a barrel...)."""
+        return table_problems(doc)
 
     def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
         card: ClassDef | MonsterDef | None = self.catalog.classes.get(

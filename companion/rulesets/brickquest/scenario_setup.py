@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.rules.ruleset import ScenarioSetup
-from companion.rules.scenario import ScenarioError, validation_problems
+from companion.rules.scenario import ScenarioError, row_problems, validation_problems
 
 Row = Annotated[str, Field(max_length=512)]
 
@@ -59,5 +59,9 @@ def scenario_setup(ruleset_id: str, doc: Mapping[str, Any]) -> ScenarioSetup:
         spec = BrickQuestScenario.model_validate_json(json.dumps(dict(doc)), strict=True)
     except ValidationError as exc:
         raise ScenarioError(problems=validation_problems(exc)) from None
+    ragged = row_problems("map.terrain", spec.map.terrain)
+    ragged += row_problems("map.heights", spec.map.heights or [], spec.map.size[0])
+    if ragged:
+        raise ScenarioError(problems=ragged)
     setup = {"ruleset": ruleset_id, **spec.model_dump(exclude_none=True)}
     return ScenarioSetup(setup=setup, grid=spec.map.size)

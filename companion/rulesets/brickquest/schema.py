@@ -59,9 +59,9 @@ is ``search_secrets`` ("Search for secrets"), "Disarm traps" is ``disarm_trap``;
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
-from typing import Annotated, Final, Literal, NamedTuple, Self
+from typing import Annotated, Any, Final, Literal, NamedTuple, Self
 
 from pydantic import (
     Field,
@@ -390,6 +390,26 @@ Ability = Annotated[
 ]
 
 
+#: What cards answer about themselves, asked for every figure of every state (boards,
+#: sizes, replays): (id of the card, question) -> (the card, the answer).  Cards are frozen,
+#: and an entry holds its card, so an id is never another card's while it is kept.
+_KNOWN: dict[tuple[int, Any], tuple[Any, Any]] = {}
+_KNOWN_LIMIT = 4096
+
+
+def _known(card: object, question: Any, answer: Callable[[], Any]) -> Any:
+    """``answer()`` for ``card``, worked out once per card and question."""
+    key = (id(card), question)
+    hit = _KNOWN.get(key)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    value = answer()
+    if len(_KNOWN) >= _KNOWN_LIMIT:
+        _KNOWN.clear()
+    _KNOWN[key] = (card, value)
+    return value
+
+
 class _HasAbilities(_Frozen):
     abilities: tuple[Ability, ...] = ()
 
@@ -406,17 +426,30 @@ class _HasAbilities(_Frozen):
         return tuple(a.kind for a in self.abilities if getattr(a, "optional", False))
 
     def fitted(self, chosen: Iterable[str]) -> Self:
-        """The card as one figure has it: its optional abilities only where ``chosen``."""
-        drop = set(self.optional_abilities) - set(chosen)
-        if not drop:
-            return self
-        kept = tuple(a for a in self.abilities if a.kind not in drop)
-        return self.model_copy(update={"abilities": kept})
+        """The card as one figure has it: its optional abilities only where ``chosen``.
+
+        The answer is kept per card and choice (``_known``)."""
+        chosen = tuple(chosen)
+
+        def fit() -> _HasAbilities:
+            drop = set(self.optional_abilities) - set(chosen)
+            if not drop:
+                return self
+            kept = tuple(a for a in self.abilities if a.kind not in drop)
+            return self.model_copy(update={"abilities": kept})
+
+        fitted: Self = _known(self, ("fitted", chosen), fit)
+        return fitted
 
     @property
     def moves_through_occupied(self) -> bool:
         """Vermin and incorporeal figures may move through occupied squares."""
-        return any(getattr(a, "moves_through_occupied", False) for a in self.abilities)
+        through: bool = _known(
+            self,
+            "moves_through_occupied",
+            lambda: any(getattr(a, "moves_through_occupied", False) for a in self.abilities),
+        )
+        return through
 
     @property
     def is_undead(self) -> bool:
@@ -425,7 +458,8 @@ class _HasAbilities(_Frozen):
     @property
     def large(self) -> bool:
         """A large creature (taller figure; -2 on Defense): derived from the abilities."""
-        return self.has_ability("large_creature")
+        large: bool = _known(self, "large", lambda: self.has_ability("large_creature"))
+        return large
 
     @property
     def ability_defense_modifier(self) -> int:

@@ -15,6 +15,7 @@ from companion.model.dungeon import (
     MapObject,
     ObjectKind,
 )
+from companion.model.mapfile import MapDocument
 from companion.model.textmap import TextMapError, parse_text_map
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.context import BREAKABLE, footprint, item_base
@@ -102,6 +103,32 @@ def _unknown(kind: str, ident: str, known: Iterable[str]) -> str:
     return f"unknown {kind} {ident!r}{hint}"
 
 
+def standing_problem(dungeon: DungeonMap, fid: str, x: int, y: int) -> str | None:
+    """Why ``fid`` cannot stand on [x, y] (a wall, a barrel...), or None: it may.
+
+    The one check of a figure's square for a game's set-up (``build_state``) and a map
+    (``table_problems``, ``brick-companion validate``), so both say the same."""
+    obj = dungeon.object_at(x, y)
+    if obj is not None and obj.blocks_movement:
+        return f"{fid} stands on a {obj.kind.value} at [{x}, {y}]; figures cannot stand on it"
+    if dungeon.blocks_movement()[y, x]:
+        terrain = dungeon.terrain_at(x, y).name.lower().replace("_", " ")
+        return f"{fid} stands on {terrain} at [{x}, {y}]"
+    return None
+
+
+def table_problems(doc: MapDocument) -> list[tuple[str, str]]:
+    """Every map figure on a square it may not stand on, as (place, message)."""
+    problems = []
+    for i, fig in enumerate(doc.figures):
+        x, y = fig.at
+        if doc.dungeon.in_bounds(x, y):
+            problem = standing_problem(doc.dungeon, fig.id, x, y)
+            if problem is not None:
+                problems.append((f"figures[{i}] {fig.id!r}", problem))
+    return problems
+
+
 def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameState:
     """The initial state; ``SetupError`` names what is wrong and where."""
     try:
@@ -145,8 +172,7 @@ def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameSta
         if not dungeon.in_bounds(x, y):
             raise SetupError(f"{where}.at: square [{x}, {y}] is off the map")
         if blocked[y, x]:
-            terrain = dungeon.terrain_at(x, y).name.lower().replace("_", " ")
-            raise SetupError(f"{where}.at: {fs.id} stands on {terrain} at [{x}, {y}]")
+            raise SetupError(f"{where}.at: {standing_problem(dungeon, fs.id, x, y)}")
         if not fs.dead and (x, y) in occupied:
             raise SetupError(f"{where}.at: [{x}, {y}] is already taken by {occupied[(x, y)]}")
         fig = _figure(fs, catalog, where)
@@ -202,8 +228,10 @@ def _check_footprint(
         if not dungeon.in_bounds(cx, cy):
             raise SetupError(f"{where}.at: {what}: [{cx}, {cy}] is off the map")
         if blocked[cy, cx]:
+            obj = dungeon.object_at(cx, cy)
             terrain = dungeon.terrain_at(cx, cy).name.lower().replace("_", " ")
-            raise SetupError(f"{where}.at: {what}: [{cx}, {cy}] is {terrain}")
+            under = f"a {obj.kind.value}" if obj is not None and obj.blocks_movement else terrain
+            raise SetupError(f"{where}.at: {what}: [{cx}, {cy}] is {under}")
         if not fs.dead and (cx, cy) in occupied:
             raise SetupError(
                 f"{where}.at: {what}: [{cx}, {cy}] is already taken by {occupied[(cx, cy)]}"

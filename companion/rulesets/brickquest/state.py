@@ -193,30 +193,47 @@ class GameState(BaseModel):
     def tokens(self, catalog: BrickQuestCatalog) -> list[Token]:
         """The figures as the geometry sees them (figures hidden inside objects left out).
 
-        A Large Creature covers ``options.large_footprint`` squares per side."""
+        A Large Creature covers ``options.large_footprint`` squares per side.  A figure's
+        token is kept (``_TOKENS``): the states of a game share their unchanged figures, so
+        a replay places only the figures an action changed."""
         out = []
+        footprint = self.options.large_footprint
         for f in self.figures.values():
             if f.inside is not None:
                 continue
+            key = (id(f), id(catalog), footprint)
+            hit = _TOKENS.get(key)
+            if hit is not None and hit[0] is f and hit[1] is catalog:
+                out.append(hit[2])
+                continue
             card = profile(catalog, f)
-            out.append(
-                Token(
-                    id=f.id,
-                    x=f.x,
-                    y=f.y,
-                    side=f.side,
-                    facing=f.facing,
-                    large=card.large,
-                    dead=f.dead,
-                    slips_through=card.moves_through_occupied or f.has("ethereal"),
-                    size=self.options.large_footprint if card.large else 1,
-                )
+            token = Token(
+                id=f.id,
+                x=f.x,
+                y=f.y,
+                side=f.side,
+                facing=f.facing,
+                large=card.large,
+                dead=f.dead,
+                slips_through=card.moves_through_occupied or f.has("ethereal"),
+                size=footprint if card.large else 1,
             )
+            if len(_TOKENS) >= _TOKENS_LIMIT:
+                _TOKENS.clear()
+            _TOKENS[key] = (f, catalog, token)
+            out.append(token)
         return out
 
     def size_of(self, catalog: BrickQuestCatalog, fig: FigureState) -> int:
         """Squares per side the figure covers (a Large Creature: ``large_footprint``)."""
         return self.options.large_footprint if profile(catalog, fig).large else 1
+
+
+#: ``GameState.tokens``' answers: (id of the figure, of the catalog, the footprint) ->
+#: (figure, catalog, token).  Figures are frozen, and an entry holds its figure and
+#: catalog, so an id is never another's while it is kept.
+_TOKENS: dict[tuple[int, int, int], tuple[FigureState, BrickQuestCatalog, Token]] = {}
+_TOKENS_LIMIT = 8192
 
 
 def profile(catalog: BrickQuestCatalog, fig: FigureState) -> ClassDef | MonsterDef:

@@ -2,13 +2,22 @@
 
 Each check returns a ``Verdict`` with stable reason codes and a sentence that names
 what was measured against what.  Validation never changes the state and never rolls.
+
+Every reason that applies is reported, in this order: the turn (``not_your_turn``), the
+actor's own state and budget (posing, actions left, sustaining a spell, rage), then the
+action's own checks -- for an attack the two figures and the attack's limits, then its
+geometry (range, arc, height, sight); for a move every problem along the path, in path
+order, then the movement it lacks.  Some reasons stop the rest, because nothing after
+them can be measured: no initiative rolled yet, a dead actor, a square off the map, an
+actor inside an object, an unknown figure (``UnknownFigure``), an attack on itself or on
+a dead target, an attack of a kind the figure does not have.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import (
     Ctx,
@@ -101,12 +110,6 @@ def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         return illegal(ReasonCode.ACTOR_DOWN, f"{actor.name} is dead")
     if not isinstance(action, act.COUNTED):
         return LEGAL
-    if actor.has("posing") and not isinstance(action, act.Attack):
-        return illegal(
-            ReasonCode.POSING_AS_STATUE,
-            f"{actor.name} is posing as a statue: it keeps still until a target is close"
-            " enough to attack",
-        )
     if actor.inside is not None and not (
         isinstance(action, act.Interact) and action.kind in ("climb_out", "close", "open")
     ):
@@ -118,21 +121,29 @@ def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     card = ctx.card(actor)
     turn = current_turn(actor)
     limit = action_limit(card, actor, turn)
+    out: list[Reason] = []
+    if actor.has("posing") and not isinstance(action, act.Attack):
+        out += illegal(
+            ReasonCode.POSING_AS_STATUE,
+            f"{actor.name} is posing as a statue: it keeps still until a target is close"
+            " enough to attack",
+        ).reasons
     if turn.actions_used >= limit:
         why = " (hiccups)" if actor.has("hiccups") else ""
-        return illegal(
+        out += illegal(
             ReasonCode.NO_ACTIONS_LEFT,
             f"{actor.name} has used {turn.actions_used} of {limit} actions this turn{why}",
-        )
-    budget = _budget_verdict(card, actor, turn, action)
-    if not budget.legal:
-        return budget
+        ).reasons
+    else:
+        out += _budget_verdict(card, actor, turn, action).reasons
     if sustaining(actor) and not isinstance(action, act.Move):
-        return illegal(
+        out += illegal(
             ReasonCode.SUSTAINING_SPELL,
             f"{actor.name} keeps up {sustaining(actor)} and may only move while it lasts",
-        )
-    return _rage_verdict(card, actor, turn, limit, action)
+        ).reasons
+    if turn.actions_used < limit:
+        out += _rage_verdict(card, actor, turn, limit, action).reasons
+    return Verdict(reasons=tuple(out))
 
 
 def _off_map(ctx: Ctx, action: act.Action) -> tuple[int, int] | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.model.geometry import attack_geometry
-from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.combat import base_attack, turned_board
 from companion.rulesets.brickquest.context import Ctx, current_turn
@@ -21,6 +21,10 @@ _GEOMETRY_TEXT = {
 
 
 def check_attack(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    """Every reason against the attack: the two figures' states and the attack's own
+    limits first (who may attack whom, with what, this round), then its geometry (range,
+    arc, height, sight: ``attack_geometry``'s order).  Attacking itself, a dead target and
+    a missing attack of that kind say nothing about geometry, and stop before it."""
     assert isinstance(action, act.Attack)
     target = ctx.figure(action.target)
     card = ctx.card(actor)
@@ -29,39 +33,42 @@ def check_attack(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} cannot attack itself")
     if target.dead:
         return illegal(ReasonCode.TARGET_DEAD, f"{target.name} is already dead", target.pos)
+    out: list[Reason] = []
+
+    def no(code: ReasonCode, text: str, sq: tuple[int, int] | None = None) -> None:
+        out.append(Reason(code=code, message=text, square=sq))
+
     if actor.has("ethereal"):
-        return illegal(ReasonCode.ETHEREAL, f"{actor.name} is ethereal and may not attack")
+        no(ReasonCode.ETHEREAL, f"{actor.name} is ethereal and may not attack")
     if target.has("ethereal"):
-        return illegal(ReasonCode.ETHEREAL, f"{target.name} is ethereal and cannot be attacked")
+        no(ReasonCode.ETHEREAL, f"{target.name} is ethereal and cannot be attacked", target.pos)
     if target.inside is not None:
-        return illegal(ReasonCode.INVALID_TARGET, f"{target.name} is hidden inside an object")
+        no(ReasonCode.INVALID_TARGET, f"{target.name} is hidden inside an object", target.inside)
     if turn.cast:
-        return illegal(
-            ReasonCode.SPELL_RESTRICTION,
-            f"{actor.name} cast a spell this round and may not attack",
-        )
+        no(ReasonCode.SPELL_RESTRICTION, f"{actor.name} cast a spell this round and may not attack")
     attack = base_attack(card, actor, action.mode)
     if attack is None:
         if actor.disarmed:
-            return illegal(
+            no(
                 ReasonCode.DISARMED,
                 f"{actor.name} has dropped the weapon: only an open-handed melee attack"
                 " until armed again",
             )
-        return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no {action.mode} attack")
+        else:
+            no(ReasonCode.NO_ABILITY, f"{actor.name} has no {action.mode} attack")
+        return Verdict(reasons=tuple(out))
     kind = "ranged" if action.mode == "ranged" else "melee"
     if turn.attack_mode is not None and turn.attack_mode != kind:
-        return illegal(
+        no(
             ReasonCode.MIXED_ATTACK_TYPES,
             f"{actor.name} made a {turn.attack_mode} attack this round and may not mix in a"
             f" {kind} one",
         )
     once = card.ability("one_attack_per_turn")
     if isinstance(once, OneAttackPerTurn) and turn.attacks >= 1:
-        return illegal(
-            ReasonCode.NO_ACTIONS_LEFT,
-            f"{actor.name} makes only one {once.weapon} attack per turn",
-        )
+        no(ReasonCode.NO_ACTIONS_LEFT, f"{actor.name} makes only one {once.weapon} attack per turn")
+    if target.inside is not None:  # nothing to measure to
+        return Verdict(reasons=tuple(out))
     board = ctx.board
     allow_turn = action.turn is None
     if action.turn is not None:
@@ -76,19 +83,18 @@ def check_attack(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         max_range=hi,
         allow_turn=allow_turn,
     )
-    if geo.ok:
-        return LEGAL
-    blocked = geo.blocked_by
-    text = _GEOMETRY_TEXT.get(geo.reason or "", "{target} cannot be attacked from here").format(
-        target=target.name,
-        actor=actor.name,
-        mode=action.mode,
-        d=geo.distance,
-        lo=lo or 0,
-        hi=hi or 0,
-        blocked=f"[{blocked[0]}, {blocked[1]}]" if blocked else "?",
-    )
-    return illegal(ReasonCode(geo.reason or "invalid_target"), text, blocked or target.pos)
+    for code, blocked in geo.problems:
+        text = _GEOMETRY_TEXT.get(code, "{target} cannot be attacked from here").format(
+            target=target.name,
+            actor=actor.name,
+            mode=action.mode,
+            d=geo.distance,
+            lo=lo or 0,
+            hi=hi or 0,
+            blocked=f"[{blocked[0]}, {blocked[1]}]" if blocked else "?",
+        )
+        no(ReasonCode(code), text, blocked or target.pos)
+    return Verdict(reasons=tuple(out))
 
 
 def check_breath(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:

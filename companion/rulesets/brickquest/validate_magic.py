@@ -6,7 +6,7 @@ import itertools
 
 from companion.model.dungeon import Terrain
 from companion.model.geometry import SightLine, figure_sight, line_of_sight, ruler_distance
-from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.context import (
@@ -29,6 +29,9 @@ DEFAULT_TELEPORT = 12
 
 
 def check_cast(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    """Every reason against the spell: who may cast it, what this round allows (one
+    spell, not after an attack, hiccups, silence), its points, then its target.  Only
+    an unknown spell stops the rest."""
     assert isinstance(action, act.Cast)
     spell = ctx.catalog.spells.get(action.spell)
     if spell is None:
@@ -37,36 +40,46 @@ def check_cast(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     from_item = action.item is not None or (
         action.spell in carried_spells(actor) and not may_know(card, spell)
     )
-    caster_check = _check_caster(ctx, actor, card, spell, action, from_item)
-    if not caster_check.legal:
-        return caster_check
+    caster = _check_caster(ctx, actor, card, spell, action, from_item).reasons
+    out = list(caster)
     turn = current_turn(actor)
     if turn.cast:
-        return illegal(
-            ReasonCode.SPELL_RESTRICTION, f"{actor.name} already cast a spell this round"
+        out.append(
+            _reason(ReasonCode.SPELL_RESTRICTION, f"{actor.name} already cast a spell this round")
         )
-    if turn.attacks or turn.turned_undead:
+    elif turn.attacks or turn.turned_undead:
         done = "attacked" if turn.attacks else "turned undead"
-        return illegal(
-            ReasonCode.SPELL_RESTRICTION,
-            f"{actor.name} {done} this round and may not also cast a spell",
+        out.append(
+            _reason(
+                ReasonCode.SPELL_RESTRICTION,
+                f"{actor.name} {done} this round and may not also cast a spell",
+            )
         )
     if actor.has("hiccups"):
-        return illegal(ReasonCode.HICCUPS, f"{actor.name} has hiccups and cannot cast spells")
+        out.append(_reason(ReasonCode.HICCUPS, f"{actor.name} has hiccups and cannot cast spells"))
     if actor.has("silenced"):
-        return illegal(ReasonCode.SILENCED, f"{actor.name} is silenced and cannot cast spells")
-    if not from_item:
+        out.append(_reason(ReasonCode.SILENCED, f"{actor.name} is silenced and cannot cast spells"))
+    if not from_item and not caster:  # the points of a spell it may cast
         cost = _cost(spell, action)
         if cost is None:
-            return illegal(
-                ReasonCode.INVALID_TARGET, f"{spell.name} needs the number of points to spend"
+            out.append(
+                _reason(
+                    ReasonCode.INVALID_TARGET, f"{spell.name} needs the number of points to spend"
+                )
             )
-        if cost > actor.sp:
-            return illegal(
-                ReasonCode.INSUFFICIENT_SPELL_POINTS,
-                f"{spell.name} costs {cost} spell points; {actor.name} has {actor.sp}",
+        elif cost > actor.sp:
+            out.append(
+                _reason(
+                    ReasonCode.INSUFFICIENT_SPELL_POINTS,
+                    f"{spell.name} costs {cost} spell points; {actor.name} has {actor.sp}",
+                )
             )
-    return _check_area(ctx, actor, spell, action)
+    out += _check_area(ctx, actor, spell, action).reasons
+    return Verdict(reasons=tuple(out))
+
+
+def _reason(code: ReasonCode, text: str, square: Square | None = None) -> Reason:
+    return Reason(code=code, message=text, square=square)
 
 
 def _check_caster(
@@ -138,20 +151,26 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
         return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a target")
     if not ctx.state.dungeon.in_bounds(*sq):
         return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
+    # Every reason about the target together: who or what it is, then where (next to
+    # the caster, somewhere to stand), then the sight line.  A target that is no living
+    # figure is not measured further.
+    out: list[Reason] = []
     if isinstance(area, s.AdjacentFigure | s.FigureInSight):
-        figure_check = _check_figure_target(ctx, actor, spell, action, sq)
-        if not figure_check.legal:
-            return figure_check
+        out += _check_figure_target(ctx, actor, spell, action, sq).reasons
+        if any(r.code in (ReasonCode.INVALID_TARGET, ReasonCode.TARGET_DEAD) for r in out):
+            return Verdict(reasons=tuple(out))
     if isinstance(area, s.AdjacentObject | s.AdjacentSquare) and chebyshev(actor.pos, sq) != 1:
-        return illegal(ReasonCode.NOT_ADJACENT, f"[{sq[0]}, {sq[1]}] is not next to {actor.name}")
+        out.append(
+            _reason(ReasonCode.NOT_ADJACENT, f"[{sq[0]}, {sq[1]}] is not next to {actor.name}", sq)
+        )
     if isinstance(area, s.AdjacentObject):
         t = ctx.state.dungeon.terrain_at(*sq)
         if not t.is_door and ctx.state.dungeon.object_at(*sq) is None:
-            return illegal(ReasonCode.INVALID_TARGET, f"nothing lockable at [{sq[0]}, {sq[1]}]", sq)
+            out.append(
+                _reason(ReasonCode.INVALID_TARGET, f"nothing lockable at [{sq[0]}, {sq[1]}]", sq)
+            )
     if isinstance(area, s.LocationInSight):
-        place = _location_verdict(ctx, spell, sq)
-        if not place.legal:
-            return place
+        out += _location_verdict(ctx, spell, sq).reasons
     needs_sight = isinstance(area, s.FigureInSight | s.LocationInSight) or getattr(
         area, "needs_line_of_sight", False
     )
@@ -159,12 +178,14 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
         sight = _sight(ctx, actor, action.target, sq)
         if not sight.clear:
             b = sight.blocked_by
-            return illegal(
-                ReasonCode.NO_LINE_OF_SIGHT,
-                f"{actor.name} cannot see [{sq[0]}, {sq[1]}]: the line is blocked at {b}",
-                b,
+            out.append(
+                _reason(
+                    ReasonCode.NO_LINE_OF_SIGHT,
+                    f"{actor.name} cannot see [{sq[0]}, {sq[1]}]: the line is blocked at {b}",
+                    b,
+                )
             )
-    return LEGAL
+    return Verdict(reasons=tuple(out))
 
 
 def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from companion.model.dungeon import Terrain
-from companion.model.geometry import validate_path
-from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.model.geometry import PathCheck, reachable, validate_path
+from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
-from companion.rulesets.brickquest.context import Ctx, chebyshev, move_allowance
+from companion.rulesets.brickquest.context import BOARDS, Ctx, chebyshev, move_allowance
 from companion.rulesets.brickquest.state import FigureState
 
 _MESSAGES = {
@@ -22,23 +22,75 @@ _MESSAGES = {
 
 
 def check_move(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    """Every problem of the path, in path order (``geometry.validate_path``): a move
+    through a wall and too far names the wall's square and the movement it lacks.
+
+    A path of one far square (what the window sends for a square the figure cannot
+    reach) is read as the straight way there: when some way reaches it, the refusal
+    asks for the path square by square; otherwise it lists every problem on the straight
+    way (walls, heights, figures, the movement it lacks)."""
     assert isinstance(action, act.Move)
     card = ctx.card(actor)
     points = move_allowance(card, actor)
     if actor.has("ethereal"):
         return _check_ethereal(ctx, actor, action, points)
-    result = validate_path(ctx.board, actor.id, list(action.path), points)
+    path = list(action.path)
+    if len(path) == 1 and chebyshev(actor.pos, path[0]) > 1 and ctx.size(actor) == 1:
+        return _check_destination(ctx, actor, path[0], points)
+    result = validate_path(ctx.board, actor.id, path, points)
+    return _verdict(actor, result, points)
+
+
+def _verdict(actor: FigureState, result: PathCheck, points: float) -> Verdict:
     if result.ok:
         return LEGAL
-    assert result.reason is not None  # a failed path always names its reason
-    code = ReasonCode(result.reason)
-    sq = result.square
-    where = f"[{sq[0]}, {sq[1]}]" if sq is not None else "the path"
-    template = _MESSAGES.get(code, "the move is not allowed at {sq}")
-    text = template.format(name=actor.name, points=points, sq=where)
-    if code is ReasonCode.INSUFFICIENT_MOVEMENT and result.cost is not None:
-        text += f" (it costs {result.cost:g})"
-    return illegal(code, text, sq)
+    reasons = []
+    for name, sq in result.problems:
+        code = ReasonCode(name)
+        where = f"[{sq[0]}, {sq[1]}]"
+        template = _MESSAGES.get(code, "the move is not allowed at {sq}")
+        text = template.format(name=actor.name, points=points, sq=where)
+        if code is ReasonCode.INSUFFICIENT_MOVEMENT:
+            text += f" (it costs {result.cost:g})"
+        reasons.append(Reason(code=code, message=text, square=sq))
+    return Verdict(reasons=tuple(reasons))
+
+
+def _check_destination(
+    ctx: Ctx, actor: FigureState, dest: tuple[int, int], points: float
+) -> Verdict:
+    if reachable(ctx.board, actor.id, points).can_end(dest):
+        return illegal(
+            ReasonCode.NOT_ADJACENT,
+            f"{actor.name} can get there, but a move names every square it steps on",
+            dest,
+        )
+    walk = straight_walk(actor.pos, dest)
+    result = validate_path(ctx.board, actor.id, walk, points)
+    if result.ok:  # not reachable, yet the straight way is clear: say so plainly
+        return illegal(ReasonCode.NOT_ADJACENT, f"{actor.name} cannot get there", dest)
+    return _verdict(actor, result, points)
+
+
+def straight_walk(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
+    """The squares of the straightest king's walk from ``start`` to ``end`` (Bresenham's
+    line), ``start`` excluded."""
+    x0, y0 = start
+    x1, y1 = end
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx, sy = (1 if x1 > x0 else -1), (1 if y1 > y0 else -1)
+    err = dx + dy
+    out = []
+    while (x0, y0) != (x1, y1):
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x0 += sx
+        if e2 <= dx:
+            err += dx
+            y0 += sy
+        out.append((x0, y0))
+    return out
 
 
 def _check_ethereal(ctx: Ctx, actor: FigureState, action: act.Move, points: int) -> Verdict:
@@ -57,7 +109,7 @@ def _check_ethereal(ctx: Ctx, actor: FigureState, action: act.Move, points: int)
             f"{actor.name} floats {points} squares per action; the path costs {cost}",
         )
     end = action.path[-1]
-    solid = bool(dungeon.blocks_movement()[end[1], end[0]])
+    solid = bool(BOARDS.layers(dungeon).blocks_movement[end[1], end[0]])
     if solid or dungeon.terrain_at(*end) is Terrain.FIRE_SPOUT:
         return illegal(
             ReasonCode.CANNOT_END_HERE,

@@ -29,6 +29,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.model.dungeon import DungeonMap, Terrain
+from companion.model.mapfile import FigurePlacement
 from companion.rules.table import BoardMark
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 
@@ -232,6 +233,23 @@ def check_board(raw: object, dungeon: DungeonMap, catalog: HeroicaCatalog) -> li
     if problems:
         return problems
     return board_problems(spec, map_spaces(dungeon), catalog)
+
+
+def figure_problems(
+    figures: Sequence[FigurePlacement], catalog: HeroicaCatalog
+) -> list[tuple[str, str]]:
+    """The map's figures that are no Heroica hero or monster (a figure placed while the
+    map was another ruleset's), as (place, message): a game would refuse them."""
+    problems = []
+    for f in figures:
+        if f.monster is not None and f.monster not in catalog.monsters:
+            what = f"{f.monster!r} is no Heroica monster"
+        elif f.monster is None and f.class_id is not None and f.class_id not in catalog.heroes:
+            what = f"{f.class_id!r} is no Heroica hero ({', '.join(catalog.heroes)})"
+        else:
+            continue
+        problems.append((f"figures.{f.id}", what))
+    return problems
 
 
 def board_marks(raw: object, dungeon: DungeonMap, catalog: HeroicaCatalog) -> list[BoardMark]:

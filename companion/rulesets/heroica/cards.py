@@ -28,7 +28,7 @@ from companion.rules.rosters import (
     with_characters,
     without_character,
 )
-from companion.rules.table import SheetField, SheetSection, SheetView
+from companion.rules.table import RosterFigure, SheetField, SheetSection, SheetView
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 from companion.rulesets.heroica.roster import Character, Roster, label, read_roster
 from companion.rulesets.heroica.rules import Ctx, die_of, full_health, skill_style
@@ -85,6 +85,15 @@ def _starting_hero(c: Character, options: Options, catalog: HeroicaCatalog) -> H
 def blank_roster() -> dict[str, Any]:
     """An empty party, ready for heroes."""
     return Roster().model_dump(mode="json")
+
+
+def roster_figures(party: Mapping[str, Any], catalog: HeroicaCatalog) -> list[RosterFigure]:
+    """Each hero as the figure that stands for it: the party's side, its hero kind as the
+    figure's class (a game links the two by id)."""
+    return [
+        RosterFigure(id=c.id, name=label(c, catalog), side="party", class_id=c.hero)
+        for c in read_roster(party, catalog).characters
+    ]
 
 
 def check_roster(party: Mapping[str, Any], catalog: HeroicaCatalog) -> None:
@@ -283,10 +292,16 @@ def card(
 def sheets(
     party: Mapping[str, Any], state: Quest | None, catalog: HeroicaCatalog
 ) -> list[SheetView]:
-    """One card per hero, in roster order; with ``state``, the quest's numbers."""
+    """One card per hero, in roster order; with ``state``, the quest's numbers.  A quest
+    played without a roster (the board's own heroes) has a card for each of its heroes."""
     roster = read_roster(party, catalog)
     options = state.options if state is not None else catalog.default_options()
-    return [card(c, catalog, options, state) for c in roster.characters]
+    characters = roster.characters
+    if not characters and state is not None:
+        characters = tuple(
+            Character(id=h.id, name=h.name, hero=h.hero) for h in state.heroes.values()
+        )
+    return [card(c, catalog, options, state) for c in characters]
 
 
 # -- creating and editing -------------------------------------------------------------------

@@ -10,7 +10,6 @@ import numpy as np
 from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.figures import Token
 from companion.model.geometry import Board
-from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
 from companion.rules.printing import PrintLayout
@@ -25,22 +24,24 @@ from companion.rules.table import (
     Odds,
     OptionSpec,
     Prompt,
+    RosterFigure,
     SetupChoice,
     SheetView,
     TurnView,
 )
 from companion.rules.verdict import ReasonCode, Verdict
+from companion.rulesets.heroica import INFO, cards, paper, views
 from companion.rulesets.heroica import board as boards
-from companion.rulesets.heroica import cards, paper, views
 from companion.rulesets.heroica.actions import ACTIONS, Action
 from companion.rulesets.heroica.catalog import RULESET_ID, HeroicaCatalog, default_catalog
+from companion.rulesets.heroica.reach import map_problems
 from companion.rulesets.heroica.resolve import resolve
 from companion.rulesets.heroica.rules import Ctx, distances, straight_line
 from companion.rulesets.heroica.setup import build_quest, game_setup, scenario_setup
 from companion.rulesets.heroica.state import Quest
 
 #: Spaces on a square lattice: one step a space, no diagonals (``moves`` gives the steps).
-SPACE_GRID = GridRules(diagonal_cost=2)
+SPACE_GRID = INFO.grid
 
 #: The reason codes Heroica's verdicts give.
 REASON_CODES = (
@@ -80,11 +81,16 @@ REASON_CODES = (
 )
 
 
+#: ``Resolution[Quest]`` made once: pydantic keeps a parametrized class only weakly, so
+#: writing it in ``resolve`` built the class again on most calls (a replay's hot path).
+_RESOLUTION = Resolution[Quest]
+
+
 class HeroicaRules:
     """The Heroica (expanded rules) ruleset plugin."""
 
     id = RULESET_ID
-    title = "Heroica (expanded rules)"
+    title = INFO.title
     actions = ACTIONS
     grid = SPACE_GRID
     roster_required = False
@@ -107,9 +113,30 @@ class HeroicaRules:
 
         return validate(self._ctx(state), action)
 
+    def force_refusal(self, state: Quest, action: Action) -> str | None:
+        """Why forcing ``action`` would not do what was asked (``Session.act``): a hero's
+        move may be forced too far, diagonally or past a locked door, but every square it
+        steps on must be a space, and it cannot end on a monster, rocks or a magic door."""
+        from companion.rulesets.heroica.actions import Move
+        from companion.rulesets.heroica.rules import hero_blockers
+
+        if not isinstance(action, Move) or not action.path:
+            return None
+        q = state
+        h = q.heroes.get(action.actor)
+        if h is None:
+            return None
+        for c in action.path:
+            if c not in q.spaces:
+                return f"{list(c)} is not a space: no hero can stand there, even by force"
+        end = action.path[-1]
+        if end in hero_blockers(self._ctx(state), h):
+            return f"{h.name} cannot end a move on {list(end)}: something stands there"
+        return None
+
     def resolve(self, state: Quest, action: Action, dice: Dice) -> Resolution[Quest]:
         new_state, events = resolve(self._ctx(state), action, dice)
-        return Resolution[Quest](state=new_state, events=tuple(events))
+        return _RESOLUTION(state=new_state, events=tuple(events))
 
     def acting_order(self, state: Quest) -> Sequence[str]:
         return views.order(self._ctx(state))
@@ -152,10 +179,10 @@ class HeroicaRules:
                 actual = views.hero_fields(ctx, state.heroes[fid])
             elif fid in state.monsters:
                 actual = views.monster_fields(ctx, state.monsters[fid])
-            elif set(fields) <= {"defeated"}:
+            elif fid in state.defeated:
                 actual = {"defeated": True}
             else:
-                problems.append(f"{fid}: no such hero or monster (defeated monsters: defeated)")
+                problems.append(f"{fid}: no such hero or monster")
                 continue
             for key, want in fields.items():
                 if key not in actual:
@@ -364,6 +391,11 @@ class HeroicaRules:
         return cached[1]
 
     # -- the board section of a map (BoardSection) ------------------------------------
+    def table_problems(self, doc: MapDocument) -> list[tuple[str, str]]:
+        """A quest whose target, generators' and relics' bosses, chests, items and link
+        pieces are on the board and joined to the start (``reach.quest_problems``)."""
+        return map_problems(doc)
+
     def board_problems(
         self, board: Mapping[str, Any], dungeon: DungeonMap
     ) -> list[tuple[str, str]]:
@@ -381,6 +413,9 @@ class HeroicaRules:
 
     def sheets(self, party: Mapping[str, Any], state: Quest | None = None) -> list[SheetView]:
         return cards.sheets(party, state, self.catalog)
+
+    def roster_figures(self, party: Mapping[str, Any]) -> list[RosterFigure]:
+        return cards.roster_figures(party, self.catalog)
 
     def creation_fields(self, party: Mapping[str, Any]) -> SheetView:
         return cards.creation_fields(party, self.catalog)

@@ -61,6 +61,7 @@ from companion.rulesets.heroica.schema import (
     CurseOnBlessed,
     DamageInstead,
     DamageSkill,
+    DragonAfterDevouring,
     ExtraDamageInRolls,
     ExtraMove,
     ExtraMovement,
@@ -652,6 +653,11 @@ def devour(ctx: Ctx, q: Quest, hid: str, dragon: Monster, ev: Events) -> Quest:
         return defeat_hero(ctx, q, hid, ev)
     _say(ev, "defeated", f"The Dragon swoops onto {h.name}'s space and DEVOURS {h.name}!", hid)
     q = _set_hero(q, h.with_(out=True, health=0, defeats=h.defeats + 1))
+    # Where it ends: option dragon_after_devouring (default perched: where it was).
+    hero_square = ctx.options.dragon_after_devouring == DragonAfterDevouring.HERO_SQUARE
+    if hero_square and dragon.id in q.monsters:
+        q = _set_monster(q, q.monsters[dragon.id].with_(at=h.at))
+        _say(ev, "moved", f"The Dragon stays on {h.name}'s space {list(h.at)}", dragon.id)
     if not q.in_play() and q.outcome is None:
         q = q.with_(outcome="Every hero is devoured: the Dragon wins")
     return q
@@ -738,6 +744,7 @@ def hurt_monster(ctx: Ctx, q: Quest, mid: str, amount: int, hero: str | None, ev
     monsters = {k: v for k, v in q.monsters.items() if k != mid}
     q = q.with_(
         monsters=monsters,
+        defeated=(*q.defeated, mid),
         must_fight=tuple(x for x in q.must_fight if x != mid),
         to_move=tuple(x for x in q.to_move if x != mid),
         to_attack=tuple(x for x in q.to_attack if x != mid),
@@ -926,7 +933,10 @@ def combat(
                     mid,
                 )
         bonus = 0
-        if row.hero_hit and mid in q.monsters:
+        # "Deal 1 damage AND lose health ... AND move back": the hero's loss and push-back
+        # stand even when the damage defeats the monster; only the monster's own move
+        # back is "If the monster is not defeated".
+        if row.hero_hit:
             ninja = hero_attacks and any(
                 ctx.catalog.items[g].effect("no_damage_when_attacking") for g in h.gear
             )
@@ -942,7 +952,8 @@ def combat(
                     return q
                 pushed = ctx.catalog.monsters[m.kind].pushback if row.hero_moves_back else 0
                 if pushed and q.heroes[hid].at == hero_start:
-                    q, moved = _push(ctx, q, hid, q.monsters[mid].at, pushed, ev)
+                    frm = q.monsters[mid].at if mid in q.monsters else monster_start
+                    q, moved = _push(ctx, q, hid, frm, pushed, ev)
                     # A push blocked part-way stops (option pushback_blocked = stops) or
                     # counts as cornered (= cornered); not moving at all is cornered.
                     short = moved < pushed and ctx.options.pushback_blocked.value == "cornered"

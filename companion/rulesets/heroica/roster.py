@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from companion.rules.rosters import RosterError, problems_of
+from companion.rules.rosters import RosterError, problems_of, validate_strict
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 
 #: A figure id, as a map's figures have them.
@@ -65,7 +65,7 @@ def label(c: Character, catalog: HeroicaCatalog) -> str:
 def read_roster(raw: Mapping[str, Any], catalog: HeroicaCatalog) -> Roster:
     """A roster from its JSON value; ``RosterError`` lists every problem with its place."""
     try:
-        roster = Roster.model_validate(dict(raw))
+        roster = validate_strict(Roster, raw)
     except ValidationError as exc:
         raise RosterError("; ".join(problems_of(exc))) from None
     problems: list[str] = []

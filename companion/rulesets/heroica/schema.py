@@ -990,6 +990,13 @@ class PushbackBlocked(StrEnum):
     CORNERED = "cornered"
 
 
+class DragonAfterDevouring(StrEnum):
+    #: The Dragon stays where it was (atop Lava Mountain).
+    PERCHED = "perched"
+    #: The Dragon ends on the devoured hero's space.
+    HERO_SQUARE = "hero_square"
+
+
 class AdjacentMonsters(StrEnum):
     ONE = "one"
     EACH = "each"
@@ -1039,6 +1046,8 @@ class Choice(_OptionDoc, Generic[_V]):
     """An option: its ``default`` (a number, a flag or one of a choice's values)."""
 
     default: _V
+    #: For a number: the largest value a game may choose, when the text bounds it.
+    maximum: int | None = None
 
 
 PositiveOption = Choice[Positive]
@@ -1063,6 +1072,7 @@ class Options(_Frozen):
     adjacent_monsters_fought: AdjacentMonsters
     monster_move_order: MonsterMoveOrder
     dragon_hurt_by_normal_attack: bool
+    dragon_after_devouring: DragonAfterDevouring
     dragon_generators_sealed_at_start: bool
     condition_die_for_monster_rolls: bool
     conditions_end_on_any_roll: bool
@@ -1099,6 +1109,7 @@ class OptionsFile(_Frozen):
     adjacent_monsters_fought: Choice[AdjacentMonsters]
     monster_move_order: Choice[MonsterMoveOrder]
     dragon_hurt_by_normal_attack: FlagOption
+    dragon_after_devouring: Choice[DragonAfterDevouring]
     dragon_generators_sealed_at_start: FlagOption
     condition_die_for_monster_rolls: FlagOption
     conditions_end_on_any_roll: FlagOption

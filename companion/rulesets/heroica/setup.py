@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.mapfile import MapDocument
 from companion.rules.ruleset import ScenarioSetup
-from companion.rules.scenario import ScenarioError, validation_problems
+from companion.rules.scenario import ScenarioError, row_problems, validation_problems
 from companion.rules.setups import read_setup
 from companion.rulesets.heroica.board import (
     BoardSpec,
@@ -35,6 +35,7 @@ from companion.rulesets.heroica.board import (
     spaces_of_rows,
 )
 from companion.rulesets.heroica.catalog import HeroicaCatalog
+from companion.rulesets.heroica.reach import quest_problems
 from companion.rulesets.heroica.roster import label, read_roster
 from companion.rulesets.heroica.rules import Ctx, full_health
 from companion.rulesets.heroica.schema import Category, Options
@@ -124,6 +125,9 @@ def scenario_setup(ruleset_id: str, doc: Mapping[str, Any]) -> ScenarioSetup:
         raise ScenarioError(problems=validation_problems(exc)) from None
     if spec.board.spaces is None:
         raise ScenarioError("board.spaces: a scenario's board gives its spaces' rows")
+    ragged = row_problems("board.spaces", spec.board.spaces)
+    if ragged:
+        raise ScenarioError(problems=ragged)
     setup = {"ruleset": ruleset_id, **spec.model_dump(exclude_none=True)}
     width = max((len(r) for r in spec.board.spaces), default=1)
     return ScenarioSetup(setup=setup, grid=(max(width, 1), max(len(spec.board.spaces), 1)))
@@ -154,6 +158,16 @@ def build_quest(setup: Mapping[str, Any], catalog: HeroicaCatalog) -> Quest:
     if problems:
         place, message = problems[0]
         raise SetupError(f"{place}: {message}")
+    start = spec.board.start or (spec.heroes[0].at if spec.heroes else None)
+    problems = quest_problems(
+        spec.board,
+        spaces,
+        start,
+        {m.id: m.at for m in spec.monsters},
+        map_build=spec.map_build,
+    )
+    if problems:
+        raise SetupError("; ".join(f"{place}: {message}" for place, message in problems))
     return _quest(spec, spaces, options, catalog)
 
 

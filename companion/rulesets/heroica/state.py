@@ -172,6 +172,8 @@ class Quest:
     outcome: str | None = None
     own_colours: dict[Cell, str] = field(default_factory=dict)
     notes: tuple[str, ...] = field(default=())
+    #: The monsters defeated so far, in order (they leave ``monsters``).
+    defeated: tuple[str, ...] = ()
 
     def with_(self, **changes: object) -> Quest:
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -1,4 +1,13 @@
-"""Whether a Heroica action is legal now, with every reason it is not."""
+"""Whether a Heroica action is legal now, with every reason it is not.
+
+Order: the game's state (over, first player, the Dungeon Master's or the Dragon's turn),
+then the hero's turn, then the action's own checks (the phase, the hero's obligations,
+then what the action names: for a move the allowance, then each step in path order).
+Some reasons stop the rest, because what follows could not be measured: the game being
+over, no first player yet, monsters or the Dragon to act, an unknown hero, and another
+hero's turn -- the phase, the roll and the allowance all belong to the hero whose turn it
+is, so nothing of the action can be judged for another.
+"""
 
 from __future__ import annotations
 
@@ -255,7 +264,12 @@ def _skip(ctx: Ctx, h: Hero, a: SkipMove) -> list[Reason]:
 
 def check_path(ctx: Ctx, h: Hero, path: list[Cell], allowance: int) -> list[Reason]:
     """A hero's steps: orthogonal, onto spaces, not into monsters or obstacles, through
-    locked doors only with a key, within the allowance, stopping where it must."""
+    locked doors only with a key, within the allowance, stopping where it must.
+
+    Every problem is reported: the allowance first, then each step's in path order (a
+    monster or obstacle in the way, a locked door, the first space it must stop on).  A
+    diagonal step, a jump or a step off the spaces ends the list: nothing after it is a
+    path."""
     q = ctx.quest
     blocked = hero_blockers(ctx, h)
     edges = locked_edges(q)
@@ -270,6 +284,7 @@ def check_path(ctx: Ctx, h: Hero, path: list[Cell], allowance: int) -> list[Reas
         )
     key = h.key
     prev = h.at
+    stopped = False
     for i, c in enumerate(path):
         if diagonal(prev, c):
             return [*out, reason(R.DIAGONAL, "you may not move diagonally", c)]
@@ -284,19 +299,16 @@ def check_path(ctx: Ctx, h: Hero, path: list[Cell], allowance: int) -> list[Reas
                 if what in q.monsters
                 else ctx.catalog.features[q.feature_at(c).kind].name  # type: ignore[union-attr]
             )
-            return [*out, reason(R.OCCUPIED, f"the {name} at {list(c)} is in the way", c)]
+            out.append(reason(R.OCCUPIED, f"the {name} at {list(c)} is in the way", c))
         if frozenset((prev, c)) in edges:
             if not key:
-                return [
-                    *out,
-                    reason(R.LOCKED, f"a locked door between {list(prev)} and {list(c)}", c),
-                ]
+                out.append(reason(R.LOCKED, f"a locked door between {list(prev)} and {list(c)}", c))
             key = False  # the key opens it, once
-        if i < len(path) - 1 and stops_at(ctx, h, c):
-            return [
-                *out,
-                reason(R.MUST_STOP, f"{h.name} must stop at {list(c)}: {stops_at(ctx, h, c)}", c),
-            ]
+        if i < len(path) - 1 and stops_at(ctx, h, c) and not stopped:
+            out.append(
+                reason(R.MUST_STOP, f"{h.name} must stop at {list(c)}: {stops_at(ctx, h, c)}", c)
+            )
+            stopped = True
         prev = c
     return out
 

@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules.ruleset import Event
+from companion.rules.setups import field_bounds
 from companion.rules.table import (
     ActionChoice,
     Badge,
@@ -40,7 +41,7 @@ from companion.rulesets.heroica.rules import (
     skill_of,
     straight_line,
 )
-from companion.rulesets.heroica.schema import DamageSkill, HealSkill
+from companion.rulesets.heroica.schema import DamageSkill, HealSkill, Options
 from companion.rulesets.heroica.state import (
     MONSTER_COMBAT,
     MONSTER_MOVEMENT,
@@ -57,25 +58,33 @@ Validator = Callable[[Any, Action], Verdict]
 
 
 def option_specs(catalog: HeroicaCatalog) -> tuple[OptionSpec, ...]:
-    """Every option with its default, its quote and what it means (``options.toml``)."""
+    """Every option with what it is, its default, its quote and what it means
+    (``options.toml``): a flag is a switch, a reading with named values a choice, a count
+    a whole number from the schema's least value to the file's ``maximum`` if it gives one."""
     out = []
-    for key in type(catalog.options).model_fields:
-        if key == "format_version":
-            continue
-        entry = getattr(catalog.options, key)
+    for key, info in Options.model_fields.items():
+        entry = catalog.options.documented()[key]
         default = entry.default
-        choices: tuple[tuple[Any, str], ...] = ()
+        extra: dict[str, Any] = {}
         if isinstance(default, StrEnum):
-            choices = tuple((c.value, c.value.replace("_", " ")) for c in type(default))
+            extra = {
+                "kind": "choice",
+                "choices": tuple((c.value, c.value.replace("_", " ")) for c in type(default)),
+            }
             default = default.value
+        elif isinstance(default, bool):
+            extra = {"kind": "switch"}
+        else:
+            lo, hi = field_bounds(info)
+            extra = {"kind": "number", "minimum": lo, "maximum": entry.maximum or hi}
         out.append(
             OptionSpec(
                 key=key,
                 label=key.replace("_", " ").capitalize(),
                 default=default,
-                choices=choices,
                 help=entry.description,
                 quote=entry.quote,
+                **extra,
             )
         )
     return tuple(out)

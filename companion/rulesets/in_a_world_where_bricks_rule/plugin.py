@@ -8,7 +8,6 @@ from typing import Any
 from companion.model.figures import Token
 from companion.model.geometry import Board
 from companion.model.geometry.board import TerrainLayers
-from companion.model.geometry.rules import GridRules
 from companion.model.geometry.tabletop import reachable_cells
 from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
@@ -23,19 +22,21 @@ from companion.rules.table import (
     Odds,
     OptionSpec,
     Prompt,
+    RosterFigure,
     SetupChoice,
     SheetView,
     TurnView,
     numbered_die,
 )
 from companion.rules.verdict import ReasonCode, Verdict
-from companion.rulesets.in_a_world_where_bricks_rule import sheets, views
+from companion.rulesets.in_a_world_where_bricks_rule import INFO, sheets, views
 from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS, Action
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
     RULESET_ID,
     IawwbrCatalog,
     default_catalog,
 )
+from companion.rulesets.in_a_world_where_bricks_rule.placing import map_problems
 from companion.rulesets.in_a_world_where_bricks_rule.resolve import resolve
 from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     Ctx,
@@ -52,7 +53,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.state import Battle
 from companion.rulesets.in_a_world_where_bricks_rule.validate import validate
 
 #: A one-stud cell: the ruler reads studs, and lengths from the game's options.
-TABLE_GRID = GridRules(studs_per_square=1, brick_in_squares=1.2 / 4)
+TABLE_GRID = INFO.grid
 
 #: The reason codes this ruleset's verdicts give.
 REASON_CODES = (
@@ -87,11 +88,16 @@ REASON_CODES = (
 )
 
 
+#: ``Resolution[Battle]`` made once: pydantic keeps a parametrized class only weakly, so
+#: writing it in ``resolve`` built the class again on most calls (a replay's hot path).
+_RESOLUTION = Resolution[Battle]
+
+
 class IawwbrRules:
     """The In a World Where Bricks Rule ruleset plugin."""
 
     id = RULESET_ID
-    title = "In a World Where Bricks Rule"
+    title = INFO.title
     actions = ACTIONS
     grid = TABLE_GRID
     roster_required = True
@@ -113,7 +119,7 @@ class IawwbrRules:
 
     def resolve(self, state: Battle, action: Action, dice: Dice) -> Resolution[Battle]:
         new_state, events = resolve(self._ctx(state), action, dice)
-        return Resolution[Battle](state=new_state, events=tuple(events))
+        return _RESOLUTION(state=new_state, events=tuple(events))
 
     def acting_order(self, state: Battle) -> Sequence[str]:
         return views.order(self._ctx(state))
@@ -164,6 +170,11 @@ class IawwbrRules:
         choices: Mapping[str, Mapping[str, Any]],
     ) -> dict[str, Any]:
         return game_setup(doc, party, options, self.catalog)
+
+    def table_problems(self, doc: MapDocument) -> list[tuple[str, str]]:
+        """Bases over the table's edge or over one another (``placing``), each figure on
+        the default base; a roster's bases are checked again by ``game_setup``."""
+        return map_problems(doc)
 
     def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
         cls = self.catalog.classes.get(class_id or "")
@@ -266,6 +277,9 @@ class IawwbrRules:
 
     def sheets(self, party: Mapping[str, Any], state: Battle | None = None) -> list[SheetView]:
         return sheets.sheets(party, state, self.catalog)
+
+    def roster_figures(self, party: Mapping[str, Any]) -> list[RosterFigure]:
+        return sheets.roster_figures(party, self.catalog)
 
     def creation_fields(self, party: Mapping[str, Any]) -> SheetView:
         return sheets.creation_fields(party, self.catalog)

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from companion.rules.rosters import RosterError, problems_of
+from companion.rules.rosters import RosterError, problems_of, validate_strict
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
 
 FORMAT_NAME: Final = "brick-companion-roster"
@@ -81,7 +81,7 @@ def check_character(c: Character, catalog: IawwbrCatalog, where: str) -> list[st
 def read_roster(raw: Mapping[str, Any], catalog: IawwbrCatalog) -> Roster:
     """A roster from its JSON value; ``RosterError`` lists every problem with its place."""
     try:
-        roster = Roster.model_validate(dict(raw))
+        roster = validate_strict(Roster, raw)
     except ValidationError as exc:
         raise RosterError("; ".join(problems_of(exc))) from None
     problems: list[str] = []

@@ -199,8 +199,10 @@ def move_reasons(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> list[Reason]:
             reason(R.IMPASSABLE_TERRAIN, _blocked_by(ctx, move.blocked_at, to), move.blocked_at)
         )
     if move.through is not None:
-        name = ctx.battle.fighter(move.through).name
-        out.append(reason(R.OCCUPIED, f"{name} is in the way: characters block movement", to))
+        other = ctx.battle.fighter(move.through)
+        out.append(
+            reason(R.OCCUPIED, f"{other.name} is in the way: characters block movement", other.cell)
+        )
     if move.onto is not None:
         name = ctx.battle.fighter(move.onto).name
         out.append(reason(R.OCCUPIED, f"{name}'s base is there", to))
@@ -354,7 +356,7 @@ def attack_reasons(ctx: Ctx, a: Fighter, t: Fighter) -> list[Reason]:
                 t.cell,
             )
         )
-    elif ctx.options.ranged_attack_needs_line_of_sight:
+    if ctx.options.ranged_attack_needs_line_of_sight:  # out of range and unseen: both said
         others = ctx.battle.bases(exclude=a.id)
         blocked = sight_blocked(
             ctx.battle.table,

@@ -31,9 +31,14 @@ from companion.model.geometry.tabletop import (
 from companion.model.mapfile import MapDocument
 from companion.model.textmap import TextMapError, parse_text_map
 from companion.rules.ruleset import ScenarioSetup
-from companion.rules.scenario import ScenarioError, validation_problems
+from companion.rules.scenario import ScenarioError, row_problems, validation_problems
 from companion.rules.setups import read_setup
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
+from companion.rulesets.in_a_world_where_bricks_rule.placing import (
+    Placed,
+    map_problems,
+    placement_problems,
+)
 from companion.rulesets.in_a_world_where_bricks_rule.roster import (
     Character,
     RosterError,
@@ -105,6 +110,10 @@ def scenario_setup(ruleset_id: str, doc: Mapping[str, Any]) -> ScenarioSetup:
         spec = BattleSpec.model_validate_json(json.dumps(dict(doc)), strict=True)
     except ValidationError as exc:
         raise ScenarioError(problems=validation_problems(exc)) from None
+    ragged = row_problems("map.terrain", spec.map.terrain)
+    ragged += row_problems("map.heights", spec.map.heights or [], spec.map.size[0])
+    if ragged:
+        raise ScenarioError(problems=ragged)
     setup = {"ruleset": ruleset_id, **spec.model_dump(by_alias=True, exclude_none=True)}
     return ScenarioSetup(setup=setup, grid=spec.map.size)
 
@@ -197,6 +206,11 @@ def _fighters(spec: BattleSpec, table: DungeonMap, catalog: IawwbrCatalog) -> di
             hits=fs.hits,
             knocked_out=fs.knocked_out,
         )
+    if not problems:
+        placed = [
+            Placed(f"figures.{i}.at", fs.id, fs.at, fs.base) for i, fs in enumerate(spec.figures)
+        ]
+        problems += [f"{place}: {msg}" for place, msg in placement_problems(table, placed)]
     if problems:
         raise SetupError("; ".join(problems))
     return fighters
@@ -225,6 +239,10 @@ def game_setup(
                 f"(roster ids: {', '.join(ch.id for ch in roster.characters)})"
             )
         figures.append({**c.model_dump(by_alias=True), "at": list(placement.at)})
+    bases = {f["id"]: float(f["base"]) for f in figures}
+    problems = map_problems(doc, bases)
+    if problems:
+        raise SetupError("; ".join(f"{place}: {message}" for place, message in problems))
     return {
         "dungeon": doc.dungeon,
         "map": {"terrain": ["."]},

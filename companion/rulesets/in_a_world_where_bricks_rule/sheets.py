@@ -23,7 +23,7 @@ from companion.rules.rosters import (
     without_character,
     yes_no,
 )
-from companion.rules.table import SheetField, SheetSection, SheetView
+from companion.rules.table import RosterFigure, SheetField, SheetSection, SheetView
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
 from companion.rulesets.in_a_world_where_bricks_rule.roster import (
     MAX_LEVEL,
@@ -66,6 +66,14 @@ def _signed(n: int) -> str:
 def blank_roster() -> dict[str, Any]:
     """An empty roster: two sides, no characters."""
     return Roster(sides=BLANK_SIDES).model_dump(mode="json", by_alias=True)
+
+
+def roster_figures(party: Mapping[str, Any], catalog: IawwbrCatalog) -> list[RosterFigure]:
+    """Each character as the figure that stands for it on the table: its side and class."""
+    return [
+        RosterFigure(id=c.id, name=c.name or c.id, side=c.side, class_id=c.class_id)
+        for c in read_roster(party, catalog).characters
+    ]
 
 
 def check_roster(party: Mapping[str, Any], catalog: IawwbrCatalog) -> None:

@@ -1,4 +1,11 @@
-"""Whether an action is legal now, with every reason it is not."""
+"""Whether an action is legal now, with every reason it is not.
+
+Order: whose turn it is (activation, side), being held in contact, then the action's own
+checks (a move: its length, the table's edge, what blocks it, who stands in the way or on
+the spot; an attack: the target, the weapon, then range and sight together), then the
+actions left.  Only a battle over, an unknown character, an unrolled round and a
+knocked-out actor stop the rest.
+"""
 
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ from companion.model.geometry.tabletop import (
     sight_blocked,
 )
 from companion.rules.ruleset import Event
+from companion.rules.setups import field_bounds
 from companion.rules.table import (
     ActionChoice,
     Badge,
@@ -48,13 +49,11 @@ from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     waiting,
 )
 from companion.rulesets.in_a_world_where_bricks_rule.schema import (
-    BricksOption,
     CoverOption,
     FlagOption,
     FriendOption,
     GapOption,
     MeasureOption,
-    StudsOption,
 )
 from companion.rulesets.in_a_world_where_bricks_rule.state import Fighter
 
@@ -91,21 +90,26 @@ _CHOICES: dict[str, tuple[tuple[int | float | str, str], ...]] = {
 
 
 def option_specs(catalog: IawwbrCatalog) -> tuple[OptionSpec, ...]:
-    """Every option of ``options.toml``, with its label, choices and documentation."""
+    """Every option of ``options.toml``, with what it is, its label, its choices or range
+    (the schema's bounds) and its documentation."""
     out = []
     for key, entry in catalog.options.documented().items():
-        default: bool | int | float | str
+        extra: dict[str, Any]
         if isinstance(entry, (MeasureOption, CoverOption, FriendOption)):
-            default = entry.default.value
-        elif isinstance(entry, (StudsOption, BricksOption, GapOption, FlagOption)):
-            default = entry.default
+            extra = {"kind": "choice", "default": entry.default.value, "choices": _CHOICES[key]}
+        elif isinstance(entry, FlagOption):
+            extra = {"kind": "switch", "default": entry.default}
+        else:
+            lo, hi = field_bounds(type(entry).model_fields["default"])
+            kind = "decimal" if isinstance(entry, GapOption) else "number"
+            extra = {"kind": kind, "default": entry.default, "minimum": lo, "maximum": hi}
         out.append(
             OptionSpec(
                 key=key,
                 label=_LABELS.get(key, key),
-                default=default,
-                choices=_CHOICES.get(key, ()),
                 help=entry.description,
+                quote=entry.quote,
+                **extra,
             )
         )
     return tuple(out)

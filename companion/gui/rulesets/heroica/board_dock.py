@@ -36,7 +36,7 @@ from companion.gui.rulesets.heroica.board_tool import BoardPaletteTool
 from companion.model import edits
 from companion.model.edits import Changes
 from companion.rulesets.heroica import board_edit as be
-from companion.rulesets.heroica.board import check_board, map_spaces
+from companion.rulesets.heroica.board import check_board, figure_problems, map_spaces
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 from companion.rulesets.heroica.schema import Category, Rank
 
@@ -337,7 +337,9 @@ class HeroicaBoardEditor:
         self.boss.setEnabled(generator is not None)
 
     def _show_problems(self) -> None:
-        problems = check_board(self.board or {}, self.session.doc.dungeon, self.catalog)
+        doc = self.session.doc
+        problems = check_board(self.board or {}, doc.dungeon, self.catalog)
+        problems += figure_problems(doc.figures, self.catalog)
         if problems:
             shown = [f"{place}: {message}" for place, message in problems[:8]]
             more = f"\n(and {len(problems) - 8} more)" if len(problems) > 8 else ""

@@ -176,7 +176,13 @@ def swag_lines(character: Character, catalog: BrickQuestCatalog) -> list[str]:
             lines.append(f"{item_id} ×{n}" if n > 1 else item_id)
             continue
         count = f" ×{n}" if n > 1 else ""
-        value = f" ({item.value_gold} gold{' each' if n > 1 else ''})" if item.value_gold else ""
+        # A coin's name says its worth already ("Coin (20 gold)"): not twice.
+        said = f"{item.value_gold} gold" in item.name
+        value = (
+            f" ({item.value_gold} gold{' each' if n > 1 else ''})"
+            if item.value_gold and not said
+            else ""
+        )
         gold += (item.value_gold or 0) * n
         lines.append(f"{item.name}{count}{value}")
     if gold:
