@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPointF, Qt, QTimer
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QTextDocument
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -46,8 +46,9 @@ from companion.gui.testing import make_settings
 SIZES = [(1280, 720), (1920, 1080)]
 #: The branches whose fixes are on main: a step ``Hands.known`` ties to one of them is an
 #: ordinary assertion again (add a branch here after ``git merge main`` brings its fix,
-#: and drop the xfail marks that named it).
-LANDED: frozenset[str] = frozenset()
+#: and drop the xfail marks that named it).  On main: Game → Open game… from its action
+#: and number options as numbers (wt-options' bugs), every reason of a refusal.
+LANDED: frozenset[str] = frozenset({"wt-options", "wt-reasons"})
 LEFT = Qt.MouseButton.LeftButton
 NO_MOD = Qt.KeyboardModifier.NoModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -251,6 +252,16 @@ class Hands:
         assert found, f"no {start!r} on the action bar: {list(buttons)}"
         return found[0]
 
+    def assert_refusal_shown(self) -> list[str]:
+        """The last refusal's reasons, each of them on the action bar (the box showed them
+        too: ``refusal_box``)."""
+        reasons = reasons_of(self.refusals[-1])
+        assert reasons, "a refusal without a reason"
+        hint = plain_text(self.w.action_dock.hint)
+        missing = [r for r in reasons if r not in hint]
+        assert hint.startswith("Not allowed") and not missing, (hint, missing)
+        return reasons
+
     def bar_titles(self) -> list[str]:
         return list(self.w.action_dock.buttons)
 
@@ -379,6 +390,13 @@ def force_reason(why: str) -> Handler:
         QTest.mouseClick(ok, LEFT, NO_MOD, ok.rect().center())
 
     return handle
+
+
+def plain_text(label: QLabel) -> str:
+    """What a label shows, without its markup."""
+    doc = QTextDocument()
+    doc.setHtml(label.text())
+    return doc.toPlainText()
 
 
 def reasons_of(verdict: Any) -> list[str]:
