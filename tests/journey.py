@@ -322,6 +322,12 @@ class Hands:
                     return
         raise AssertionError(f"no dock tab {start!r}")
 
+    def shown(self) -> tuple[list[str], list[str], list[tuple[str, Any]]]:
+        """What the window shows of the game: the tracker, the log and the figures on the
+        map (to compare a game reopened with the game as it was)."""
+        figures = sorted((f.id, f.at) for f in self.w.session.doc.figures)
+        return self.tracker_texts(), self.log_texts(), figures
+
     def log_texts(self) -> list[str]:
         lst = self.w.log_dock.list
         return [lst.item(i).text() for i in range(lst.count())]
