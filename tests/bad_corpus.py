@@ -36,7 +36,7 @@ SCENARIO: dict[str, Any] = {
     ],
     "checks": [
         {"actor": "harry", "action": "move", "path": [[2, 1], [3, 1]], "expect": "legal"},
-        {"query": "distance", "from": "harry", "to": [5, 2]},
+        {"query": "distance", "from": "harry", "to": [5, 2], "expect": 2.2561},
     ],
 }
 GAME_MAP = ROOT / "tests" / "data" / "game_demo.json"

@@ -61,6 +61,11 @@ def test_a_click_on_an_unreachable_square_shows_every_reason_and_marks_each_squa
     w.canvas.fit()
     qtbot.wait(50)  # type: ignore[attr-defined]
     hover(qtbot, w.canvas, target)
+    # Hovering, the caption already says why (the model's reasons, numbered).
+    caption = w.canvas.overlays.caption
+    assert caption.anchor == target
+    assert caption.lines[0] == "1. [11, 6] cannot be entered"
+    assert caption.lines[1].startswith("2. the path costs more than Brannoc's")
     click(qtbot, w.canvas, target)
     assert len(refused) == 1
     reasons = refused[0].reasons

@@ -43,7 +43,8 @@ def setups(draw: st.DrawFn) -> dict[str, Any]:
         heights.append(draw(st.text(alphabet="0001123", min_size=W, max_size=W)))
     figures: list[dict[str, Any]] = []
     for i in range(draw(st.integers(2, 5))):
-        x, y = draw(st.integers(0, W - 1)), draw(st.integers(0, H - 1))
+        # A base (radius 1) stands whole on the table: not on its edge cells.
+        x, y = draw(st.integers(1, W - 2)), draw(st.integers(1, H - 2))
         if rows[y][x] == "#" or any(
             abs(f["at"][0] - x) < 3 and abs(f["at"][1] - y) < 3 for f in figures
         ):

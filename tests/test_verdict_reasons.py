@@ -117,3 +117,31 @@ def test_a_scenario_reasons_list_is_matched_exactly(tmp_path: Path) -> None:
     path.write_text(json.dumps(doc))
     lines = run_scenario(load_scenario(path), path.name)
     assert [line["ok"] for line in lines] == [False, True]
+
+
+def test_a_sapper_without_explosives_placing_a_charge_afar_hears_both() -> None:
+    setup = {
+        "map": {"terrain": ["#########", "#.......#", "#.......#", "#########"]},
+        "figures": [
+            {
+                "id": "dox",
+                "side": "party",
+                "class": "dwarven_sapper",
+                "at": [1, 1],
+                "facing": "E",
+                "explosives": 0,
+            }
+        ],
+    }
+    state = RULES.initial_state(setup)
+    action = {
+        "actor": "dox",
+        "action": "sapper",
+        "ability": "clear_rubble",
+        "squares": [[5, 1], [5, 2]],
+    }
+    v = RULES.validate(state, RULES.actions.validate_python(action))
+    assert [(r.code.value, r.square) for r in v.reasons] == [
+        ("insufficient_explosives", None),
+        ("not_adjacent", (5, 1)),
+    ]

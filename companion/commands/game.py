@@ -24,7 +24,7 @@ from companion.commands.argtext import die_face, plain_number, plain_word
 from companion.commands.validate import read_map_file, read_party_file
 from companion.model.mapfile import MapFileError
 from companion.rules.dice import DiceError
-from companion.rules.game import Game, GameFileError
+from companion.rules.game import Game, GameFileError, GameOptionError
 from companion.rules.session import IllegalAction, SessionError
 from companion.safefile import FileProblem, parse_json, text_problem
 
@@ -163,6 +163,8 @@ def _new(args: argparse.Namespace) -> int:
             dice=args.dice,
             seed=args.seed,
         )
+    except GameOptionError as exc:
+        raise BadInput(f"--option {exc}") from None
     except GameFileError as exc:
         made_from = f"{args.map}" + (f" with {args.party}" if args.party else "")
         raise BadInput(f"{made_from}: {exc}") from None

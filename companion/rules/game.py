@@ -55,6 +55,10 @@ class GameFileError(SessionError):
     """A game that cannot be made or opened; the message names the file and the place."""
 
 
+class GameOptionError(GameFileError):
+    """A new game's option that its ruleset does not have, or a value its spec refuses."""
+
+
 class GameHeader(BaseModel):
     """The first line of a game file: everything the game was made from."""
 
@@ -132,7 +136,7 @@ class Game:
         try:
             options = read_options(ruleset.option_specs(), options or {})
         except OptionError as exc:
-            raise GameFileError(str(exc)) from None
+            raise GameOptionError(str(exc)) from None
         try:
             header = GameHeader(
                 format=GAME_FORMAT,

@@ -14,6 +14,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
 
+from companion.gui.play.reasons import reason_lines
 from companion.gui.tools.base import Tool
 from companion.model.geometry.facing import facing_toward
 from companion.model.geometry.tabletop import line_cells
@@ -106,10 +107,12 @@ class PlayTool(Tool):
 
     controller: PlayController | None = None
     _squares: list[Square]
+    _why: dict[Square, list[str]]
 
     def bind(self, controller: PlayController) -> None:
         self.controller = controller
         self._squares = []
+        self._why = {}
         controller.pendingChanged.connect(self._pending)
         controller.changed.connect(lambda: self._pending(controller.pending))
 
@@ -122,11 +125,24 @@ class PlayTool(Tool):
                 mask[y, x] = True
         return mask
 
+    def _why_not(self, choice: ActionChoice, sq: Square) -> list[str]:
+        """The model's reasons a move to ``sq`` would be refused, numbered (asked once per
+        square until the pending action or the game changes)."""
+        if sq not in self._why:
+            value = self._value(choice, sq)
+            verdict = None
+            if self.controller is not None and value is not None:
+                verdict = self.controller.check({**choice.template, choice.field: value})
+            lines = reason_lines(verdict.reasons) if verdict is not None else []
+            self._why[sq] = lines or ["cannot end a move here"]
+        return self._why[sq]
+
     def _pending(self, choice: ActionChoice | None) -> None:
         o = self.canvas.overlays
         o.area.hide_mask()
         o.caption.set_caption(None, ())
         self._squares = []
+        self._why = {}
         if choice is None or self.controller is None:
             o.reach_tint.hide_mask()
             return
@@ -216,7 +232,7 @@ class PlayTool(Tool):
             option = c.moves().get(sq)
             if option is None:
                 o.area.hide_mask()
-                o.caption.set_caption(sq, ["cannot end a move here"])
+                o.caption.set_caption(sq, self._why_not(choice, sq))
                 return
             path = option.path if choice.needs == "path" else line_cells(*option.path)
             o.area.show_mask(self._mask(path), PATH, 140)

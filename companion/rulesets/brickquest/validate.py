@@ -4,7 +4,8 @@ Each check returns a ``Verdict`` with stable reason codes and a sentence that na
 what was measured against what.  Validation never changes the state and never rolls.
 
 Every reason that applies is reported, in this order: the turn (``not_your_turn``), the
-actor's own state and budget (posing, actions left, sustaining a spell, rage), then the
+actor's own state and budget (posing, actions left, sustaining a spell, rage -- not judged
+out of turn, since a figure's actions are counted from its own next turn), then the
 action's own checks -- for an attack the two figures and the attack's limits, then its
 geometry (range, arc, height, sight); for a move every problem along the path, in path
 order, then the movement it lacks.  Some reasons stop the rest, because nothing after

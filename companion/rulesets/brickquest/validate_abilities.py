@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import Ctx, chebyshev, current_turn
 from companion.rulesets.brickquest.schema import ClassDef, NinjaFocus, Prowess, Rage, Sapper
@@ -78,42 +78,46 @@ def _check_skill_target(ctx: Ctx, actor: FigureState, skill: str, action: act.Us
 
 
 def check_sapper(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    """Every reason against the charge: the ability this round (hiccups, one a round),
+    the explosives, the fuse, then where it goes.  No sapper ability, an unknown charge
+    or a square off the map stops the rest."""
     assert isinstance(action, act.Sapper)
     ability = ctx.card(actor).ability("sapper")
     if not isinstance(ability, Sapper):
         return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no sapper abilities")
-    if actor.has("hiccups"):
-        return illegal(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
-    if current_turn(actor).sapper_used:
-        return illegal(ReasonCode.ABILITY_USED, "only one sapper ability may be used per round")
     charge = next((c for c in ability.charges if c.id == action.ability), None)
     if charge is None:
         return illegal(ReasonCode.NO_ABILITY, f"no sapper charge {action.ability!r}")
+    dungeon = ctx.state.dungeon
+    for sq in action.squares:
+        if not dungeon.in_bounds(*sq):
+            return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
+    out: list[Reason] = []
+
+    def no(code: ReasonCode, text: str, sq: tuple[int, int] | None = None) -> None:
+        out.append(Reason(code=code, message=text, square=sq))
+
+    if actor.has("hiccups"):
+        no(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
+    if current_turn(actor).sapper_used:
+        no(ReasonCode.ABILITY_USED, "only one sapper ability may be used per round")
     if charge.cost > actor.explosives:
-        return illegal(
+        no(
             ReasonCode.INSUFFICIENT_EXPLOSIVES,
             f"{charge.name} needs {charge.cost} points of explosives; {actor.name} has"
             f" {actor.explosives}",
         )
     if action.fuse > ability.max_fuse_rounds:
-        return illegal(
-            ReasonCode.INVALID_TARGET, f"a fuse lasts 0 to {ability.max_fuse_rounds} rounds"
-        )
-    dungeon = ctx.state.dungeon
+        no(ReasonCode.INVALID_TARGET, f"a fuse lasts 0 to {ability.max_fuse_rounds} rounds")
     first = action.squares[0]
-    for sq in action.squares:
-        if not dungeon.in_bounds(*sq):
-            return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
     pair = action.ability in ("clear_rubble", "block_passage")
     if pair and (len(action.squares) != 2 or chebyshev(*action.squares) != 1):
-        return illegal(ReasonCode.INVALID_TARGET, f"{charge.name} needs two adjacent squares")
+        no(ReasonCode.INVALID_TARGET, f"{charge.name} needs two adjacent squares")
     if chebyshev(actor.pos, first) > 1:
-        return illegal(
-            ReasonCode.NOT_ADJACENT, f"the charge must be placed next to {actor.name}", first
-        )
+        no(ReasonCode.NOT_ADJACENT, f"the charge must be placed next to {actor.name}", first)
     if action.ability == "open_door" and not dungeon.terrain_at(*first).is_door:
-        return illegal(ReasonCode.INVALID_TARGET, f"no door at [{first[0]}, {first[1]}]", first)
-    return LEGAL
+        no(ReasonCode.INVALID_TARGET, f"no door at [{first[0]}, {first[1]}]", first)
+    return Verdict(reasons=tuple(out))
 
 
 def check_begin_turn(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:

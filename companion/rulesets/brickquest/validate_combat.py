@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.model.geometry import attack_geometry
-from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
+from companion.rules.verdict import Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.combat import base_attack, turned_board
 from companion.rulesets.brickquest.context import Ctx, current_turn
@@ -98,18 +98,22 @@ def check_attack(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
 
 
 def check_breath(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    """Every reason against the breath (ethereal, hiccups, breathed last round); a figure
+    without a breath attack hears only that."""
     assert isinstance(action, act.Breath)
     breath = ctx.card(actor).ability("breath")
     if not isinstance(breath, Breath):
         return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no breath attack")
+    out: list[Reason] = []
     if actor.has("ethereal"):
-        return illegal(ReasonCode.ETHEREAL, f"{actor.name} is ethereal and may not attack")
+        out += illegal(ReasonCode.ETHEREAL, f"{actor.name} is ethereal and may not attack").reasons
     if actor.has("hiccups"):
-        return illegal(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
+        hic = f"{actor.name} has hiccups: no special abilities"
+        out += illegal(ReasonCode.HICCUPS, hic).reasons
     last = actor.breath_turn
     if breath.every_other_round and last is not None and actor.turns_taken - last < 2:
-        return illegal(
+        out += illegal(
             ReasonCode.ABILITY_USED,
             f"{actor.name} breathed last round; the breath returns every other round",
-        )
-    return LEGAL
+        ).reasons
+    return Verdict(reasons=tuple(out))

@@ -181,7 +181,8 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
             out.append(
                 _reason(
                     ReasonCode.NO_LINE_OF_SIGHT,
-                    f"{actor.name} cannot see [{sq[0]}, {sq[1]}]: the line is blocked at {b}",
+                    f"{actor.name} cannot see [{sq[0]}, {sq[1]}]: the line is blocked"
+                    + (f" at [{b[0]}, {b[1]}]" if b is not None else ""),
                     b,
                 )
             )

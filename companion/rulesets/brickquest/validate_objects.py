@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.model.dungeon import DungeonMap, ObjectKind, Terrain
-from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import (
     Ctx,
@@ -80,24 +80,36 @@ def check_interact(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     obj = dungeon.object_at(*sq)
     if obj is None:
         return illegal(ReasonCode.INVALID_TARGET, f"there is nothing to {kind} at {list(sq)}", sq)
+    # Where the figure stands and the object's state are both said (not next to the
+    # chest, and it is locked with no key), or that the object cannot be used so.
+    where: tuple[Reason, ...] = ()
     if squares_apart(ctx.squares(actor), [sq]) != 1 and actor.inside != sq:
-        return illegal(ReasonCode.NOT_ADJACENT, f"{actor.name} is not next to the {obj.kind}", sq)
+        where = illegal(
+            ReasonCode.NOT_ADJACENT, f"{actor.name} is not next to the {obj.kind}", sq
+        ).reasons
     if kind == "activate":
         if obj.kind is not ObjectKind.LEVER:
-            return illegal(ReasonCode.INVALID_TARGET, f"a {obj.kind} cannot be activated", sq)
-        return LEGAL
+            why = f"a {obj.kind} cannot be activated"
+            return Verdict(reasons=where + illegal(ReasonCode.INVALID_TARGET, why, sq).reasons)
+        return Verdict(reasons=where)
     if obj.kind is ObjectKind.LEVER:
-        return illegal(ReasonCode.INVALID_TARGET, "a lever can only be activated", sq)
-    if obj.kind is ObjectKind.CHEST and kind in ("open", "close") and actor.inside != sq:
+        why = "a lever can only be activated"
+        return Verdict(reasons=where + illegal(ReasonCode.INVALID_TARGET, why, sq).reasons)
+    if (
+        not where
+        and obj.kind is ObjectKind.CHEST
+        and kind in ("open", "close")
+        and actor.inside != sq
+    ):
         dx, dy = obj.facing.delta
         front = (sq[0] + dx, sq[1] + dy)
         if front not in ctx.squares(actor):
-            return illegal(
+            where = illegal(
                 ReasonCode.NOT_IN_FRONT,
                 f"the chest opens from its front, [{front[0]}, {front[1]}]",
                 front,
-            )
-    return _check_object_state(ctx, actor, kind, sq)
+            ).reasons
+    return Verdict(reasons=where + _check_object_state(ctx, actor, kind, sq).reasons)
 
 
 def _check_object_state(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
@@ -110,7 +122,7 @@ def _check_object_state(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> 
             return illegal(ReasonCode.LOCKED, f"the {obj.kind} is magically locked", sq)
         if obj.locked and KEY not in actor.items:
             return illegal(
-                ReasonCode.NO_KEY, f"the {obj.kind} is locked and {actor.name} has no key"
+                ReasonCode.NO_KEY, f"the {obj.kind} is locked and {actor.name} has no key", sq
             )
     elif kind == "close" and not obj.is_open:
         return illegal(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is closed already", sq)
@@ -130,14 +142,19 @@ def _check_object_state(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> 
 def _check_door(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
     dungeon = ctx.state.dungeon
     fronts = door_fronts(dungeon, sq)
+    where: tuple[Reason, ...] = ()
     if not any(sq in fronts for sq in ctx.squares(actor)):
         spots = " or ".join(f"[{x}, {y}]" for x, y in fronts)
-        return illegal(
+        where = illegal(
             ReasonCode.NOT_IN_FRONT,
             f"{actor.name} must stand directly in front of the door ({spots})",
             sq,
-        )
-    t = dungeon.terrain_at(*sq)
+        ).reasons
+    return Verdict(reasons=where + _door_state(ctx, actor, kind, sq).reasons)
+
+
+def _door_state(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
+    t = ctx.state.dungeon.terrain_at(*sq)
     if kind == "open":
         if t is Terrain.DOOR_OPEN:
             return illegal(ReasonCode.ALREADY_IN_STATE, "the door is open already", sq)
@@ -174,8 +191,16 @@ def _check_figure_interaction(ctx: Ctx, actor: FigureState, action: act.Interact
     other = ctx.figure(action.target)
     if other.id == actor.id:
         return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} cannot {action.kind} itself")
+    where: tuple[Reason, ...] = ()
     if squares_apart(ctx.squares(actor), ctx.squares(other)) != 1:
-        return illegal(ReasonCode.NOT_ADJACENT, f"{other.name} is not next to {actor.name}")
+        where = illegal(
+            ReasonCode.NOT_ADJACENT, f"{other.name} is not next to {actor.name}", other.pos
+        ).reasons
+    return Verdict(reasons=where + _exchange(actor, other, action).reasons)
+
+
+def _exchange(actor: FigureState, other: FigureState, action: act.Interact) -> Verdict:
+    """What giving, taking or looting needs besides standing next to the other figure."""
     if action.kind == "loot":
         if not other.dead:
             return illegal(ReasonCode.INVALID_TARGET, f"{other.name} is alive: no looting")
