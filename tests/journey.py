@@ -373,6 +373,8 @@ def refusal_box(reasons: list[str], *, force: bool) -> Handler:
         text = box.text()
         missing = [r for r in reasons if r not in text]
         assert not missing, f"reasons not in the box {text!r}: {missing}"
+        cut = cut_text(box)
+        assert not cut, f"the refusal box cuts its text: {cut}"
         wanted = "Force it…" if force else "Cancel"
         buttons = [b for b in box.findChildren(QAbstractButton) if plain(b.text()) == wanted]
         assert buttons, [b.text() for b in box.findChildren(QAbstractButton)]
@@ -386,6 +388,8 @@ def force_reason(why: str) -> Handler:
 
     def handle(dialog: QWidget) -> None:
         assert isinstance(dialog, QInputDialog), type(dialog)
+        cut = cut_text(dialog)
+        assert not cut, f"the question cuts its text: {cut}"
         edit = dialog.findChild(QLineEdit)
         assert edit is not None
         edit.setFocus()

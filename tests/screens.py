@@ -62,7 +62,9 @@ def cut_labels(labels: Iterable[QLabel], *, wrapping_ok: bool = False) -> list[s
             text = doc.toPlainText()  # what is drawn, without the markup
         if label.buddy() is not None:
             text = text.replace("&", "")  # a mnemonic is underlined, not drawn
-        need = QFontMetricsF(label.font()).horizontalAdvance(text)
+        metrics = QFontMetricsF(label.font())
+        lines = text.split("\n")  # each line of a text of several is measured alone
+        need = max(metrics.horizontalAdvance(line) for line in lines)
         have = label.contentsRect().width()
         if need > have:
             cut.append(f"{label.objectName()} {text!r}: {need:.0f} > {have}")
