@@ -16,8 +16,7 @@ processed until its viewport's paint event, then once more):
 * **attack**: with the attack chosen (untimed), a click on a target;
 * **end of turn**: a click on the action bar's end-of-turn button;
 * **undo**: Ctrl+Z undoing each of those (the state goes back for the next step); counted
-  only when the game went back (the undo may be refused: in the In a World Where Bricks
-  Rule and Heroica demos every measured action rolled dice, and none was taken back).
+  only when the game went back.
 
 "n/a": the interaction did not come up (no fight reached within 120 actions of play).
 
@@ -121,6 +120,9 @@ def run(repeat: int, demos: list[int] | None = None) -> int:
     def painted(step: Callable[[], None]) -> float:
         """Milliseconds from ``step`` (the input) until the window has painted all that it
         dirtied: events are processed until a pass paints nothing more."""
+        if app.activeWindow() is not w:  # a progress dialog closed: no window manager here
+            w.activateWindow()
+            QTest.qWaitForWindowActive(w)
         settle()
         count = counter.count
         t0 = time.perf_counter()
@@ -141,6 +143,10 @@ def run(repeat: int, demos: list[int] | None = None) -> int:
         point = QPoint(int(pos.x()), int(pos.y()))
         QTest.mouseMove(vp, point)
         QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+
+    def on_screen(sq: tuple[int, int]) -> bool:
+        pos = w.canvas.viewport_pos(sq, 0.5, 0.5)
+        return vp.rect().contains(QPoint(int(pos.x()), int(pos.y())))
 
     def undo_key() -> None:
         # On the map: a text field with the focus (a roster sheet) would take Ctrl+Z itself.
@@ -296,7 +302,9 @@ def run(repeat: int, demos: list[int] | None = None) -> int:
                         break
                     t = painted(lambda b=button: QTest.mouseClick(b, Qt.MouseButton.LeftButton))
                 else:  # aimed on the map
-                    at = play.figures()[current.targets[0]].at if current.targets else None
+                    views = play.figures()
+                    spots = [views[f].at for f in current.targets if views[f].at is not None]
+                    at = next((sq for sq in spots if on_screen(sq)), None)
                     if at is None:
                         break
                     play.choose(current)
