@@ -105,6 +105,7 @@ class Rig:
         w = MainWindow(settings=settings)
         w.show_error = lambda title, text: self.errors.append(f"{title}: {text}")  # type: ignore[method-assign]
         w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+        w.finish_start()  # as after the first paint: the blank map's ruleset's party
         w.party_actions.ask_save_changes = (  # type: ignore[method-assign]
             lambda: QMessageBox.StandardButton.Discard
         )

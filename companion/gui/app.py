@@ -30,7 +30,8 @@ STARTUP_TIMES_ENV = "BRICK_COMPANION_STARTUP_TIMES"
 ORGANISATION = "BrickCompanion"
 #: Matches ``packaging/brick-companion.desktop`` (window grouping, Wayland icons).
 DESKTOP_FILE = "brick-companion"
-#: The start window's size when no layout is saved (the main window's first size).
+#: The start window's size when no layout is saved: keep it the main window's first size
+#: (``MainWindow.__init__``), so the one takes the other's place without a jump.
 START_SIZE = (1380, 860)
 
 
@@ -120,8 +121,12 @@ def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int
         from companion.gui.busy import busy
         from companion.gui.main_window import MainWindow
 
-        with busy():
-            window = MainWindow()
+        try:
+            with busy():
+                window = MainWindow()
+        except BaseException:
+            app.exit(1)  # as a failure before the loop would: the app stops, the error shown
+            raise
         windows.append(window)
         window.firstPainted.connect(lambda: stamp("window-paint"))
         window.firstPainted.connect(open_files)

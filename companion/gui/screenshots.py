@@ -43,6 +43,7 @@ def take(outdir: Path) -> list[Path]:
         w = MainWindow(settings=settings)
         w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
         w.resize(*SIZE)
+        w.finish_start()  # what the app does after the first paint
         w.show()
         if not w.open_path(DEMO):
             raise SystemExit(f"cannot open {DEMO}")

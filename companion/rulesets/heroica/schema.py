@@ -1046,8 +1046,6 @@ class Choice(_OptionDoc, Generic[_V]):
     """An option: its ``default`` (a number, a flag or one of a choice's values)."""
 
     default: _V
-    #: For a number: the largest value a game may choose, when the text bounds it.
-    maximum: int | None = None
 
 
 PositiveOption = Choice[Positive]

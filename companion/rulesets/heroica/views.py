@@ -60,7 +60,7 @@ Validator = Callable[[Any, Action], Verdict]
 def option_specs(catalog: HeroicaCatalog) -> tuple[OptionSpec, ...]:
     """Every option with what it is, its default, its quote and what it means
     (``options.toml``): a flag is a switch, a reading with named values a choice, a count
-    a whole number from the schema's least value to the file's ``maximum`` if it gives one."""
+    a whole number from the schema's least value (the skill points up to the full ones)."""
     out = []
     for key, info in Options.model_fields.items():
         entry = catalog.options.documented()[key]
@@ -76,7 +76,9 @@ def option_specs(catalog: HeroicaCatalog) -> tuple[OptionSpec, ...]:
             extra = {"kind": "switch"}
         else:
             lo, hi = field_bounds(info)
-            extra = {"kind": "number", "minimum": lo, "maximum": entry.maximum or hi}
+            if key == "starting_skill_points":
+                hi = catalog.skill_points.full
+            extra = {"kind": "number", "minimum": lo, "maximum": hi}
         out.append(
             OptionSpec(
                 key=key,
