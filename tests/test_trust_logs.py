@@ -238,3 +238,10 @@ def test_validate_reads_a_game_whose_header_is_long(tmp_path: Path) -> None:
     long_name = tmp_path / "long.game.jsonl"
     Game.create(long_name, load_map_file(DEMO_MAP), party=party, dice="typed", seed=1)
     assert check_file(long_name) == ("game", [])
+
+
+def test_a_header_under_another_ruleset_than_its_map_is_refused(brickquest: Path) -> None:
+    docs = parsed(brickquest)
+    docs[0]["ruleset"] = "heroica"
+    write(brickquest, docs)
+    refused(brickquest, "made for the ruleset 'brickquest', not 'heroica'")

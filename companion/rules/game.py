@@ -133,6 +133,7 @@ class Game:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
             raise GameFileError(str(exc)) from None
+        _same_ruleset(ruleset_id, doc, "new game")
         try:
             options = read_options(ruleset.option_specs(), options or {})
         except OptionError as exc:
@@ -176,6 +177,7 @@ class Game:
                 doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
             except MapFileError as exc:
                 raise GameFileError(f"{path}: line 1: {exc}") from None
+            _same_ruleset(header.ruleset, doc, f"{path}: line 1")
             session = _session(ruleset, header, doc, f"{path}: line 1")
             session.replay(log, chained=header.version >= CHAINED)
             if session.chain is None and mend:
@@ -389,6 +391,14 @@ def _session(
         return Session(ruleset, setup, header=header)
     except (ValueError, LookupError, ValidationError) as exc:
         raise GameFileError(f"{where}: {exc}") from None
+
+
+def _same_ruleset(ruleset_id: str, doc: MapDocument, where: str) -> None:
+    """A game is played under the ruleset its map was made for."""
+    if doc.options.ruleset != ruleset_id:
+        raise GameFileError(
+            f"{where}: the map is made for the ruleset {doc.options.ruleset!r}, not {ruleset_id!r}"
+        )
 
 
 def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tuple[int, int], ...]:
