@@ -71,6 +71,8 @@ BAD_NUMBERS = (
     "\udcff",
 )
 GAME = ".game.jsonl"
+#: An option of each ruleset whose value is a number.
+NUMBER_OPTION = {BQ: "reroll_initiative", IW: "length_studs", HE: "hero_health"}
 #: The action each ruleset's typed game is asked for (its dice are refused first).
 ROLL = {
     BQ: '{"action": "roll_initiative"}',
@@ -536,8 +538,8 @@ def _argument_variants() -> Iterator[Variant]:
             yield Variant(
                 f"option-{ruleset}-{i}",
                 ruleset,
-                ((*new, "--option", f"x={face}", "{NEW}"),),
-                names="--option",
+                ((*new, "--option", f"{NUMBER_OPTION[ruleset]}={face}", "{NEW}"),),
+                names=NUMBER_OPTION[ruleset],
             )
             yield Variant(
                 f"seed-{ruleset}-{i}", ruleset, ((*new, "--seed", face, "{NEW}"),), names="--seed"
@@ -581,8 +583,8 @@ def _sound_variants() -> Iterator[Variant]:
         yield _file(f"sound-{r}-game-torn", r, "game", torn, refused=False, tags=("torn",))
         new = ("game", "new", "--map", "{MAP}", "--party", "{PARTY}", "--seed", "7", "{NEW}")
         yield Variant(f"sound-{r}-seed", r, (new,), refused=False)
-    scenario = _dump(SCENARIO)
-    yield _file("sound-brickquest-scenario", BQ, "scenario", scenario, refused=False)
+    for r, path in (*SCENARIOS.items(), (BQ, SCEN / BQ / "attack_reach.json")):
+        yield _file(f"sound-{r}-scenario", r, "scenario", path.read_bytes(), refused=False)
     opt = ("game", "new", "--map", "{MAP}", "--option", "reroll_initiative=3", "{NEW}")
     yield Variant("sound-brickquest-option", BQ, (opt,), refused=False)
     act = ("game", "act", "{TYPED}", ROLL[IW], "--dice", "3,3,3,3")
