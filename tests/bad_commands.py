@@ -7,8 +7,8 @@ one's files on disk and gives its command lines.  A refused variant must exit 2 
 its file (or argument), with no traceback and no hang; a sound one must be accepted.
 Run as a script (``python tests/bad_commands.py FOLDER``) it writes the files to FOLDER.
 
-Impossible boards (IAWWBR overlapping bases, Heroica unreachable targets, BrickQuest
-figures on furniture) are left to the wt-rulechecks branch and are not in this corpus.
+Impossible boards (IAWWBR overlapping bases, a Heroica target that is no monster,
+BrickQuest figures on furniture) are checked by wt-rulechecks' code: a few are here.
 """
 
 from __future__ import annotations
@@ -201,6 +201,33 @@ def _map_variants(rng: random.Random, ruleset: str, count: int) -> Iterator[Vari
         data = fn(rng, doc)
         data = data if isinstance(data, bytes) else _dump(data)
         yield _file(f"{i:03d}-{ruleset}-map-{fn.__name__}", ruleset, "map", data)
+
+
+def _board_variants() -> Iterator[Variant]:
+    """Impossible boards (wt-rulechecks' checks, now on main): refused like any bad map."""
+
+    def edit(ruleset: str, fn: Callable[[dict[str, Any]], None]) -> bytes:
+        doc = _load(MAPS[ruleset])
+        fn(doc)
+        return _dump(doc)
+
+    def touching(d: dict[str, Any]) -> None:
+        x, y = d["figures"][0]["at"]
+        d["figures"][1]["at"] = [x + 1, y]
+
+    def same_square(d: dict[str, Any]) -> None:
+        d["figures"][1]["at"] = d["figures"][0]["at"]
+
+    boards = [
+        (BQ, "on_barrel", lambda d: d["figures"][0].update(at=[1, 1])),
+        (BQ, "on_chest", lambda d: d["figures"][0].update(at=[19, 4])),
+        (IW, "bases_overlap", touching),
+        (IW, "bases_same_square", same_square),
+        (HE, "target_nobody", lambda d: d["board"].update(target="nobody")),
+    ]
+    for ruleset, name, fn in boards:
+        data = edit(ruleset, fn)
+        yield _file(f"board-{ruleset}-{name}", ruleset, "map", data, tags=("rulechecks",))
 
 
 # -- parties and rosters ---------------------------------------------------------------------
@@ -624,6 +651,7 @@ def variants(seed: int = 19) -> Iterator[Variant]:
             yield Variant(
                 f"special-{kind}-{special}{suffix}", BQ, commands, kind=kind, special=special
             )
+    yield from _board_variants()
     yield from _argument_variants()
     yield from _sound_variants()
 
