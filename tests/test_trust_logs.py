@@ -234,10 +234,16 @@ def test_validate_reads_a_game_whose_header_is_long(tmp_path: Path) -> None:
     Game.create(path, doc, seed=1)
     assert len(lines(path)[0]) > 64 * 1024
     assert check_file(path) == ("game", [])
+
+
+def test_a_name_longer_than_a_party_file_allows_is_refused_leaving_no_file(
+    tmp_path: Path,
+) -> None:
     party = {"characters": [{"id": "brannoc", "name": "B" * 10_000}]}
-    long_name = tmp_path / "long.game.jsonl"
-    Game.create(long_name, load_map_file(DEMO_MAP), party=party, dice="typed", seed=1)
-    assert check_file(long_name) == ("game", [])
+    path = tmp_path / "long.game.jsonl"
+    with pytest.raises(GameFileError, match="at most 80 characters"):
+        Game.create(path, load_map_file(DEMO_MAP), party=party, seed=1)
+    assert not path.exists()
 
 
 def test_a_header_under_another_ruleset_than_its_map_is_refused(brickquest: Path) -> None:

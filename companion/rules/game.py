@@ -155,9 +155,13 @@ class Game:
         game = cls(header, _session(ruleset, header, doc, "new game"), doc)
         game.session.save_as(path)
         if dice == "app":
-            for choice in ruleset.choices(game.state, None):
-                if choice.kind == "initiative":
-                    game.act(choice.template)
+            try:
+                for choice in ruleset.choices(game.state, None):
+                    if choice.kind == "initiative":
+                        game.act(choice.template)
+            except (SessionError, DiceError) as exc:  # no half-made game is left behind
+                path.unlink(missing_ok=True)
+                raise GameFileError(f"new game: {exc}") from None
         return game
 
     @classmethod
