@@ -203,6 +203,7 @@ def test_an_old_unchained_log_is_chained_on_opening(duel: Path) -> None:
     assert duel.read_bytes() == old
     game = Game.open(duel)
     assert game.snapshot() == before
+    assert "brought to game file version 2" in game.notice
     assert duel.with_name(duel.name + ".bak").read_bytes() == old
     chained = lines(duel)
     assert json.loads(chained[0])["version"] == 2

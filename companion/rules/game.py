@@ -431,6 +431,10 @@ def _chain_old_log(path: Path, header: GameHeader, log: LogLines, session: Sessi
     except OSError:
         return header
     session._header = new
+    told = f"{path.name}: brought to game file version {GAME_VERSION} (records chained by hashes);"
+    session.notice = " ".join(
+        filter(None, [session.notice, f"{told} the old file is {path.name}.bak."])
+    )
     return new
 
 
