@@ -133,6 +133,7 @@ class Game:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
             raise GameFileError(str(exc)) from None
+        _same_ruleset(ruleset_id, doc, "new game")
         try:
             options = read_options(ruleset.option_specs(), options or {})
         except OptionError as exc:
@@ -154,9 +155,13 @@ class Game:
         game = cls(header, _session(ruleset, header, doc, "new game"), doc)
         game.session.save_as(path)
         if dice == "app":
-            for choice in ruleset.choices(game.state, None):
-                if choice.kind == "initiative":
-                    game.act(choice.template)
+            try:
+                for choice in ruleset.choices(game.state, None):
+                    if choice.kind == "initiative":
+                        game.act(choice.template)
+            except (SessionError, DiceError) as exc:  # no half-made game is left behind
+                path.unlink(missing_ok=True)
+                raise GameFileError(f"new game: {exc}") from None
         return game
 
     @classmethod
@@ -176,6 +181,7 @@ class Game:
                 doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
             except MapFileError as exc:
                 raise GameFileError(f"{path}: line 1: {exc}") from None
+            _same_ruleset(header.ruleset, doc, f"{path}: line 1")
             session = _session(ruleset, header, doc, f"{path}: line 1")
             session.replay(log, chained=header.version >= CHAINED)
             if session.chain is None and mend:
@@ -391,6 +397,14 @@ def _session(
         raise GameFileError(f"{where}: {exc}") from None
 
 
+def _same_ruleset(ruleset_id: str, doc: MapDocument, where: str) -> None:
+    """A game is played under the ruleset its map was made for."""
+    if doc.options.ruleset != ruleset_id:
+        raise GameFileError(
+            f"{where}: the map is made for the ruleset {doc.options.ruleset!r}, not {ruleset_id!r}"
+        )
+
+
 def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tuple[int, int], ...]:
     """The squares an action names (its path, target square or squares), for highlighting."""
     out: list[tuple[int, int]] = []
@@ -417,6 +431,10 @@ def _chain_old_log(path: Path, header: GameHeader, log: LogLines, session: Sessi
     except OSError:
         return header
     session._header = new
+    told = f"{path.name}: brought to game file version {GAME_VERSION} (records chained by hashes);"
+    session.notice = " ".join(
+        filter(None, [session.notice, f"{told} the old file is {path.name}.bak."])
+    )
     return new
 
 
