@@ -52,6 +52,7 @@ from companion.gui.window_place import clamp_to_screen, place_first
 from companion.model import edits
 from companion.model.mapfile import MapDocument, MapFileError, new_document
 from companion.rules.game import GAME_SUFFIX
+from companion.rules.places import place_name
 from companion.rules.ruleset import DEFAULT_RULESET, CharacterSheets
 from companion.userdirs import default_documents_dir
 
@@ -906,7 +907,7 @@ class MainWindow(QMainWindow):
         terrain = TERRAIN_TITLES[d.terrain_at(x, y)]
         if d.stairs_at(x, y) is not None:
             terrain += f" rising {d.stairs_at(x, y).value}"  # type: ignore[union-attr]
-        parts = [f"x {x}, y {y}", f"height {d.floor_at(x, y)} bricks", terrain]
+        parts = [f"{place_name(sq)} (x {x}, y {y})", f"height {d.floor_at(x, y)} bricks", terrain]
         obj = d.object_at(x, y)
         if obj is not None:
             parts.append(f"{obj.kind.value} ({obj.height} bricks)")

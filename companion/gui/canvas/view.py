@@ -39,6 +39,8 @@ from companion.gui.canvas.overlays import (
     TintImage,
 )
 from companion.gui.canvas.render import BACKGROUND
+from companion.gui.canvas.rulers import STRIP as RULER_STRIP
+from companion.gui.canvas.rulers import EdgeRulers
 from companion.model.dungeon import Terrain
 from companion.model.edits import Changes
 
@@ -166,6 +168,8 @@ class MapCanvas(pg.GraphicsView):
         session.changed.connect(self.on_changed)
         session.replaced.connect(self.fit)
         self.vb.sigRangeChanged.connect(self._range_changed)
+        #: Column letters and row numbers along the view's edges (chess-board style).
+        self.rulers = EdgeRulers(self)
         self.on_changed(Changes(everything=True))
         self.fit()
 
@@ -270,6 +274,8 @@ class MapCanvas(pg.GraphicsView):
 
     def resizeEvent(self, ev: QResizeEvent) -> None:
         super().resizeEvent(ev)
+        if hasattr(self, "rulers"):  # (pyqtgraph resizes during __init__)
+            self.rulers.follow_viewport()
         if getattr(self, "_keep_fitted", False):
             QTimer.singleShot(0, self, self._refit)
         elif getattr(self, "_following", False):  # (pyqtgraph resizes during __init__)
@@ -310,10 +316,11 @@ class MapCanvas(pg.GraphicsView):
         cx, cy = square[0] + 0.5, square[1] + 0.5
         if pixels_per_square:  # no empty band beside a map larger than the view
             d = self.session.doc.dungeon
+            edge = (RULER_STRIP + 8) / pixels_per_square  # the first row clear of the rulers
             if w < d.width:
-                cx = min(max(cx, w / 2), d.width - w / 2)
+                cx = min(max(cx, w / 2 - edge), d.width - w / 2)
             if h < d.height:
-                cy = min(max(cy, h / 2), d.height - h / 2)
+                cy = min(max(cy, h / 2 - edge), d.height - h / 2)
         self.vb.setRange(QRectF(cx - w / 2, cy - h / 2, w, h), padding=0)
 
     def pixels_per_square(self) -> float:
