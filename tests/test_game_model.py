@@ -13,6 +13,7 @@ import companion.rules.session as session_module
 from companion.model.mapfile import MapDocument, load_map_bytes
 from companion.rules.dice import DiceError
 from companion.rules.game import Game, GameFileError
+from companion.rules.places import place_name
 from companion.rules.session import IllegalAction, SessionError
 from companion.rulesets.brickquest.catalog import default_catalog
 
@@ -289,7 +290,7 @@ def test_a_move_is_worded_once(game: Game) -> None:
     path = far_move(game, fid)
     out = game.act({"actor": fid, "action": "move", "path": path})
     name = game.figures()[fid].name
-    said = f"{name} moves to {path[-1]}."
+    said = f"{name} moves to {place_name(path[-1])}."
     assert out.text.count("moves to") == 1, out.text
     assert out.text.startswith(said)
     assert game.log()[-1].text == out.text
@@ -301,7 +302,7 @@ def test_a_forced_move_into_a_wall_says_the_figure_did_not_get_there(game: Game)
     out = game.act({"actor": fid, "action": "move", "path": [[0, 0]]}, force="try it")
     assert out.forced
     assert game.figures()[fid].at == at
-    assert out.text == f"{game.figures()[fid].name} does not get to [0, 0]."
+    assert out.text == f"{game.figures()[fid].name} does not get to A1."
 
 
 @pytest.mark.parametrize(

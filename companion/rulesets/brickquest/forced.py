@@ -11,6 +11,7 @@ changes.
 
 from __future__ import annotations
 
+from companion.rules.places import place_name
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.combat import base_attack
@@ -28,7 +29,7 @@ def check_resolvable(ctx: Ctx, actor: FigureState, action: act.Action) -> None:
     """Raise ``Unresolvable`` when ``action`` cannot be carried out even if forced."""
     for sq in _squares(ctx, action):
         if not ctx.state.dungeon.in_bounds(*sq):
-            raise Unresolvable(f"[{sq[0]}, {sq[1]}] is off the map")
+            raise Unresolvable(f"{place_name(sq)} is off the map")
     card = ctx.card(actor)
     if isinstance(action, act.Move) and actor.inside is not None:
         _check_move_out(ctx, actor, action)
@@ -133,7 +134,7 @@ def _check_interact(ctx: Ctx, actor: FigureState, action: act.Interact) -> None:
         if actor.inside is None or sq is None:
             raise Unresolvable(f"{actor.name} is not inside anything to climb out of")
         if not may_end_on(ctx, actor.id, sq):
-            raise Unresolvable(f"nobody can stand at [{sq[0]}, {sq[1]}]")
+            raise Unresolvable(f"nobody can stand at {place_name(sq)}")
         return
     sq = _target_square(ctx, action)
     if sq is None:
@@ -144,7 +145,7 @@ def _check_interact(ctx: Ctx, actor: FigureState, action: act.Interact) -> None:
     if door:
         return
     if obj is None:
-        raise Unresolvable(f"there is nothing to {kind} at [{sq[0]}, {sq[1]}]")
+        raise Unresolvable(f"there is nothing to {kind} at {place_name(sq)}")
     if kind == "climb_in" and obj.kind not in CONTAINERS:
         raise Unresolvable(f"nobody fits into a {obj.kind}")
 

@@ -16,6 +16,7 @@ from companion.model.dungeon import (
     ObjectKind,
 )
 from companion.model.textmap import TextMapError, parse_text_map
+from companion.rules.places import place_name
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.context import BREAKABLE, footprint, item_base
 from companion.rulesets.brickquest.schema import (
@@ -143,12 +144,14 @@ def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameSta
             raise SetupError(f"{where}.id: figure id {fs.id!r} is used twice")
         x, y = fs.at
         if not dungeon.in_bounds(x, y):
-            raise SetupError(f"{where}.at: square [{x}, {y}] is off the map")
+            raise SetupError(f"{where}.at: square {place_name((x, y))} is off the map")
         if blocked[y, x]:
             terrain = dungeon.terrain_at(x, y).name.lower().replace("_", " ")
-            raise SetupError(f"{where}.at: {fs.id} stands on {terrain} at [{x}, {y}]")
+            raise SetupError(f"{where}.at: {fs.id} stands on {terrain} at {place_name((x, y))}")
         if not fs.dead and (x, y) in occupied:
-            raise SetupError(f"{where}.at: [{x}, {y}] is already taken by {occupied[(x, y)]}")
+            raise SetupError(
+                f"{where}.at: {place_name((x, y))} is already taken by {occupied[(x, y)]}"
+            )
         fig = _figure(fs, catalog, where)
         size = options.large_footprint if profile(catalog, fig).large else 1
         covered = footprint((x, y), size)
@@ -197,7 +200,7 @@ def _check_footprint(
     blocked = dungeon.blocks_movement()
     n = int(len(covered) ** 0.5)
     x, y = fs.at
-    what = f"{fs.id} covers {n}x{n} squares from [{x}, {y}] (option large_footprint)"
+    what = f"{fs.id} covers {n}x{n} squares from {place_name((x, y))} (option large_footprint)"
     for cx, cy in covered[1:]:
         if not dungeon.in_bounds(cx, cy):
             raise SetupError(f"{where}.at: {what}: [{cx}, {cy}] is off the map")
@@ -220,9 +223,9 @@ def _place_objects(dungeon: DungeonMap, raw: list[Any], catalog: BrickQuestCatal
             raise SetupError(f"{where}.{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
         x, y = obj.at
         if not dungeon.in_bounds(x, y):
-            raise SetupError(f"{where}.at: square [{x}, {y}] is off the map")
+            raise SetupError(f"{where}.at: square {place_name((x, y))} is off the map")
         if (x, y) in dungeon.objects:
-            raise SetupError(f"{where}.at: [{x}, {y}] already holds an object")
+            raise SetupError(f"{where}.at: {place_name((x, y))} already holds an object")
         for item in obj.contents:
             check_item(item, catalog, f"{where}.contents")
         height = obj.height if obj.height is not None else DEFAULT_OBJECT_HEIGHT[obj.kind]
@@ -246,7 +249,7 @@ def _floor_items(
         except ValueError:
             raise SetupError(f"map.items: key {key!r} is not 'x,y'") from None
         if not dungeon.in_bounds(x, y):
-            raise SetupError(f"map.items.{key}: square [{x}, {y}] is off the map")
+            raise SetupError(f"map.items.{key}: square {place_name((x, y))} is off the map")
         for item in items:
             check_item(item, catalog, f"map.items.{key}")
         out[(x, y)] = tuple(items)

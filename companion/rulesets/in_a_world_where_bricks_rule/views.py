@@ -15,6 +15,7 @@ from companion.model.geometry.tabletop import (
     gap,
     sight_blocked,
 )
+from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rules.table import (
     ActionChoice,
@@ -172,7 +173,7 @@ def turn_view(ctx: Ctx) -> TurnView:
         headline=headline,
         outcome=outcome(ctx),
         notes=tuple(
-            f"On the table: {i.name} ({i.id}) at [{int(i.x)}, {int(i.y)}]" for i in b.items
+            f"On the table: {i.name} ({i.id}) at {place_name((i.x, i.y))}" for i in b.items
         ),
     )
 
