@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from companion.rules.game import Game
+from companion.rules.places import place_name
 
 ROOT = Path(__file__).resolve().parents[1]
 # The demo dungeon pinned (see test_game_model.py).
@@ -86,7 +87,7 @@ def test_new_act_state_log_undo_redo(game: Path) -> None:
     square, option = sorted(options.items())[0]
     path = [list(sq) for sq in option.path]
     out = ok("act", game, json.dumps({"actor": fid, "action": "move", "path": path}))
-    assert out["events"] and out["text"].endswith(f"moves to {list(square)}.")
+    assert out["events"] and out["text"].endswith(f"moves to {place_name(square)}.")
     moved = ok("state", game)
     assert moved["figures"][fid]["at"] == list(square)
     assert moved["figures"][fid]["actions_left"] == state["figures"][fid]["actions_left"] - 1

@@ -14,6 +14,7 @@ from companion.model.mapfile import MapDocument, load_map_bytes
 from companion.rules.dice import DiceError
 from companion.rules.game import Game, GameFileError
 from companion.rules.logchain import rechain
+from companion.rules.places import place_name
 from companion.rules.session import IllegalAction, SessionError
 from companion.rulesets.brickquest.catalog import default_catalog
 
@@ -299,7 +300,7 @@ def test_a_move_is_worded_once(game: Game) -> None:
     path = far_move(game, fid)
     out = game.act({"actor": fid, "action": "move", "path": path})
     name = game.figures()[fid].name
-    said = f"{name} moves to {path[-1]}."
+    said = f"{name} moves to {place_name(path[-1])}."
     assert out.text.count("moves to") == 1, out.text
     assert out.text.startswith(said)
     assert game.log()[-1].text == out.text
@@ -310,7 +311,7 @@ def test_a_forced_move_into_a_wall_is_refused_before_anything_is_spent(game: Gam
     fid = acting(game)
     before = game.snapshot()
     size = game.path.stat().st_size  # type: ignore[union-attr]
-    with pytest.raises(SessionError, match=r"cannot be moved onto \[0, 0\] \(wall\)"):
+    with pytest.raises(SessionError, match=r"cannot be moved onto A1 \(wall\)"):
         game.act({"actor": fid, "action": "move", "path": [[0, 0]]}, force="try it")
     assert game.snapshot() == before
     assert game.path.stat().st_size == size  # type: ignore[union-attr]

@@ -13,6 +13,7 @@ dice.  Faces typed for an action must all be used by it.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -275,6 +276,37 @@ class Game:
                 )
             )
         return out
+
+    def entry_squares(self, index: int) -> tuple[tuple[int, int], ...]:
+        """Every square entry ``index`` of the log touches, for the map to show: the squares
+        its action names (a path, a template's squares, a target square) and where the
+        actor, its target figure(s) and every figure an event names stood before it."""
+        step = next(itertools.islice(self.session.history(), index, None), None)
+        if index < 0 or step is None:
+            return ()
+        action = step.record.action
+        out = list(_squares(action, step.record.overruled))
+        for key in ("at", "to", "origin", "square"):
+            sq = action.get(key)
+            if (
+                isinstance(sq, list | tuple)
+                and len(sq) == 2
+                and all(isinstance(v, int) for v in sq)
+            ):
+                out.append((int(sq[0]), int(sq[1])))
+        figures = self.ruleset.figures(step.before)
+        named: list[object] = [action.get("actor"), action.get("target"), action.get("figure")]
+        named += list(action.get("targets") or ())
+        named += [e.figure for e in step.events]
+        for fid in named:
+            view = figures.get(fid) if isinstance(fid, str) else None
+            if view is not None and view.at is not None:
+                out.append((int(view.at[0]), int(view.at[1])))
+        return tuple(dict.fromkeys(out))  # in order, once each
+
+    def entry_rounds(self) -> list[int]:
+        """The round each entry of the log was taken in."""
+        return [self.ruleset.turn(step.before).round for step in self.session.history()]
 
     def roll_text(self, roll: DiceRoll) -> str:
         """A roll as the table reads it: its purpose and faces (labels for symbol dice)."""

@@ -149,8 +149,7 @@ class ActionDock(QDockWidget):
         below.addWidget(self.hint, 1)
         self.dice = QLabel("")
         self.dice.setObjectName("lastDice")
-        self.dice.setWordWrap(True)
-        self.dice.setMaximumWidth(260)
+        # Rolls two to a row, each its purpose over its faces: never cut, never tall.
         big = self.dice.font()
         big.setPointSizeF(big.pointSizeF() * 1.3)
         self.dice.setFont(big)
@@ -258,7 +257,9 @@ class ActionDock(QDockWidget):
         last = game.session.entries[-1] if game and game.session.entries else None
         rolls = last.rolls if last else ()
         specs = game.ruleset.dice_specs() if game else ()
-        self.dice.setText("<br>".join(roll_line(r, specs) for r in rolls[-4:]))
+        cells = [f'<td style="padding-right: 14px">{roll_line(r, specs)}</td>' for r in rolls[-4:]]
+        rows = "".join(f"<tr>{''.join(cells[i : i + 2])}</tr>" for i in range(0, len(cells), 2))
+        self.dice.setText(f"<table>{rows}</table>" if rows else "")
         self.reroll.setVisible(bool(rolls))
 
     def _fit_bar(self) -> None:

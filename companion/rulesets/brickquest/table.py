@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from companion.model.dungeon import Terrain
 from companion.model.geometry import squares_of, tokens_in
 from companion.model.geometry.movement import reachable
+from companion.rules.places import place_name
 from companion.rules.table import (
     ActionChoice,
     Badge,
@@ -500,7 +501,7 @@ def _interact_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             raw = {"actor": fig.id, "action": "interact", "kind": kind, "target": list(sq)}
             if _legal(ctx, raw):
                 thing = what or ("items" if kind == "pick_up" else "square")
-                label = f"{kind.replace('_', ' ').capitalize()} {thing} at {list(sq)}"
+                label = f"{kind.replace('_', ' ').capitalize()} {thing} at {place_name(sq)}"
                 out.append(
                     ActionChoice(kind="interact", label=label, template=raw, group="Interact")
                 )
@@ -552,7 +553,7 @@ def _skill_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             out.append(
                 ActionChoice(
                     kind="skill",
-                    label=f"{name} at {list(sq)}",
+                    label=f"{name} at {place_name(sq)}",
                     template={**raw, "target": list(sq)},
                     group="Skill",
                 )
@@ -676,7 +677,7 @@ def _describe(before: GameState, raw: Mapping[str, Any], texts: list[str]) -> st
     if isinstance(action, act.Move):
         # the move's own event says where the figure got to (it may stop short)
         moved = any(t.startswith(f"{who} moves to ") for t in texts)
-        head = "" if moved else f"{who} does not get to {list(action.path[-1])}."
+        head = "" if moved else f"{who} does not get to {place_name(action.path[-1])}."
     elif isinstance(action, act.BeginTurn):
         extra = " in a rage" if action.rage else ""
         if action.focus_attack:

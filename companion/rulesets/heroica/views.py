@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rules.setups import field_bounds
 from companion.rules.table import (
@@ -608,7 +609,7 @@ def _dm_choices(ctx: Ctx, validate: Validator) -> list[ActionChoice]:
             out.append(
                 ActionChoice(
                     kind=f"dm_move_{m.id}",
-                    label=f"Move the {monster_name(ctx, m)} at {list(m.at)}",
+                    label=f"Move the {monster_name(ctx, m)} at {place_name(m.at)}",
                     template=action,
                     group="Dungeon Master",
                 )
@@ -647,7 +648,7 @@ def _skill_choices(ctx: Ctx, h: Hero, choice: Callable[..., ActionChoice]) -> li
                 for opt in _short_paths(ctx, h, steps.spaces):
                     paths.append(opt)
             for path in paths:
-                where = f" from {list(path[-1])}" if path else ""
+                where = f" from {place_name(path[-1])}" if path else ""
                 if skill.all_adjacent:
                     candidates.append(
                         (f"hit every adjacent monster{where}", {**base, "path": path})

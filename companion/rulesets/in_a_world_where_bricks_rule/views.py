@@ -15,6 +15,7 @@ from companion.model.geometry.tabletop import (
     gap,
     sight_blocked,
 )
+from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rules.setups import field_bounds
 from companion.rules.table import (
@@ -151,11 +152,23 @@ def turn_view(ctx: Ctx) -> TurnView:
             labels[fid] = f"needs {activation_defense(ctx, f)}"
         elif b.roll is not None:
             labels[fid] = "may act"
+        elif b.last_roll is not None:  # between rounds: how the last one stood
+            labels[fid] = (
+                "acted"
+                if fid in b.last_done
+                else "could act"
+                if fid in b.last_eligible
+                else f"needed {activation_defense(ctx, f)}"
+            )
     pick = choosable(ctx)
+    listed = order(ctx)
+    # Every character, those the roll leaves out (and why) after those who may act.
+    listed += [fid for fid in b.fighters if fid not in listed]
     if b.winner is not None:
         headline = outcome(ctx) or ""
     elif b.roll is None:
-        headline = f"Round {b.round}: roll 4d6 for activation"
+        last = f" (round {b.round - 1} rolled {b.last_roll})" if b.last_roll is not None else ""
+        headline = f"Round {b.round}: roll 4d6 for activation{last}"
     elif b.active is not None:
         a = b.fighter(b.active)
         left = actions_left(ctx, a)
@@ -168,7 +181,7 @@ def turn_view(ctx: Ctx) -> TurnView:
     return TurnView(
         round=b.round,
         acting=b.active or (pick[0] if pick else None),
-        order=tuple(order(ctx)),
+        order=tuple(listed),
         labels=labels,
         needs_initiative=b.roll is None and b.winner is None,
         turn_started=b.active is not None,
@@ -176,7 +189,7 @@ def turn_view(ctx: Ctx) -> TurnView:
         headline=headline,
         outcome=outcome(ctx),
         notes=tuple(
-            f"On the table: {i.name} ({i.id}) at [{int(i.x)}, {int(i.y)}]" for i in b.items
+            f"On the table: {i.name} ({i.id}) at {place_name((i.x, i.y))}" for i in b.items
         ),
     )
 
