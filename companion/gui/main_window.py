@@ -154,6 +154,7 @@ class MainWindow(QMainWindow):
         self.play.message.connect(self._play_message)
         self.play.centerRequested.connect(self.center_on)
         self.play.verdictShown.connect(self._show_refusal)
+        self.play.turnPassed.connect(self.canvas.overlays.rect.hide)  # a refusal is stale
         # Esc cancels the map's tool (a ruler, a template, a pending action) wherever the
         # keyboard focus is in the window, not only on the map.
         self.escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
