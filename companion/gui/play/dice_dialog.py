@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -87,7 +88,7 @@ class DiceSheet(QDialog):
         self.probe, self.specs = probe, specs
         self.answers: list[list[int]] = []
         self.requests: list[Request] = []
-        self.done = False
+        self.finished_asking = False
         outer = QVBoxLayout(self)
         head = QLabel(f"<b>{title}</b>: the dice as they lie on the table (Tab to the next)")
         head.setWordWrap(True)
@@ -109,17 +110,22 @@ class DiceSheet(QDialog):
         outer.addWidget(self.buttons)
         self._ask_more()
 
+    @property
+    def ready(self) -> bool:
+        """Every roll the action makes is typed."""
+        return self.finished_asking and len(self.answers) == len(self.requests)
+
     def _parse(self, i: int) -> list[int]:
         count, sides, _, die = self.requests[i]
         return parse_faces(self.rows[i].text(), count, sides, self.specs(die))
 
     def _ask_more(self) -> None:
         """Ask the model for the rolls after the rows typed; add the next row, if any."""
-        requests, self.done = self.probe(self.answers)
+        requests, self.finished_asking = self.probe(self.answers)
         self.requests = requests[: len(self.rows) + 1]
         while len(self.rows) < len(self.requests):
             self._add_row(self.requests[len(self.rows)])
-        self.ok.setEnabled(self.done and len(self.answers) == len(self.requests))
+        self.ok.setEnabled(self.ready)
 
     def _add_row(self, request: Request) -> None:
         count, sides, purpose, die = request
@@ -130,8 +136,8 @@ class DiceSheet(QDialog):
         edit = QLineEdit()
         edit.setObjectName(f"diceRow{i}")
         edit.setPlaceholderText("e.g. " + " ".join(str(min(sides, k + 3)) for k in range(count)))
-        edit.editingFinished.connect(lambda i=i: self._typed(i))
         edit.returnPressed.connect(lambda i=i: self._enter(i))
+        edit.installEventFilter(self)  # Tab reads the row even when focus does not move
         self.grid.addWidget(label, 2 * i, 0)
         self.grid.addWidget(edit, 2 * i, 1)
         if spec is not None and not spec.numbered:
@@ -141,6 +147,20 @@ class DiceSheet(QDialog):
         if i > 0:
             QWidget.setTabOrder(self.rows[i - 1], edit)
         edit.setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Tab
+            and watched in self.rows
+        ):
+            i = self.rows.index(watched)  # type: ignore[arg-type]
+            self._typed(i)
+            if i + 1 < len(self.rows):
+                self.rows[i + 1].setFocus()
+                return True
+        return super().eventFilter(watched, event)
 
     def _typed(self, i: int) -> None:
         """Row ``i`` was typed: check it; the rows after it follow from it."""
@@ -192,13 +212,13 @@ class DiceSheet(QDialog):
 
     def _enter(self, i: int) -> None:
         self._typed(i)
-        if self.done and len(self.answers) == len(self.requests):
+        if self.ready:
             self._accept()
 
     def _accept(self) -> None:
         for i in range(len(self.rows)):
             self._typed(i)
-        if self.error.text() or not (self.done and len(self.answers) == len(self.requests)):
+        if self.error.text() or not (self.ready):
             return
         self.accept()
 

@@ -318,6 +318,21 @@ class PlayTool(Tool):
             return
         c.complete(self._value(c.pending, ev.square))
 
+    def takes_key(self, ev: QKeyEvent) -> bool:
+        """N/E/S/W (and arrows) turn a pending move's figure, before any shortcut."""
+        c = self.controller
+        plain = ev.modifiers() in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.KeypadModifier,
+        )
+        return (
+            plain
+            and c is not None
+            and c.pending is not None
+            and bool(c.pending.facings)
+            and Qt.Key(ev.key()) in FACING_KEYS
+        )
+
     def key_press(self, ev: QKeyEvent) -> bool:
         if ev.key() == Qt.Key.Key_Escape:
             self.cancel()
