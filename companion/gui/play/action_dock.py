@@ -89,6 +89,11 @@ def why_not(members: Sequence[ActionChoice]) -> str:
     return first if all(first in r for r in reasons) else reasons[0]
 
 
+def _key_text(key: str) -> str:
+    """A key as the bar shows it, short: "Ctrl+⏎" for Ctrl+Return."""
+    return QKeySequence(key).toString().replace("Return", "⏎")
+
+
 def _on_the_bar(choice: ActionChoice, needs_initiative: bool) -> bool:
     """The bar holds the acting figure's actions, and the initiative roll when it is due."""
     if choice.template.get("actor") != "brickmaster":
@@ -107,11 +112,11 @@ class OddsView(QWidget):
         self.text = QLabel("")
         self.text.setObjectName("oddsText")
         self.text.setWordWrap(True)
-        self.text.setFixedWidth(220)
+        self.text.setFixedWidth(190)
         layout.addWidget(self.text)
         self.plot = pg.PlotWidget(background=None)
         self.plot.setObjectName("oddsChart")
-        self.plot.setFixedSize(200, 64)
+        self.plot.setFixedSize(170, 60)
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
         self.plot.getPlotItem().setMenuEnabled(False)
@@ -244,6 +249,9 @@ class ActionDock(QDockWidget):
             button.setEnabled(not why)
             button.setToolTip(why or title)
             label = self.reasons[title]
+            # Wide enough to read in two lines at most, never wider than its maximum.
+            room = label.fontMetrics().horizontalAdvance(why) // 2 + 12
+            label.setMinimumWidth(min(room, label.maximumWidth()))
             label.setText(why)
             label.setToolTip(why)
             label.setVisible(bool(why))
@@ -294,7 +302,7 @@ class ActionDock(QDockWidget):
             button.setAutoRaise(False)
             button.setMinimumHeight(30)
             button.setProperty("playAction", True)
-            text = f"{title}" + (f"  [{QKeySequence(key).toString()}]" if key else "")
+            text = f"{title}" + (f" [{_key_text(key)}]" if key else "")
             button.setText(text + (" ▾" if grouped else ""))
             if grouped and self._groups[title][0].dialog:
                 button.clicked.connect(lambda _=False, t=title: self._open_dialog(t))
