@@ -430,3 +430,42 @@ def test_a_face_dialog_accepts_with_enter_and_shows_each_face_once(qtbot: object
     assert dialog.result() == 1 and dialog.edit.text() == face
     assert dialog.faces == [die.face(face)]
     QApplication.processEvents()
+
+
+def test_a_symbol_die_in_the_dice_sheet_is_one_click_then_enter(
+    qtbot: object, tmp_path: Path
+) -> None:
+    """Heroica's Character Die typed at the table: its faces as buttons, each once; a
+    click types the face, Enter accepts (and does not type it again)."""
+    from test_gui_heroica import board
+
+    errors: list[str] = []
+    w = quiet(make_window(qtbot, make_settings(tmp_path), errors), errors)
+    assert w.open_path(board(tmp_path))
+    assert w.start_game(tmp_path / "s.game.jsonl", GameSpec(dice="typed"))
+    seen: dict[str, object] = {}
+
+    def fill() -> None:
+        sheet = w.play.sheet  # type: ignore[attr-defined]
+        try:
+            faces = [b.objectName() for b in sheet.findChildren(QPushButton)]
+            faces = [f for f in faces if f.startswith("face_")]
+            seen["faces"] = faces
+            sheet.findChild(QPushButton, "face_Wizard").click()
+            seen["text"] = sheet.rows[0].text()
+            qtbot.keyClick(sheet.rows[0], Qt.Key.Key_Return)  # type: ignore[attr-defined]
+        except Exception as exc:
+            seen["error"] = repr(exc)
+        if sheet.isVisible():
+            seen.setdefault("error", f"still open: {sheet.error.text()}")
+            sheet.reject()
+
+    QTimer.singleShot(0, fill)
+    w.action_dock.buttons["Roll the Character Die: first player"].click()
+    assert "error" not in seen, seen
+    faces = seen["faces"]
+    assert isinstance(faces, list) and "face_Wizard" in faces
+    assert len(faces) == len(set(faces))
+    assert seen["text"] == "Wizard"
+    assert w.play.turn().acting == "wizard"
+    w.session.undo_stack.setClean()
