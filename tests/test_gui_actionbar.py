@@ -306,6 +306,7 @@ def test_the_move_ends_facing_the_way_chosen_with_keys(
         key(qtbot, w.canvas, k)
     assert w.play.facing == facing
     assert f"facing <b>{facing}</b>" in w.action_dock.hint.text()
+    assert f"then facing {facing}" in " ".join(w.canvas.overlays.caption.lines)
     click(qtbot, w.canvas, dest)
     assert not w.errors, w.errors  # type: ignore[attr-defined]
     brannoc = w.play.figures()["brannoc"]

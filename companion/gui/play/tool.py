@@ -202,6 +202,7 @@ class PlayTool(Tool):
         return [sq[0], sq[1]]
 
     def move(self, ev: MouseInfo) -> None:
+        self._hover = ev
         self.show_hover(ev.square)
         c = self.controller
         if c is None or c.game is None:
@@ -341,5 +342,9 @@ class PlayTool(Tool):
         facing = FACING_KEYS.get(Qt.Key(ev.key()))
         if c is not None and facing is not None and c.pending is not None and c.pending.facings:
             # The pending move's facing at its end, among those the ruleset offers.
-            return c.set_facing(facing)
+            done = c.set_facing(facing)
+            hover = getattr(self, "_hover", None)
+            if done and hover is not None:
+                self.move(hover)  # the caption says the new facing
+            return done
         return False
