@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from companion.datafiles import resource_dir
 from companion.gui.main_window import MainWindow
@@ -469,4 +469,29 @@ def test_a_symbol_die_in_the_dice_sheet_is_one_click_then_enter(
     assert len(faces) == len(set(faces))
     assert seen["text"] == "Wizard"
     assert w.play.turn().acting == "wizard"
+    w.session.undo_stack.setClean()
+
+
+def test_the_shop_says_on_each_row_why_it_cannot_be_bought(qtbot: object, tmp_path: Path) -> None:
+    from test_gui_heroica import Table, board
+
+    errors: list[str] = []
+    w = quiet(make_window(qtbot, make_settings(tmp_path), errors), errors)
+    assert w.open_path(board(tmp_path))
+    table = Table(w)
+    w.play.ask_dice = table
+    spec = GameSpec(dice="typed", options={"starting_gold": 3})
+    assert w.start_game(tmp_path / "shop.game.jsonl", spec)
+    table.queue = ["Knight"]
+    w.action_dock.buttons["Roll the Character Die: first player"].click()
+    assert w.action_dock.buttons["Shop"].isEnabled()  # a potion is affordable
+    w.action_dock.buttons["Shop"].click()
+    shop = w.action_dock.dialog
+    assert shop.buttons["buy_life_potion"].isEnabled()
+    assert not shop.buttons["buy_axe"].isEnabled()
+    axe = shop.findChild(QLabel, "detail_buy_axe")
+    assert axe is not None and "Not now" in axe.text() and "5 gold" in axe.text()
+    potion = shop.findChild(QLabel, "detail_buy_life_potion")
+    assert potion is not None and "Not now" not in potion.text()
+    shop.close()
     w.session.undo_stack.setClean()
