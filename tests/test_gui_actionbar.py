@@ -184,25 +184,50 @@ def test_heroica_greys_what_the_phase_forbids_with_the_reason_beside_it(
     w.session.undo_stack.setClean()
 
 
-def test_heroica_after_a_skill_the_move_says_a_skill_was_used() -> None:
-    """The move's reason comes from the rules: after a skill, not "roll to move first"."""
+def test_heroica_after_a_ranged_skill_the_roll_and_move_are_greyed_with_why(
+    qtbot: object, tmp_path: Path
+) -> None:
+    from test_gui_heroica import Table, board
+
+    from companion.model.mapfile import dump_map, load_map_bytes
+
+    source = board(tmp_path)
+    doc = load_map_bytes(source.read_bytes(), source=str(source))
+    # The goblin within the Wizard's reach (3 spaces), not next to him.
+    doc.figures = [f.model_copy(update={"at": (3, 2)}) if f.id == "gob" else f for f in doc.figures]
+    near = tmp_path / "near.json"
+    near.write_bytes(dump_map(doc))
+    errors: list[str] = []
+    w = quiet(make_window(qtbot, make_settings(tmp_path), errors), errors)
+    assert w.open_path(near)
+    table = Table(w)
+    w.play.ask_dice = table
+    assert w.start_game(tmp_path / "k.game.jsonl", GameSpec(dice="typed"))
+    table.queue = ["Wizard"]
+    w.action_dock.buttons["Roll the Character Die: first player"].click()
+    bar = w.action_dock
+    assert bar.buttons["Roll to move"].isEnabled()
+    skills = bar.buttons["Skills"]
+    hit = next(a for a in skills.menu().actions() if "Goblin" in a.text())
+    hit.trigger()  # the Wizard's ranged skill: the goblin is defeated from afar
+    assert "gob" not in w.play.figures(), errors
+    # The skill was the movement: neither the roll nor the move is offered as possible.
+    for title in ("Roll to move", "Move"):
+        assert not bar.buttons[title].isEnabled(), title
+        assert "used a skill" in bar.reasons[title].text(), bar.reasons[title].text()
+        assert not bar.reasons[title].isHidden()
+    assert bar.buttons["End turn (monsters act)"].isEnabled()
+    w.session.undo_stack.setClean()
+
+
+def test_heroica_move_reason_after_a_fight() -> None:
     from companion.rulesets.heroica import views
 
-    assert views._why_not_move(_quest(fought=False, move_face=None), "X used a skill") == (
-        "X used a skill"
-    )
-    assert "fight" in views._why_not_move(_quest(fought=True, move_face=None), "")
-    assert views._why_not_move(_quest(fought=False, move_face=None), "") == "roll to move first"
-
-
-def _quest(**fields: object) -> object:
     class Q:
-        pass
+        fought = True
+        move_face = None
 
-    q = Q()
-    for k, v in fields.items():
-        setattr(q, k, v)
-    return q
+    assert "fight" in views._why_not_move(Q(), "")  # type: ignore[arg-type]
 
 
 # -- 8. the odds panel ----------------------------------------------------------------------
