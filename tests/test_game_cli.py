@@ -96,9 +96,9 @@ def test_new_act_state_log_undo_redo(game: Path) -> None:
     assert log[0].startswith("1. Initiative is rolled.") and "(dice: " in log[0]
     assert log[2] == f"3. {out['text']}"
     assert ok("log", game, "--markdown") == [f"- {line}" for line in log]
-    assert ok("undo", game) == {"done": "undo", "acting": fid}
+    assert ok("undo", game) == {"done": "undo", "acting": fid, "what": out["text"]}
     assert ok("state", game)["figures"][fid]["at"] == state["figures"][fid]["at"]
-    assert ok("redo", game) == {"done": "redo", "acting": fid}
+    assert ok("redo", game) == {"done": "redo", "acting": fid, "what": out["text"]}
     assert ok("state", game) == moved
     assert refused("redo", game).endswith("nothing to redo")
 

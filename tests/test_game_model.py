@@ -615,8 +615,9 @@ def play_turn(game: Game) -> list[dict[str, Any]]:
         if game.turn().acting != fid or game.figures()[fid].actions_left == 0:
             break
         offered = game.ruleset.choices(game.state, fid)
-        attacks = [c for c in offered if c.kind.startswith("attack_")]
-        moves = [c for c in offered if c.kind == "move"]
+        # Every action is offered; those not possible now are disabled, with a reason.
+        attacks = [c for c in offered if c.kind.startswith("attack_") and c.enabled]
+        moves = [c for c in offered if c.kind == "move" and c.enabled]
         if attacks:
             choice = attacks[0]
             figures = game.figures()

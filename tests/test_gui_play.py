@@ -442,15 +442,26 @@ def test_three_rounds_through_the_window_then_the_same_state_reopened(
         if "Begin turn" in bar:
             bar["Begin turn"].click()
             continue
-        attack = next((c for c in w.play.choices() if c.kind.startswith("attack")), None)
+        attack = next(
+            (c for c in w.play.choices() if c.kind.startswith("attack") and c.enabled), None
+        )
         if attack is not None and w.play.figures()[w.play.turn().acting].actions_left:
             w.play.choose(attack)
-            target = w.play.figures()[attack.targets[0]].at
+            # a foe: an ally would be asked about first (friendly fire)
+            asked = dict(attack.confirm)
+            foe = next((t for t in attack.targets if t not in asked), attack.targets[0])
+            w.play.confirm_target = lambda question: True
+            target = w.play.figures()[foe].at
             click(qtbot, w.canvas, target)
             continue
         moves = w.play.moves()
         acting = w.play.figures()[w.play.turn().acting]
-        if "Move" in bar and moves and acting.actions_left == acting.actions_total:
+        if (
+            "Move" in bar
+            and bar["Move"].isEnabled()
+            and moves
+            and acting.actions_left == acting.actions_total
+        ):
             bar["Move"].click()
             dest = min(moves, key=lambda sq: (moves[sq].cost, sq))
             click(qtbot, w.canvas, dest)

@@ -183,6 +183,8 @@ class MainWindow(QMainWindow):
         self.play.verdictShown.connect(self._show_refusal)
         self.play.changed.connect(self._clear_refusal)
         self.play.pendingChanged.connect(self._clear_refusal)
+        self.play.turnPassed.connect(self.canvas.overlays.rect.hide)  # a refusal is stale
+        self.play.turnPassed.connect(self._clear_refusal)
         # Esc cancels the map's tool (a ruler, a template, a pending action) wherever the
         # keyboard focus is in the window, not only on the map.
         self.escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)

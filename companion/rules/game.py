@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.model.mapfile import MapDocument, MapFileError, dump_map, load_map_bytes
 from companion.rules.dice import Ask, Dice, DiceError, DiceRoll, SeededDice, TypedDice
-from companion.rules.ruleset import Event, Ruleset, get_ruleset
+from companion.rules.ruleset import Bookkeeping, Event, Ruleset, get_ruleset
 from companion.rules.session import (
     CHAINED,
     IllegalAction,
@@ -390,7 +390,51 @@ class Game:
             raise
 
     def undo(self) -> None:
+        """Take back the last record, whatever it is (``undo_step`` for the table's undo)."""
         self.session.undo()
+
+    def bookkeeping(self, action: Mapping[str, Any]) -> bool:
+        """Whether the ruleset calls ``action`` bookkeeping (``Bookkeeping``)."""
+        rules = self.ruleset
+        return isinstance(rules, Bookkeeping) and rules.bookkeeping(action)
+
+    def _text(self, index: int) -> str:
+        """The log's sentence of the ``index``-th record (0-based) of the whole log."""
+        record = self.session.record_at(index)
+        before = self.session.state_at(index)
+        return self.ruleset.describe(before, record.action, self.session.events_at(index + 1))
+
+    def undo_step(self) -> str:
+        """Take back the last action a player took, and the bookkeeping after it (turns
+        ended, figures passing); the sentence of the action taken back.
+
+        ``SessionError`` when there is nothing to undo."""
+        if not self.can_undo:
+            raise SessionError("nothing to undo")
+        skipped = 0
+        while self.can_undo:
+            index = self.session.cursor - 1
+            record = self.session.record_at(index)
+            text = self._text(index)
+            self.undo()
+            if not self.bookkeeping(record.action):
+                return text + (f" (and {skipped} turn changes after it)" if skipped else "")
+            skipped += 1
+        return f"{skipped} turn changes"
+
+    def redo_step(self) -> str:
+        """Apply again the next action taken back, and the bookkeeping that followed it;
+        the sentence of the action.  ``SessionError`` when there is nothing to redo."""
+        if not self.can_redo:
+            raise SessionError("nothing to redo")
+        index = self.session.cursor
+        self.redo()
+        text = self._text(index)
+        while self.can_redo and self.bookkeeping(
+            self.session.record_at(self.session.cursor).action
+        ):
+            self.redo()
+        return text
 
     def redo(self) -> None:
         self.session.redo()

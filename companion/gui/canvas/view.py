@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QWidget
 
@@ -434,6 +434,16 @@ class MapCanvas(pg.GraphicsView):
         if self.tool is not None:
             self.tool.leave()
         super().leaveEvent(ev)  # type: ignore[arg-type]
+
+    def event(self, ev: QEvent) -> bool:
+        if (
+            ev.type() == QEvent.Type.ShortcutOverride
+            and self.tool is not None
+            and self.tool.takes_key(ev)  # type: ignore[arg-type]
+        ):
+            ev.accept()  # the key comes to keyPressEvent, not to the window's shortcut
+            return True
+        return super().event(ev)
 
     def keyPressEvent(self, ev: QKeyEvent) -> None:
         if ev.key() == Qt.Key.Key_Space and not ev.isAutoRepeat():

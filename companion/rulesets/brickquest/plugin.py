@@ -200,6 +200,10 @@ class BrickQuestRules:
     def ruler_notes(self, board: Board, a: Square, b: Square) -> list[str]:
         return []  # squares, studs and height say it all
 
+    def bookkeeping(self, action: Mapping[str, Any]) -> bool:
+        """A turn begun or ended (or passed): undo and redo step over it (``Bookkeeping``)."""
+        return action.get("action") in ("begin_turn", "end_turn")
+
     def marks(self, state: GameState) -> Sequence[BoardMark]:
         return ()  # the map's terrain and objects say it all
 

@@ -370,6 +370,10 @@ class HeroicaRules:
             notes.append("in a straight line")
         return notes
 
+    def bookkeeping(self, action: Mapping[str, Any]) -> bool:
+        """A turn begun or ended (or passed): undo and redo step over it (``Bookkeeping``)."""
+        return action.get("action") in ("end_turn", "pass_token")
+
     def marks(self, state: Quest) -> Sequence[BoardMark]:
         # Kept while the very same objects stand: the spaces' tints change only when the
         # map grows, the features and items when one is taken or moved.

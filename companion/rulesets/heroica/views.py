@@ -49,6 +49,7 @@ from companion.rulesets.heroica.state import (
     Cell,
     Hero,
     Monster,
+    Quest,
 )
 from companion.rulesets.heroica.validate import stops_at
 
@@ -349,6 +350,14 @@ def moves(ctx: Ctx, hid: str) -> dict[Cell, MoveOption]:
 # ------------------------------------------------------------------------ choices
 
 
+def _why_not_move(q: Quest, roll_why: str) -> str:
+    if q.fought:
+        return "the fight has begun: the movement phase is over"
+    if q.move_face is None:
+        return roll_why or "roll to move first"
+    return "the move is over"
+
+
 def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[ActionChoice]:
     """What the table (None: the first player's roll), a hero or a monster may do now."""
     q = ctx.quest
@@ -412,6 +421,9 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
         out.append(choice("skip_move", "Lose the movement turn", {**base, "action": "skip_move"}))
     else:
         out.append(choice("roll_move", "Roll to move", {**base, "action": "roll_move"}))
+    # Why the move cannot be made: the roll's own reasons (a skill used instead, a fight)
+    # when it has not been rolled and cannot be.
+    roll_why = out[-1].why_not if not q.move_lost else "the movement turn is lost"
     move = choice("move", "Move", {**base, "action": "move", "path": [h.at]})
     out.append(
         move.model_copy(
@@ -423,7 +435,7 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                 and not q.stopped
                 and q.moves_left > 0
                 and not q.fought,
-                "why_not": "roll to move first" if q.move_face is None else "the move is over",
+                "why_not": _why_not_move(q, roll_why),
             }
         )
     )

@@ -26,6 +26,7 @@ from companion.rules.table import (
     OptionSpec,
     Prompt,
     TurnView,
+    confirm_allies,
 )
 from companion.rules.verdict import Verdict
 from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS, TABLE, Action
@@ -328,6 +329,7 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                 targets=tuple(targets),
                 enabled=bool(targets),
                 why_not="nobody in base contact or in range" if has_actions else "no actions left",
+                confirm=_allies(b, f.id, targets, "Attack"),
             )
         )
         if blast_of(ctx, f) is not None:
@@ -344,6 +346,7 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                     needs="figure",
                     field="target",
                     targets=tuple(aims),
+                    confirm=_allies(b, f.id, aims, "Wizard's blast"),
                     enabled=bool(aims),
                     why_not="used this round, or nobody within one length",
                 )
@@ -380,6 +383,12 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
         )
     )
     return out
+
+
+def _allies(b: Any, actor: str, targets: Sequence[str], what: str) -> tuple[tuple[str, str], ...]:
+    sides = {t.id: t.side for t in b.fighters.values()}
+    names = {t.id: t.name for t in b.fighters.values()}
+    return confirm_allies(targets, actor, sides, names, what)
 
 
 # -- odds and the log -------------------------------------------------------------------------
