@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from pathlib import Path
 
@@ -45,11 +46,22 @@ def main(argv: list[str] | None = None) -> int:
         except ModuleNotFoundError:
             print(f"brick-companion: '{args[0]}' is not available in this build", file=sys.stderr)
             return 2
-        return int(module.main(args[1:]))
+        try:
+            return int(module.main(args[1:]))
+        except BrokenPipeError:
+            return _reader_gone()
     parsed = app_parser().parse_args(args)
     from companion.gui.app import run_app  # Qt is imported only when a window is wanted
 
     return run_app(parsed.map, parsed.party)
+
+
+def _reader_gone() -> int:
+    """The reader of our output left (``game log GAME | head``): stop quietly, as Unix
+    tools do, with the shell's code for SIGPIPE, and no traceback at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 128 + 13
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@ one's files on disk and gives its command lines.  A refused variant must exit 2 
 its file (or argument), with no traceback and no hang; a sound one must be accepted.
 Run as a script (``python tests/bad_commands.py FOLDER``) it writes the files to FOLDER.
 
-Impossible boards (IAWWBR overlapping bases, Heroica unreachable targets, BrickQuest
-figures on furniture) are left to the wt-rulechecks branch and are not in this corpus.
+Impossible boards (IAWWBR overlapping bases, a Heroica target that is no monster,
+BrickQuest figures on furniture) are checked by wt-rulechecks' code: a few are here.
 """
 
 from __future__ import annotations
@@ -71,6 +71,8 @@ BAD_NUMBERS = (
     "\udcff",
 )
 GAME = ".game.jsonl"
+#: An option of each ruleset whose value is a number.
+NUMBER_OPTION = {BQ: "reroll_initiative", IW: "length_studs", HE: "hero_health"}
 #: The action each ruleset's typed game is asked for (its dice are refused first).
 ROLL = {
     BQ: '{"action": "roll_initiative"}',
@@ -199,6 +201,33 @@ def _map_variants(rng: random.Random, ruleset: str, count: int) -> Iterator[Vari
         data = fn(rng, doc)
         data = data if isinstance(data, bytes) else _dump(data)
         yield _file(f"{i:03d}-{ruleset}-map-{fn.__name__}", ruleset, "map", data)
+
+
+def _board_variants() -> Iterator[Variant]:
+    """Impossible boards (wt-rulechecks' checks, now on main): refused like any bad map."""
+
+    def edit(ruleset: str, fn: Callable[[dict[str, Any]], None]) -> bytes:
+        doc = _load(MAPS[ruleset])
+        fn(doc)
+        return _dump(doc)
+
+    def touching(d: dict[str, Any]) -> None:
+        x, y = d["figures"][0]["at"]
+        d["figures"][1]["at"] = [x + 1, y]
+
+    def same_square(d: dict[str, Any]) -> None:
+        d["figures"][1]["at"] = d["figures"][0]["at"]
+
+    boards = [
+        (BQ, "on_barrel", lambda d: d["figures"][0].update(at=[1, 1])),
+        (BQ, "on_chest", lambda d: d["figures"][0].update(at=[19, 4])),
+        (IW, "bases_overlap", touching),
+        (IW, "bases_same_square", same_square),
+        (HE, "target_nobody", lambda d: d["board"].update(target="nobody")),
+    ]
+    for ruleset, name, fn in boards:
+        data = edit(ruleset, fn)
+        yield _file(f"board-{ruleset}-{name}", ruleset, "map", data, tags=("rulechecks",))
 
 
 # -- parties and rosters ---------------------------------------------------------------------
@@ -536,8 +565,8 @@ def _argument_variants() -> Iterator[Variant]:
             yield Variant(
                 f"option-{ruleset}-{i}",
                 ruleset,
-                ((*new, "--option", f"x={face}", "{NEW}"),),
-                names="--option",
+                ((*new, "--option", f"{NUMBER_OPTION[ruleset]}={face}", "{NEW}"),),
+                names=NUMBER_OPTION[ruleset],
             )
             yield Variant(
                 f"seed-{ruleset}-{i}", ruleset, ((*new, "--seed", face, "{NEW}"),), names="--seed"
@@ -581,8 +610,8 @@ def _sound_variants() -> Iterator[Variant]:
         yield _file(f"sound-{r}-game-torn", r, "game", torn, refused=False, tags=("torn",))
         new = ("game", "new", "--map", "{MAP}", "--party", "{PARTY}", "--seed", "7", "{NEW}")
         yield Variant(f"sound-{r}-seed", r, (new,), refused=False)
-    scenario = _dump(SCENARIO)
-    yield _file("sound-brickquest-scenario", BQ, "scenario", scenario, refused=False)
+    for r, path in (*SCENARIOS.items(), (BQ, SCEN / BQ / "attack_reach.json")):
+        yield _file(f"sound-{r}-scenario", r, "scenario", path.read_bytes(), refused=False)
     opt = ("game", "new", "--map", "{MAP}", "--option", "reroll_initiative=3", "{NEW}")
     yield Variant("sound-brickquest-option", BQ, (opt,), refused=False)
     act = ("game", "act", "{TYPED}", ROLL[IW], "--dice", "3,3,3,3")
@@ -622,6 +651,7 @@ def variants(seed: int = 19) -> Iterator[Variant]:
             yield Variant(
                 f"special-{kind}-{special}{suffix}", BQ, commands, kind=kind, special=special
             )
+    yield from _board_variants()
     yield from _argument_variants()
     yield from _sound_variants()
 

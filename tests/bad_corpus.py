@@ -6,6 +6,8 @@ folders, device links and oversized sparse files included).  Every case is bad i
 the loaders and ``validate`` must refuse with a clear message naming the file (and, for
 a game log, the line).  ``torn_games(seed)`` yields game logs whose last line was cut off
 by a crash: those are not bad input but must be mended (cut, with a notice).
+``bad_commands`` builds on these mutations: the same files of all three rulesets, and the
+command-line arguments, through the commands themselves.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ def test_a_large_creature_is_placed_on_four_open_squares() -> None:
     state = RULES.initial_state(setup([1, 1]))
     (token,) = RULES.board(state).tokens
     assert token.size == 2 and token.squares == ((1, 1), (2, 1), (1, 2), (2, 2))
-    with pytest.raises(SetupError, match=r"figures\.0\.at: .*\[1, 3\] is wall"):
+    with pytest.raises(SetupError, match=r"figures\.0\.at: .*B4 is wall"):
         RULES.initial_state(setup([1, 2]))
     one = RULES.initial_state(setup([1, 2], large_footprint=1))
     assert RULES.board(one).tokens[0].size == 1

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from companion.rules.game import Game
+from companion.rules.places import place_name
 
 ROOT = Path(__file__).resolve().parents[1]
 # The demo dungeon pinned (see test_game_model.py).
@@ -86,7 +87,7 @@ def test_new_act_state_log_undo_redo(game: Path) -> None:
     square, option = sorted(options.items())[0]
     path = [list(sq) for sq in option.path]
     out = ok("act", game, json.dumps({"actor": fid, "action": "move", "path": path}))
-    assert out["events"] and out["text"].endswith(f"moves to {list(square)}.")
+    assert out["events"] and out["text"].endswith(f"moves to {place_name(square)}.")
     moved = ok("state", game)
     assert moved["figures"][fid]["at"] == list(square)
     assert moved["figures"][fid]["actions_left"] == state["figures"][fid]["actions_left"] - 1
@@ -95,9 +96,9 @@ def test_new_act_state_log_undo_redo(game: Path) -> None:
     assert log[0].startswith("1. Initiative is rolled.") and "(dice: " in log[0]
     assert log[2] == f"3. {out['text']}"
     assert ok("log", game, "--markdown") == [f"- {line}" for line in log]
-    assert ok("undo", game) == {"done": "undo", "acting": fid}
+    assert ok("undo", game) == {"done": "undo", "acting": fid, "what": out["text"]}
     assert ok("state", game)["figures"][fid]["at"] == state["figures"][fid]["at"]
-    assert ok("redo", game) == {"done": "redo", "acting": fid}
+    assert ok("redo", game) == {"done": "redo", "acting": fid, "what": out["text"]}
     assert ok("state", game) == moved
     assert refused("redo", game).endswith("nothing to redo")
 

@@ -14,6 +14,7 @@ from companion.model.mapfile import MapDocument, load_map_bytes
 from companion.rules.dice import DiceError
 from companion.rules.game import Game, GameFileError
 from companion.rules.logchain import rechain
+from companion.rules.places import place_name
 from companion.rules.session import IllegalAction, SessionError
 from companion.rulesets.brickquest.catalog import default_catalog
 
@@ -299,7 +300,7 @@ def test_a_move_is_worded_once(game: Game) -> None:
     path = far_move(game, fid)
     out = game.act({"actor": fid, "action": "move", "path": path})
     name = game.figures()[fid].name
-    said = f"{name} moves to {path[-1]}."
+    said = f"{name} moves to {place_name(path[-1])}."
     assert out.text.count("moves to") == 1, out.text
     assert out.text.startswith(said)
     assert game.log()[-1].text == out.text
@@ -310,7 +311,7 @@ def test_a_forced_move_into_a_wall_is_refused_before_anything_is_spent(game: Gam
     fid = acting(game)
     before = game.snapshot()
     size = game.path.stat().st_size  # type: ignore[union-attr]
-    with pytest.raises(SessionError, match=r"cannot be moved onto \[0, 0\] \(wall\)"):
+    with pytest.raises(SessionError, match=r"cannot be moved onto A1 \(wall\)"):
         game.act({"actor": fid, "action": "move", "path": [[0, 0]]}, force="try it")
     assert game.snapshot() == before
     assert game.path.stat().st_size == size  # type: ignore[union-attr]
@@ -614,8 +615,9 @@ def play_turn(game: Game) -> list[dict[str, Any]]:
         if game.turn().acting != fid or game.figures()[fid].actions_left == 0:
             break
         offered = game.ruleset.choices(game.state, fid)
-        attacks = [c for c in offered if c.kind.startswith("attack_")]
-        moves = [c for c in offered if c.kind == "move"]
+        # Every action is offered; those not possible now are disabled, with a reason.
+        attacks = [c for c in offered if c.kind.startswith("attack_") and c.enabled]
+        moves = [c for c in offered if c.kind == "move" and c.enabled]
         if attacks:
             choice = attacks[0]
             figures = game.figures()

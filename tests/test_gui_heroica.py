@@ -127,8 +127,11 @@ def test_a_heros_full_turn_through_the_window(
     # A forced stop: on the chest and next to the goblin; the turn cannot end yet.
     headline = w.play.turn().headline
     assert "must fight the Goblin Warrior" in headline and "must search" in headline
-    w.action_dock.buttons["End turn (monsters act)"].click()
-    assert any("must fight" in e for e in w.errors), w.errors
+    # The bar says so beside the greyed button (not only in a tooltip).
+    end = "End turn (monsters act)"
+    assert not w.action_dock.buttons[end].isEnabled()
+    assert "must fight" in w.action_dock.reasons[end].text()
+    assert not w.action_dock.reasons[end].isHidden()
 
     # The search: the chest's Shield is 2 gold.
     table.queue = ["Shield"]

@@ -127,12 +127,12 @@ def test_the_palette_places_by_clicking_and_undo_takes_it_back(
     assert window.actions_.tool_group.checkedAction() is None
     click(qtbot, window.canvas, (2, 2))
     assert board(window)["features"] == [{"kind": "treasure_chest", "at": [2, 2]}]
-    assert window.session.undo_stack.undoText() == "Treasure chest at [2, 2]"
+    assert window.session.undo_stack.undoText() == "Treasure chest at C3"
     click(qtbot, window.canvas, (0, 0))  # void: no space
-    assert seen[-1] == "[0, 0] is not a space: paint it as floor first"
+    assert seen[-1] == "A1 is not a space: paint it as floor first"
     editor.choose("Gold")
     click(qtbot, window.canvas, (2, 2))
-    assert seen[-1] == "[2, 2] already holds the treasure chest"
+    assert seen[-1] == "C3 already holds the treasure chest"
     click(qtbot, window.canvas, (3, 3))
     editor.choose("Heroes' start")
     click(qtbot, window.canvas, (1, 2))
@@ -189,7 +189,7 @@ def test_caskets_tokens_generators_bosses_and_the_target(qtbot: object, window: 
     click(qtbot, window.canvas, (4, 3))
     editor.choose("Monster Generator")
     click(qtbot, window.canvas, (7, 4))
-    assert editor.casket.currentText() == "Casket at [4, 3]"
+    assert editor.casket.currentText() == "Casket at E4"
     assert editor.token.isEnabled() and editor.token.currentData() is None
     editor.token.setCurrentIndex(editor.token.findData("red"))
     assert board(window)["features"][0] == {"kind": "casket", "at": [4, 3], "token": "red"}
@@ -218,7 +218,7 @@ def test_problems_are_shown_and_a_sound_board_saves_and_reopens(
     # Painting a location's space as void breaks the board: the panel says so.
     doc = window.session.doc
     window.session.push(edits.paint_terrain(doc, [1], [1], Terrain.VOID), "Void")
-    assert "square [1, 1] of 'location_1' is not a space" in editor.problems.text()
+    assert "square B2 of 'location_1' is not a space" in editor.problems.text()
     window.session.undo_stack.undo()
     path = tmp_path / "bay.json"
     assert window.save_to(path)

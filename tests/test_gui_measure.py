@@ -63,7 +63,7 @@ def test_ruler_blocked_by_a_wall(qtbot: object, window: MainWindow) -> None:
     assert shape.blocked_by is not None and shape.blocked_by[0] == 5
     assert shape.lines[0].startswith("6.0 squares")
     assert "24 studs" in shape.lines[0]
-    assert "Blocked at (5, 3)" in shape.lines[2]
+    assert "Blocked at F4" in shape.lines[2]
     title = window.measure_dock.title.text()
     assert "Lina" in title and "Grok" in title
 

@@ -64,7 +64,7 @@ def test_a_click_on_an_unreachable_square_shows_every_reason_and_marks_each_squa
     # Hovering, the caption already says why (the model's reasons, numbered).
     caption = w.canvas.overlays.caption
     assert caption.anchor == target
-    assert caption.lines[0] == "1. [11, 6] cannot be entered"
+    assert caption.lines[0] == "1. L7 cannot be entered"
     assert caption.lines[1].startswith("2. the path costs more than Brannoc's")
     click(qtbot, w.canvas, target)
     assert len(refused) == 1
@@ -77,8 +77,8 @@ def test_a_click_on_an_unreachable_square_shows_every_reason_and_marks_each_squa
     hint = w.action_dock.hint
     assert hint.isVisible()
     text = hint.text()
-    assert "1. [11, 6] cannot be entered" in text
-    assert f"2. {reasons[1].message} (at [7, 6])" in text
+    assert "1. L7 cannot be entered" in text
+    assert f"2. {reasons[1].message} (at H7)" in text
     marks = w.canvas.overlays.reasons
     assert marks.isVisible()
     assert marks.marks == (((11, 6), "1"), ((7, 6), "2"))
@@ -111,4 +111,4 @@ def test_forcing_a_move_onto_lava_in_the_window_is_refused_before_anything_is_sp
     assert w.play.game.snapshot() == before  # type: ignore[union-attr]
     assert len(w.log_dock.lines) == log_before
     errors = w.errors  # type: ignore[attr-defined]
-    assert len(errors) == 1 and "cannot be moved onto [5, 11] (lava)" in errors[0], errors
+    assert len(errors) == 1 and "cannot be moved onto F12 (lava)" in errors[0], errors

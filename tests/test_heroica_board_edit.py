@@ -50,17 +50,17 @@ def test_edits_return_a_new_board_and_leave_the_old_one() -> None:
             "already holds the treasure chest",
         ),
         (lambda b: be.place_feature(b, "pit", (2, 2), SPACES, CATALOG), "unknown feature 'pit'"),
-        (lambda b: be.place_item(b, "gold", (0, 0), SPACES, CATALOG), "[0, 0] is not a space"),
+        (lambda b: be.place_item(b, "gold", (0, 0), SPACES, CATALOG), "A1 is not a space"),
         (lambda b: be.place_item(b, "key", (3, 3), SPACES, CATALOG), "already holds the gold"),
         (
             lambda b: be.place_feature(b, "locked_door", (7, 1), SPACES, CATALOG, to=(6, 1)),
-            "a locked door is already between [7, 1] and [6, 1]",
+            "a locked door is already between H2 and G2",
         ),
         (
             lambda b: be.place_feature(b, "locked_door", (7, 1), SPACES, CATALOG, to=(8, 2)),
             "between two spaces side by side",
         ),
-        (lambda b: be.remove_at(b, (4, 4)), "nothing to remove at [4, 4]"),
+        (lambda b: be.remove_at(b, (4, 4)), "nothing to remove at E5"),
         (lambda b: be.set_casket_token(b, 0, "red", CATALOG), "board.features[0] is not a casket"),
         (lambda b: be.set_generator_boss(b, 9, "king"), "is not a monster generator"),
         (

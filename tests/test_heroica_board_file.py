@@ -95,7 +95,7 @@ def test_set_board_is_undone_exactly() -> None:
         (
             {"items": [{"item": "gold", "at": [0, 0]}]},
             "board.items[0]",
-            "gold at [0, 0] is not on a space",
+            "gold at A1 is not on a space",
         ),
         (
             {"features": [{"kind": "locked_door", "at": [6, 1], "to": [8, 1]}]},
@@ -105,14 +105,14 @@ def test_set_board_is_undone_exactly() -> None:
         (
             {"locations": [{"id": "bay", "realm": "draida_bay", "rects": [[0, 0, 3, 3]]}]},
             "board.locations[0]",
-            "square [0, 0] of 'bay' is not a space",
+            "square A1 of 'bay' is not a space",
         ),
         (
             {"locations": [{"id": "bay", "realm": "draida_bay", "rects": [[8, 1, 5, 1]]}]},
             "board.locations[0].rects[0]",
             "[8, 1, 5, 1] is not a rectangle on the 10x6 map",
         ),
-        ({"start": [0, 5]}, "board.start", "[0, 5] is not a space"),
+        ({"start": [0, 5]}, "board.start", "A6 is not a space"),
         ({"spaces": ["...."]}, "board.spaces", "a map's spaces are its floor squares"),
         ({"features": "chest"}, "board.features", "Input should be a valid list"),
         ({"start": "near the boat"}, "board.start", "Input should be a valid"),
@@ -167,9 +167,7 @@ def test_heroica_is_a_board_section_and_checks_through_the_hook() -> None:
     assert not isinstance(get_ruleset("brickquest"), BoardSection)
     d = heroica_doc().dungeon
     assert board_problems("heroica", BOARD, d) == []
-    assert board_problems("heroica", {"start": [0, 0]}, d) == [
-        ("board.start", "[0, 0] is not a space")
-    ]
+    assert board_problems("heroica", {"start": [0, 0]}, d) == [("board.start", "A1 is not a space")]
 
 
 def test_board_marks_show_locations_link_pieces_features_and_items() -> None:

@@ -145,4 +145,4 @@ def test_the_state_tells_what_lies_on_the_table(tmp_path: Path) -> None:
     hit = act(path, {"actor": "bob", "action": "attack", "target": "ann"}, 13)
     assert hit.returncode == 0 and "drops" in hit.stdout
     state = json.loads(game("state", path).stdout)
-    assert state["notes"] == ["On the table: sword (ann-sword) at [4, 4]"]
+    assert state["notes"] == ["On the table: sword (ann-sword) at E5"]

@@ -118,11 +118,11 @@ BAD_INPUT = {
     ),
     "square_off_the_map": (
         scenario(figures=[{**HARRY, "at": [9, 1]}]),
-        "figures.0.at: square [9, 1] is off the map",
+        "figures.0.at: square J2 is off the map",
     ),
     "figure_on_a_wall": (
         scenario(figures=[{**HARRY, "at": [0, 1]}]),
-        "figures.0.at: harry stands on wall at [0, 1]",
+        "figures.0.at: harry stands on wall at A2",
     ),
     "unknown_option": (
         scenario(options={"height_bonsu": True}),

@@ -14,6 +14,7 @@ import pytest
 from companion.commands.validate import check_file
 from companion.datafiles import resource_dir
 from companion.rules.game import Game, GameFileError
+from companion.rules.places import place_name
 from companion.rules.ruleset import TableCheck, available_rulesets, get_ruleset
 from companion.rules.scenario import ScenarioError, load_scenario
 
@@ -74,7 +75,7 @@ def test_brickquest_figure_on_a_barrel_is_refused_by_validate_as_by_game_new(
     doc["figures"][0]["at"] = [1, 1]
     path = _write(tmp_path, "barrel.json", doc)
     lines, refusal = _refusals(path)
-    expected = "figures[0] 'brannoc': brannoc stands on a barrel at [1, 1]"
+    expected = "figures[0] 'brannoc': brannoc stands on a barrel at B2"
     _same_refusal(path, lines, refusal, expected)
     assert "stands on floor" not in refusal
 
@@ -92,7 +93,7 @@ def test_brickquest_figure_on_a_chest_in_a_scenario(tmp_path: Path) -> None:
         "checks": [{"actor": "harry", "action": "end_turn", "expect": "legal"}],
     }
     path = _write(tmp_path, "chest.json", doc)
-    with pytest.raises(ScenarioError, match=r"chest\.json.*harry stands on a chest at \[2, 1\]"):
+    with pytest.raises(ScenarioError, match=r"chest\.json.*harry stands on a chest at C2"):
         from companion.rules.scenario import run_scenario
 
         run_scenario(load_scenario(path), str(path))
@@ -144,7 +145,7 @@ def test_iawwbr_overlapping_bases_are_refused(tmp_path: Path, b: list[int], gap:
         _run(path)
     text = str(err.value)
     assert "table.json" in text and "figures.1.at" in text
-    assert f"overlaps f0's on [2, 2] (gap {gap} studs)" in text
+    assert f"overlaps f0's on C3 (gap {gap} studs)" in text
 
 
 @pytest.mark.parametrize("spot", [[0, 2], [11, 2], [5, 0], [5, 4]])
@@ -176,8 +177,8 @@ def test_iawwbr_map_figures_one_stud_apart_refused_by_validate_as_by_game_new(
         path,
         lines,
         refusal,
-        "figures[1] 'red_brute': red_brute's base on [7, 8] overlaps red_archer's",
-        "figures[2] 'red_knight': red_knight's base (radius 1 studs) on [0, 20] hangs over",
+        "figures[1] 'red_brute': red_brute's base on H9 overlaps red_archer's",
+        "figures[2] 'red_knight': red_knight's base (radius 1 studs) on A21 hangs over",
     )
 
 
@@ -238,8 +239,8 @@ def test_heroica_chest_and_key_on_an_island(tmp_path: Path) -> None:
         path,
         lines,
         refusal,
-        f"board.features[{n}]: the treasure_chest at {chest} cannot be reached",
-        f"board.items[{m}]: the key at {key} cannot be reached",
+        f"board.features[{n}]: the treasure_chest at {place_name(chest)} cannot be reached",
+        f"board.items[{m}]: the key at {place_name(key)} cannot be reached",
     )
 
 
@@ -250,7 +251,7 @@ def test_heroica_floating_link_piece(tmp_path: Path) -> None:
         loc.setdefault("cells", []).append(cell)
     path = _write(tmp_path, "link.json", doc)
     lines, refusal = _refusals(path)
-    _same_refusal(path, lines, refusal, f"the link piece at {cell} cannot be reached")
+    _same_refusal(path, lines, refusal, f"the link piece at {place_name(cell)} cannot be reached")
 
 
 def test_heroica_link_piece_apart_from_a_location_it_joins(tmp_path: Path) -> None:
@@ -259,7 +260,7 @@ def test_heroica_link_piece_apart_from_a_location_it_joins(tmp_path: Path) -> No
     docks.setdefault("cells", []).append([1, 3])  # a Beach space far from the Docks
     path = _write(tmp_path, "apart.json", doc)
     lines, refusal = _refusals(path)
-    _same_refusal(path, lines, refusal, "the link piece at [1, 3] floats apart from 'docks'")
+    _same_refusal(path, lines, refusal, "the link piece at B4 floats apart from 'docks'")
 
 
 def test_heroica_generator_and_relic_for_nobody(tmp_path: Path) -> None:

@@ -203,6 +203,7 @@ def test_an_old_unchained_log_is_chained_on_opening(duel: Path) -> None:
     assert duel.read_bytes() == old
     game = Game.open(duel)
     assert game.snapshot() == before
+    assert "brought to game file version 2" in game.notice
     assert duel.with_name(duel.name + ".bak").read_bytes() == old
     chained = lines(duel)
     assert json.loads(chained[0])["version"] == 2
@@ -234,7 +235,20 @@ def test_validate_reads_a_game_whose_header_is_long(tmp_path: Path) -> None:
     Game.create(path, doc, seed=1)
     assert len(lines(path)[0]) > 64 * 1024
     assert check_file(path) == ("game", [])
+
+
+def test_a_name_longer_than_a_party_file_allows_is_refused_leaving_no_file(
+    tmp_path: Path,
+) -> None:
     party = {"characters": [{"id": "brannoc", "name": "B" * 10_000}]}
-    long_name = tmp_path / "long.game.jsonl"
-    Game.create(long_name, load_map_file(DEMO_MAP), party=party, dice="typed", seed=1)
-    assert check_file(long_name) == ("game", [])
+    path = tmp_path / "long.game.jsonl"
+    with pytest.raises(GameFileError, match="at most 80 characters"):
+        Game.create(path, load_map_file(DEMO_MAP), party=party, seed=1)
+    assert not path.exists()
+
+
+def test_a_header_under_another_ruleset_than_its_map_is_refused(brickquest: Path) -> None:
+    docs = parsed(brickquest)
+    docs[0]["ruleset"] = "heroica"
+    write(brickquest, docs)
+    refused(brickquest, "made for the ruleset 'brickquest', not 'heroica'")

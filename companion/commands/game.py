@@ -128,8 +128,9 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "state":
         print(json.dumps(game.snapshot(), indent=1))
     elif args.command in ("undo", "redo"):
-        getattr(game, args.command)()
-        print(json.dumps({"done": args.command, "acting": game.turn().acting}))
+        # As the window's Ctrl+Z: over the bookkeeping to a player's action, said.
+        what = game.undo_step() if args.command == "undo" else game.redo_step()
+        print(json.dumps({"done": args.command, "acting": game.turn().acting, "what": what}))
     else:
         for line in game.log():
             print(_log_line(game, line, args.markdown))

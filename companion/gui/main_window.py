@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QTabBar,
     QToolBar,
     QUndoView,
     QWidget,
@@ -55,9 +56,11 @@ from companion.gui.session import MapSession
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
 from companion.gui.tools.paint import PaintTool
 from companion.gui.tools.terrain import TERRAIN_TITLES
+from companion.gui.window_place import clamp_to_screen, place_first
 from companion.model import edits
 from companion.model.mapfile import MapDocument, MapFileError, new_document
 from companion.rules.game import GAME_SUFFIX
+from companion.rules.places import place_name
 from companion.rules.ruleset import DEFAULT_RULESET, CharacterSheets
 from companion.rules.table import RosterFigure
 from companion.userdirs import default_documents_dir
@@ -180,12 +183,14 @@ class MainWindow(QMainWindow):
         self.play.verdictShown.connect(self._show_refusal)
         self.play.changed.connect(self._clear_refusal)
         self.play.pendingChanged.connect(self._clear_refusal)
+        self.play.turnPassed.connect(self.canvas.overlays.rect.hide)  # a refusal is stale
+        self.play.turnPassed.connect(self._clear_refusal)
         # Esc cancels the map's tool (a ruler, a template, a pending action) wherever the
         # keyboard focus is in the window, not only on the map.
         self.escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         self.escape.setContext(Qt.ShortcutContext.WindowShortcut)
         self.escape.activated.connect(self._escape)
-        self.resize(1380, 860)
+        place_first(self)  # inside the screen: maximised on a small one (a saved size wins)
         # The map keeps most of the width: narrow panels either side (a 1280-pixel window
         # leaves the map over 60%); the user's own layout is restored after this.
         self.resizeDocks(
@@ -197,6 +202,7 @@ class MainWindow(QMainWindow):
         self.restore_layout()
         self._sync_map_options()
         self.set_mode("edit")
+        self.unelide_dock_tabs()
         self._refresh_recent()
         self._update_title()
         self.autosave = Autosaver(self)
@@ -668,7 +674,9 @@ class MainWindow(QMainWindow):
         self.roster_sheets_dock.setVisible(roster_rules)
         if roster_rules and self.roster_panel.ruleset_id != rules.id:
             self.roster_panel.set_roster(rules.id)  # a blank roster, ready for characters
-        self.roster_sheets_dock.setWindowTitle(f"Roster sheets — {rules.title}")
+        # A short title: it is a tab beside the game log (the ruleset shows in the sheet).
+        self.roster_sheets_dock.setWindowTitle("Roster sheets")
+        self.roster_sheets_dock.setToolTip(f"Roster sheets — {rules.title}")
         self.board_editors.sync(rules.id, self.mode == "edit")
 
     def _build_demo_menu(self) -> None:
@@ -844,10 +852,8 @@ class MainWindow(QMainWindow):
             self.session.undo_stack.setClean()
             self.set_mode("play")
             self.set_tool("play")
-            self.resizeDocks(
-                [self.tracker_dock, self.log_dock], [330, 300], Qt.Orientation.Vertical
-            )
-            self.resizeDocks([self.action_dock], [110], Qt.Orientation.Vertical)
+            self._size_play_docks()
+            QTimer.singleShot(0, self._size_play_docks)  # again once the docks are laid out
             self.log_dock.raise_()
             self.canvas.fit()
         else:
@@ -858,6 +864,22 @@ class MainWindow(QMainWindow):
             self.roster_panel.set_game_state(None)
         self._sync_game_actions()
         self._update_title()
+
+    def _size_play_docks(self) -> None:
+        """The play docks' sizes for a new game: a right column wide enough for the
+        tracker's lines, a low action bar, the map the rest."""
+        self.resizeDocks([self.tracker_dock, self.log_dock], [270, 360], Qt.Orientation.Vertical)
+        self.resizeDocks([self.action_dock], [110], Qt.Orientation.Vertical)
+        self.resizeDocks([self.tracker_dock], [RIGHT_DOCK], Qt.Orientation.Horizontal)
+        self.unelide_dock_tabs()
+
+    def unelide_dock_tabs(self) -> None:
+        """Tabbed docks show their whole titles, with scroll arrows when they do not all
+        fit, rather than "G…" and "R…" that nobody can tell apart."""
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is self:
+                bar.setElideMode(Qt.TextElideMode.ElideNone)
+                bar.setUsesScrollButtons(True)
 
     def _game_changed(self) -> None:
         if self.play.game is None:
@@ -908,19 +930,10 @@ class MainWindow(QMainWindow):
             self.center_on(turn.acting)
 
     def center_on(self, figure_id: str) -> None:
-        """Bring the figure into view if it is off screen."""
+        """Bring the figure into view (at a readable scale) if it is off screen."""
         view = self.play.figures().get(figure_id)
-        if view is None or view.at is None:
-            return
-        x, y = view.at
-        rect = self.canvas.vb.viewRect()
-        if not rect.contains(x + 0.5, y + 0.5):
-            w, h = rect.width(), rect.height()
-            self.canvas.vb.setRange(
-                xRange=(x + 0.5 - w / 2, x + 0.5 + w / 2),
-                yRange=(y + 0.5 - h / 2, y + 0.5 + h / 2),
-                padding=0,
-            )
+        if view is not None and view.at is not None:
+            self.canvas.follow(view.at)
 
     def _play_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
@@ -974,7 +987,7 @@ class MainWindow(QMainWindow):
         terrain = TERRAIN_TITLES[d.terrain_at(x, y)]
         if d.stairs_at(x, y) is not None:
             terrain += f" rising {d.stairs_at(x, y).value}"  # type: ignore[union-attr]
-        parts = [f"x {x}, y {y}", f"height {d.floor_at(x, y)} bricks", terrain]
+        parts = [f"{place_name(sq)} (x {x}, y {y})", f"height {d.floor_at(x, y)} bricks", terrain]
         obj = d.object_at(x, y)
         if obj is not None:
             parts.append(f"{obj.kind.value} ({obj.height} bricks)")
@@ -1002,8 +1015,8 @@ class MainWindow(QMainWindow):
     def restore_layout(self) -> None:
         geometry = self.settings.value("window/geometry")
         state = self.settings.value("window/state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)  # type: ignore[arg-type]
+        if geometry is not None and self.restoreGeometry(geometry):  # type: ignore[arg-type]
+            clamp_to_screen(self)  # saved on a bigger screen: brought inside this one
         if state is not None:
             self.restoreState(state)  # type: ignore[arg-type]
         heights = self.settings.value("view/showHeights", False)

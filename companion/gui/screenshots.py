@@ -16,7 +16,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_SCALE_FACTOR", "1")
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from companion.gui.main_window import MainWindow
@@ -42,6 +42,7 @@ def take(outdir: Path) -> list[Path]:
         settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
         w = MainWindow(settings=settings)
         w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+        w.setWindowState(Qt.WindowState.WindowNoState)
         w.resize(*SIZE)
         w.finish_start()  # what the app does after the first paint
         w.show()

@@ -38,6 +38,7 @@ def make_window(qtbot: object, settings: QSettings, errors: list[str] | None = N
         w.party_actions.ask_save_changes = (  # type: ignore[attr-defined]
             lambda: QMessageBox.StandardButton.Discard
         )
+    w.setWindowState(Qt.WindowState.WindowNoState)  # a test's own size, not maximised
     w.resize(1200, 800)
     w.show()
     qtbot.waitExposed(w)  # type: ignore[attr-defined]

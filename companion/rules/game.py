@@ -13,6 +13,7 @@ dice.  Faces typed for an action must all be used by it.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -24,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.model.mapfile import MapDocument, MapFileError, dump_map, load_map_bytes
 from companion.rules.dice import Ask, Dice, DiceError, DiceRoll, SeededDice, TypedDice
-from companion.rules.ruleset import Event, Ruleset, get_ruleset
+from companion.rules.ruleset import Bookkeeping, Event, Ruleset, get_ruleset
 from companion.rules.session import (
     CHAINED,
     IllegalAction,
@@ -133,6 +134,7 @@ class Game:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
             raise GameFileError(str(exc)) from None
+        _same_ruleset(ruleset_id, doc, "new game")
         try:
             options = read_options(ruleset.option_specs(), options or {})
         except OptionError as exc:
@@ -154,9 +156,13 @@ class Game:
         game = cls(header, _session(ruleset, header, doc, "new game"), doc)
         game.session.save_as(path)
         if dice == "app":
-            for choice in ruleset.choices(game.state, None):
-                if choice.kind == "initiative":
-                    game.act(choice.template)
+            try:
+                for choice in ruleset.choices(game.state, None):
+                    if choice.kind == "initiative":
+                        game.act(choice.template)
+            except (SessionError, DiceError) as exc:  # no half-made game is left behind
+                path.unlink(missing_ok=True)
+                raise GameFileError(f"new game: {exc}") from None
         return game
 
     @classmethod
@@ -176,6 +182,7 @@ class Game:
                 doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
             except MapFileError as exc:
                 raise GameFileError(f"{path}: line 1: {exc}") from None
+            _same_ruleset(header.ruleset, doc, f"{path}: line 1")
             session = _session(ruleset, header, doc, f"{path}: line 1")
             session.replay(log, chained=header.version >= CHAINED)
             if session.chain is None and mend:
@@ -270,6 +277,37 @@ class Game:
             )
         return out
 
+    def entry_squares(self, index: int) -> tuple[tuple[int, int], ...]:
+        """Every square entry ``index`` of the log touches, for the map to show: the squares
+        its action names (a path, a template's squares, a target square) and where the
+        actor, its target figure(s) and every figure an event names stood before it."""
+        step = next(itertools.islice(self.session.history(), index, None), None)
+        if index < 0 or step is None:
+            return ()
+        action = step.record.action
+        out = list(_squares(action, step.record.overruled))
+        for key in ("at", "to", "origin", "square"):
+            sq = action.get(key)
+            if (
+                isinstance(sq, list | tuple)
+                and len(sq) == 2
+                and all(isinstance(v, int) for v in sq)
+            ):
+                out.append((int(sq[0]), int(sq[1])))
+        figures = self.ruleset.figures(step.before)
+        named: list[object] = [action.get("actor"), action.get("target"), action.get("figure")]
+        named += list(action.get("targets") or ())
+        named += [e.figure for e in step.events]
+        for fid in named:
+            view = figures.get(fid) if isinstance(fid, str) else None
+            if view is not None and view.at is not None:
+                out.append((int(view.at[0]), int(view.at[1])))
+        return tuple(dict.fromkeys(out))  # in order, once each
+
+    def entry_rounds(self) -> list[int]:
+        """The round each entry of the log was taken in."""
+        return [self.ruleset.turn(step.before).round for step in self.session.history()]
+
     def roll_text(self, roll: DiceRoll) -> str:
         """A roll as the table reads it: its purpose and faces (labels for symbol dice)."""
         return f"{roll.purpose}: {' '.join(roll_labels(roll, self.ruleset.dice_specs()))}"
@@ -352,7 +390,51 @@ class Game:
             raise
 
     def undo(self) -> None:
+        """Take back the last record, whatever it is (``undo_step`` for the table's undo)."""
         self.session.undo()
+
+    def bookkeeping(self, action: Mapping[str, Any]) -> bool:
+        """Whether the ruleset calls ``action`` bookkeeping (``Bookkeeping``)."""
+        rules = self.ruleset
+        return isinstance(rules, Bookkeeping) and rules.bookkeeping(action)
+
+    def _text(self, index: int) -> str:
+        """The log's sentence of the ``index``-th record (0-based) of the whole log."""
+        record = self.session.record_at(index)
+        before = self.session.state_at(index)
+        return self.ruleset.describe(before, record.action, self.session.events_at(index + 1))
+
+    def undo_step(self) -> str:
+        """Take back the last action a player took, and the bookkeeping after it (turns
+        ended, figures passing); the sentence of the action taken back.
+
+        ``SessionError`` when there is nothing to undo."""
+        if not self.can_undo:
+            raise SessionError("nothing to undo")
+        skipped = 0
+        while self.can_undo:
+            index = self.session.cursor - 1
+            record = self.session.record_at(index)
+            text = self._text(index)
+            self.undo()
+            if not self.bookkeeping(record.action):
+                return text + (f" (and {skipped} turn changes after it)" if skipped else "")
+            skipped += 1
+        return f"{skipped} turn changes"
+
+    def redo_step(self) -> str:
+        """Apply again the next action taken back, and the bookkeeping that followed it;
+        the sentence of the action.  ``SessionError`` when there is nothing to redo."""
+        if not self.can_redo:
+            raise SessionError("nothing to redo")
+        index = self.session.cursor
+        self.redo()
+        text = self._text(index)
+        while self.can_redo and self.bookkeeping(
+            self.session.record_at(self.session.cursor).action
+        ):
+            self.redo()
+        return text
 
     def redo(self) -> None:
         self.session.redo()
@@ -391,6 +473,14 @@ def _session(
         raise GameFileError(f"{where}: {exc}") from None
 
 
+def _same_ruleset(ruleset_id: str, doc: MapDocument, where: str) -> None:
+    """A game is played under the ruleset its map was made for."""
+    if doc.options.ruleset != ruleset_id:
+        raise GameFileError(
+            f"{where}: the map is made for the ruleset {doc.options.ruleset!r}, not {ruleset_id!r}"
+        )
+
+
 def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tuple[int, int], ...]:
     """The squares an action names (its path, target square or squares), for highlighting."""
     out: list[tuple[int, int]] = []
@@ -417,6 +507,10 @@ def _chain_old_log(path: Path, header: GameHeader, log: LogLines, session: Sessi
     except OSError:
         return header
     session._header = new
+    told = f"{path.name}: brought to game file version {GAME_VERSION} (records chained by hashes);"
+    session.notice = " ".join(
+        filter(None, [session.notice, f"{told} the old file is {path.name}.bak."])
+    )
     return new
 
 

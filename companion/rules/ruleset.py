@@ -265,6 +265,20 @@ class TableCheck(Protocol):
 
 
 @runtime_checkable
+class Bookkeeping(Protocol):
+    """A ruleset some of whose actions only keep the game going (a turn begun or ended, a
+    figure passing): undo and redo step over them to the previous or next action a
+    player would call one (``Game.undo_step``).
+
+    Optional: without it every action is a step of its own.
+    """
+
+    def bookkeeping(self, action: Mapping[str, Any]) -> bool:
+        """Whether ``action`` (as logged) is bookkeeping rather than a player's action."""
+        ...
+
+
+@runtime_checkable
 class CharacterSheets(Protocol):
     """A ruleset whose characters live in a roster (its ``party`` document) and are shown,
     edited, created and printed through neutral sheets (``SheetView``).

@@ -122,6 +122,14 @@ class Session:
         """The actions in effect (up to the cursor)."""
         return self._entries[: self._cursor]
 
+    def record_at(self, index: int) -> ActionRecord:
+        """The ``index``-th action recorded (0-based), one undone after the cursor too."""
+        return self._entries[index]
+
+    def events_at(self, index: int) -> tuple[Event, ...]:
+        """What happened in the ``index``-th action (1-based; 0: the set-up, nothing)."""
+        return self._events[index]
+
     @property
     def last_events(self) -> tuple[Event, ...]:
         return self._events[self._cursor]

@@ -225,12 +225,35 @@ class ActionChoice(_Value):
     #: Grouped under this menu in the action bar ("Cast", "Interact", "Use item"...).
     group: str = ""
     enabled: bool = True
+    #: Why it cannot be taken now (shown beside the disabled button), from the rules.
     why_not: str = ""
+    #: Targets the table should confirm before they are hit (an ally, the actor itself),
+    #: each with the question to ask: ``((target, question), ...)``.
+    confirm: tuple[tuple[str, str], ...] = ()
+    #: The ways the figure may end the action facing ("N", "E", "S", "W"), when the
+    #: ruleset has facing; chosen while the action is pending and sent in ``facing_field``.
+    facings: tuple[str, ...] = ()
+    facing_field: str = ""
     #: One line on what it does (an item's effect in a shop), shown beside it.
     detail: str = ""
     #: Its group opens as a dialog listing every member, which stays open while several
     #: are taken (a shop), instead of a menu.
     dialog: bool = False
+
+
+def confirm_allies(
+    targets: Sequence[str], actor: str, sides: dict[str, str], names: dict[str, str], what: str
+) -> tuple[tuple[str, str], ...]:
+    """The questions to ask before ``actor`` aims a harmful action (``what``: "Melee
+    attack") at itself or one of its own side, for ``ActionChoice.confirm``."""
+    out = []
+    for t in targets:
+        name = names.get(t, t)
+        if t == actor:
+            out.append((t, f"{what} on {name} itself?"))
+        elif sides.get(t) is not None and sides.get(t) == sides.get(actor):
+            out.append((t, f"{name} is on {names.get(actor, actor)}'s side. {what} anyway?"))
+    return tuple(out)
 
 
 class Odds(_Value):

@@ -10,6 +10,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
 from companion.model.dungeon import Facing, MapObject, ObjectKind, Terrain
+from companion.model.labels import initials
 
 WOOD = QColor(122, 78, 40)
 WOOD_DARK = QColor(74, 46, 22)
@@ -254,16 +255,6 @@ def draw_object(p: QPainter, r: QRectF, obj: MapObject) -> None:
 # -- figures ---------------------------------------------------------------------------
 
 
-def initials(label: str) -> str:
-    """Up to two letters for a marker: "Grok the Orc" -> "GO", "harry" -> "HA"."""
-    words = [w for w in label.replace("_", " ").replace("-", " ").split() if w]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:2].title()
-    return (words[0][0] + words[-1][0]).upper()
-
-
 def draw_figure(
     p: QPainter,
     r: QRectF,
@@ -275,8 +266,10 @@ def draw_figure(
     selected: bool = False,
     faded: bool = False,
     font: QFont | None = None,
+    text: str | None = None,
 ) -> None:
-    """A round marker in the side's colour with initials and a facing notch."""
+    """A round marker in the side's colour with ``text`` (by default the label's
+    initials; the board passes ones unique among its figures) and a facing notch."""
     s = r.width()
     colour = side_colour(side)
     radius = (0.44 if large else 0.38) * s
@@ -311,9 +304,10 @@ def draw_figure(
     if s >= 14:
         f = QFont(font) if font is not None else QFont()
         f.setBold(True)
-        f.setPixelSize(max(7, int(radius * 0.95)))
+        text = text if text is not None else initials(label)
+        f.setPixelSize(max(7, int(radius * (0.95 if len(text) <= 2 else 0.7))))
         p.setFont(f)
         p.setPen(QColor(255, 255, 255))
         box = QRectF(-radius, -radius, 2 * radius, 2 * radius)
-        p.drawText(box, Qt.AlignmentFlag.AlignCenter, initials(label))
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
     p.restore()

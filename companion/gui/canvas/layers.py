@@ -28,6 +28,7 @@ from companion.gui.canvas.render import (
 )
 from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.edits import Changes
+from companion.model.labels import unique_initials
 from companion.model.mapfile import FigurePlacement, MapDocument
 
 #: Below these many device pixels per square a layer is not drawn (it would be noise).
@@ -554,6 +555,7 @@ class FiguresItem(DeviceItem):
     def __init__(self, font: QFont) -> None:
         super().__init__(z=10)
         self.figures: list[FigurePlacement] = []
+        self.texts: dict[str, str] = {}
         self.selected: str | None = None
         self.hidden: set[str] = set()
         self.font = font
@@ -568,6 +570,8 @@ class FiguresItem(DeviceItem):
 
     def set_figures(self, figures: list[FigurePlacement]) -> None:
         self.figures = list(figures)
+        #: Each figure's token text, unique on the board ("GGu" and "GGe", not two "GG").
+        self.texts = unique_initials((f.id, f.label) for f in self.figures)
         self.update()
 
     def set_marked(self, marked: dict[str, QColor]) -> None:
@@ -620,6 +624,7 @@ class FiguresItem(DeviceItem):
                 large=f.large,
                 selected=f.id == self.selected,
                 font=self.font,
+                text=self.texts.get(f.id),
             )
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QWidget
 
@@ -40,6 +40,8 @@ from companion.gui.canvas.overlays import (
     TintImage,
 )
 from companion.gui.canvas.render import BACKGROUND
+from companion.gui.canvas.rulers import STRIP as RULER_STRIP
+from companion.gui.canvas.rulers import EdgeRulers
 from companion.model.dungeon import Terrain
 from companion.model.edits import Changes
 
@@ -48,6 +50,11 @@ if TYPE_CHECKING:
     from companion.gui.tools.base import Tool
 
 Square = tuple[int, int]
+
+#: Under this many screen pixels a square's tokens and initials cannot be read from arm's
+#: length: a game then follows the acting figure at ``FOLLOW_PX`` instead of showing all.
+READABLE_PX = 20.0
+FOLLOW_PX = 24.0
 
 
 @dataclass(slots=True)
@@ -143,6 +150,10 @@ class MapCanvas(pg.GraphicsView):
         self.setCentralItem(self.vb)
         font = QFont(self.font())
         self.play = False
+        #: The view follows the whole map (fitted) or a square at a readable scale.
+        self._keep_fitted = False
+        self._following = False
+        self._follow: Square | None = None
         self.base = BaseImage()
         self.grid = GridItem(self.vb)
         self.edges = EdgeItems(self.vb)
@@ -162,6 +173,8 @@ class MapCanvas(pg.GraphicsView):
         session.changed.connect(self.on_changed)
         session.replaced.connect(self.fit)
         self.vb.sigRangeChanged.connect(self._range_changed)
+        #: Column letters and row numbers along the view's edges (chess-board style).
+        self.rulers = EdgeRulers(self)
         self.on_changed(Changes(everything=True))
         self.fit()
 
@@ -242,11 +255,47 @@ class MapCanvas(pg.GraphicsView):
         d = self.session.doc.dungeon  # the map as it is now (a new map: before its redraw)
         self.vb.setRange(QRectF(0, 0, d.width, d.height), padding=0.02)
         self._keep_fitted = True
+        self._following = False
+
+    def fitted_px(self) -> float:
+        """The pixels per square ``fit`` gives in the viewport as it is now."""
+        d = self.session.doc.dungeon
+        vp = self.viewport()
+        pad = 1.04  # fit's padding either side
+        return min(vp.width() / (d.width * pad), vp.height() / (d.height * pad))
+
+    def follow(self, square: Square) -> None:
+        """Keep ``square`` (the acting figure's) in view at a readable scale: the whole map
+        when it fits at ``READABLE_PX`` or more, else ``FOLLOW_PX`` around the square; a
+        view the user zoomed is only moved when the square is out of it."""
+        if self._keep_fitted and self.fitted_px() >= READABLE_PX:
+            return  # the whole map, readable
+        if self._keep_fitted or self._following:
+            self.centre_on(square, FOLLOW_PX)
+            self._following, self._follow = True, square
+            return
+        if not self.vb.viewRect().contains(square[0] + 0.5, square[1] + 0.5):
+            self.centre_on(square)
 
     def resizeEvent(self, ev: QResizeEvent) -> None:
         super().resizeEvent(ev)
+        if hasattr(self, "rulers"):  # (pyqtgraph resizes during __init__)
+            self.rulers.follow_viewport()
         if getattr(self, "_keep_fitted", False):
             QTimer.singleShot(0, self, self._refit)
+        elif getattr(self, "_following", False):  # (pyqtgraph resizes during __init__)
+            QTimer.singleShot(0, self, self._refollow)
+
+    def _refollow(self) -> None:
+        """After a resize: the whole map if it is readable now, else the same square."""
+        square = self._follow
+        if not self._following or square is None:
+            return
+        if self.fitted_px() >= READABLE_PX:
+            self.fit()
+        else:
+            self.centre_on(square, FOLLOW_PX)
+            self._following = True
 
     def _refit(self) -> None:
         """Fit again after a resize, unless the user zoomed or panned meanwhile."""
@@ -254,22 +303,29 @@ class MapCanvas(pg.GraphicsView):
             self.fit()
 
     def wheelEvent(self, ev: QWheelEvent) -> None:
-        self._keep_fitted = False
+        self._keep_fitted = self._following = False
         super().wheelEvent(ev)
 
     def zoom_by(self, factor: float) -> None:
         """Zoom in (factor > 1) or out about the centre of the view."""
-        self._keep_fitted = False
+        self._keep_fitted = self._following = False
         self.vb.scaleBy((1 / factor, 1 / factor))
 
     def centre_on(self, square: Square, pixels_per_square: float | None = None) -> None:
-        self._keep_fitted = False
+        self._keep_fitted = self._following = False
         rect = self.vb.viewRect()
         w, h = rect.width(), rect.height()
         if pixels_per_square:
             w = self.viewport().width() / pixels_per_square
             h = self.viewport().height() / pixels_per_square
         cx, cy = square[0] + 0.5, square[1] + 0.5
+        if pixels_per_square:  # no empty band beside a map larger than the view
+            d = self.session.doc.dungeon
+            edge = (RULER_STRIP + 8) / pixels_per_square  # the first row clear of the rulers
+            if w < d.width:
+                cx = min(max(cx, w / 2 - edge), d.width - w / 2)
+            if h < d.height:
+                cy = min(max(cy, h / 2 - edge), d.height - h / 2)
         self.vb.setRange(QRectF(cx - w / 2, cy - h / 2, w, h), padding=0)
 
     def pixels_per_square(self) -> float:
@@ -378,6 +434,16 @@ class MapCanvas(pg.GraphicsView):
         if self.tool is not None:
             self.tool.leave()
         super().leaveEvent(ev)  # type: ignore[arg-type]
+
+    def event(self, ev: QEvent) -> bool:
+        if (
+            ev.type() == QEvent.Type.ShortcutOverride
+            and self.tool is not None
+            and self.tool.takes_key(ev)  # type: ignore[arg-type]
+        ):
+            ev.accept()  # the key comes to keyPressEvent, not to the window's shortcut
+            return True
+        return super().event(ev)
 
     def keyPressEvent(self, ev: QKeyEvent) -> None:
         if ev.key() == Qt.Key.Key_Space and not ev.isAutoRepeat():

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QFont, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -59,10 +59,12 @@ FIXED_KEYS = {
 }
 
 
-def _layout(
-    groups: OrderedDict[str, list[ActionChoice]],
-) -> list[tuple[str, str, bool, str | None, tuple[str, ...]]]:
-    """The buttons ``groups`` make: (title, kind, grouped, key, menu labels) each."""
+#: A button of the bar: (title, kind, grouped, key, menu entries as (label, why not)).
+Slot = tuple[str, str, bool, str | None, tuple[tuple[str, str], ...]]
+
+
+def _layout(groups: OrderedDict[str, list[ActionChoice]]) -> list[Slot]:
+    """The buttons ``groups`` make, one per group, in order."""
     out = []
     number = 1
     for title, members in groups.items():
@@ -71,9 +73,26 @@ def _layout(
         if key is None and number <= 9:
             key = str(number)
             number += 1
-        labels = tuple(c.label for c in members) if first.group else ()
-        out.append((title, first.kind, bool(first.group), key, labels))
+        labels = tuple((c.label, "" if c.enabled else c.why_not) for c in members)
+        out.append((title, first.kind, bool(first.group), key, labels if first.group else ()))
     return out
+
+
+def why_not(members: Sequence[ActionChoice]) -> str:
+    """Why none of ``members`` can be taken now ("" when one can): the reason they share,
+    or the first one's."""
+    if not members or any(c.enabled for c in members):
+        return ""
+    reasons = [c.why_not for c in members if c.why_not]
+    if not reasons:
+        return "not possible now"
+    first = reasons[0].split("; ")[0]
+    return first if all(first in r for r in reasons) else reasons[0]
+
+
+def _key_text(key: str) -> str:
+    """A key as the bar shows it, short: "Ctrl+⏎" for Ctrl+Return."""
+    return QKeySequence(key).toString().replace("Return", "⏎")
 
 
 def _on_the_bar(choice: ActionChoice, needs_initiative: bool) -> bool:
@@ -84,7 +103,8 @@ def _on_the_bar(choice: ActionChoice, needs_initiative: bool) -> bool:
 
 
 class OddsView(QWidget):
-    """Chance to hit and to kill, and the damage distribution as a small bar chart."""
+    """Chance to hit and to kill, and the damage distribution as a small bar chart; or,
+    over a figure that is not a valid target, why not (and no odds)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -93,43 +113,61 @@ class OddsView(QWidget):
         self.text = QLabel("")
         self.text.setObjectName("oddsText")
         self.text.setWordWrap(True)
-        self.text.setMinimumWidth(190)
-        layout.addWidget(self.text, 1)
+        self.text.setFixedWidth(190)
+        layout.addWidget(self.text)
         self.plot = pg.PlotWidget(background=None)
         self.plot.setObjectName("oddsChart")
-        self.plot.setFixedSize(200, 64)
+        self.plot.setFixedSize(170, 60)
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
         self.plot.getPlotItem().setMenuEnabled(False)
         self.plot.getPlotItem().hideAxis("left")
+        axis = self.plot.getPlotItem().getAxis("bottom")
+        small = QFont(self.font())
+        small.setPointSizeF(max(6.0, small.pointSizeF() * 0.8))
+        axis.setStyle(tickFont=small, tickTextOffset=2)
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.8, brush=(255, 190, 60))
         self.plot.addItem(self.bars)
         layout.addWidget(self.plot)
+        self.ticks: list[tuple[int, str]] = []
         self.show_odds(None)
 
-    def show_odds(self, odds: Odds | None) -> None:
-        self.odds = odds
-        if odds is None:
-            self.text.setText("")
+    def show_odds(self, odds: Odds | str | None) -> None:
+        """Show ``odds``; a text instead says why there are none (an invalid target)."""
+        self.odds = odds if isinstance(odds, Odds) else None
+        if odds is None or isinstance(odds, str):
+            self.text.setText(f"<b>Not a valid target:</b> {html.escape(odds)}" if odds else "")
+            self.text.setVisible(bool(odds))
             self.plot.hide()
             return
-        self.text.setText(
-            f"<b>{odds.hit:.0%}</b> to hurt, <b>{odds.kill:.0%}</b> to kill"
-            f"<br><small>{odds.text}</small>"
-        )
-        xs = list(odds.damage)
+        self.text.show()
+        head = f"{odds.hit:.0%} to hurt"
+        sentence = html.escape(odds.text)
+        if head in odds.text:  # the model's sentence says it: once, with the numbers bold
+            for number in (f"{odds.hit:.0%}", f"{odds.kill:.0%}"):
+                sentence = sentence.replace(number, f"<b>{number}</b>", 1)
+            self.text.setText(sentence)
+        else:
+            self.text.setText(
+                f"<b>{odds.hit:.0%}</b> to hurt, <b>{odds.kill:.0%}</b> to kill"
+                f"<br><small>{sentence}</small>"
+            )
+        xs = sorted(odds.damage)
         self.bars.setOpts(x=xs, height=[odds.damage[x] for x in xs], width=0.8)
-        # Damage is a whole number: one tick per bar, labelled (no 0.5 between).
-        step = max(1, len(xs) // 8)
-        ticks = [(x, str(x)) for i, x in enumerate(sorted(xs)) if i % step == 0]
-        self.plot.getPlotItem().getAxis("bottom").setTicks([ticks])
-        self.plot.setXRange(-0.5, max(xs, default=0) + 0.5, padding=0)
+        # Damage is a whole number: a few round ticks, far enough apart to read.
+        top = max(xs, default=0)
+        step = next((n for n in (1, 2, 5, 10, 20, 50, 100) if top / n <= 5), 100)
+        self.ticks = [(x, str(x)) for x in range(0, top + 1, step)]
+        self.plot.getPlotItem().getAxis("bottom").setTicks([self.ticks, []])
+        self.plot.setXRange(-0.5, top + 0.5, padding=0)
         self.plot.setYRange(0, max(odds.damage.values(), default=1) * 1.05, padding=0)
         self.plot.show()
 
 
 class ActionDock(QDockWidget):
-    """The acting figure's actions as buttons; the hint and odds of the pending one."""
+    """The acting figure's actions as one row of buttons, the odds beside them; each action
+    not possible now is greyed with the rules' reason beside it.  Below: the hint of the
+    pending action and the last dice."""
 
     def __init__(self, controller: PlayController, parent: QWidget | None = None) -> None:
         super().__init__("Actions", parent)
@@ -138,10 +176,15 @@ class ActionDock(QDockWidget):
         body = QWidget()
         outer = QVBoxLayout(body)
         outer.setContentsMargins(6, 2, 6, 2)
+        outer.setSpacing(2)
+        top = QHBoxLayout()
         # The buttons wrap onto more lines rather than widen the window.
         self.bar = QWidget()
-        self.row = FlowLayout(self.bar)
-        outer.addWidget(self.bar)
+        self.row = FlowLayout(self.bar, spacing=4)
+        top.addWidget(self.bar, 1)
+        self.odds = OddsView()
+        top.addWidget(self.odds, 0, Qt.AlignmentFlag.AlignTop)
+        outer.addLayout(top)
         below = QHBoxLayout()
         self.hint = QLabel("")
         self.hint.setObjectName("actionHint")
@@ -149,8 +192,7 @@ class ActionDock(QDockWidget):
         below.addWidget(self.hint, 1)
         self.dice = QLabel("")
         self.dice.setObjectName("lastDice")
-        self.dice.setWordWrap(True)
-        self.dice.setMaximumWidth(260)
+        # Rolls two to a row, each its purpose over its faces: never cut, never tall.
         big = self.dice.font()
         big.setPointSizeF(big.pointSizeF() * 1.3)
         self.dice.setFont(big)
@@ -162,19 +204,20 @@ class ActionDock(QDockWidget):
         self.reroll.setProperty("playAction", True)
         self.reroll.clicked.connect(controller.reroll_last)
         below.addWidget(self.reroll, 0, Qt.AlignmentFlag.AlignTop)
-        self.odds = OddsView()
-        below.addWidget(self.odds)
         outer.addLayout(below)
         self.setWidget(body)
         self.buttons: dict[str, QToolButton] = {}
+        #: The reason beside each button that cannot be pressed now ("" hidden).
+        self.reasons: dict[str, QLabel] = {}
         self.key_actions: list[QAction] = []
         #: The choices behind each button, and the buttons' layout as last built.
         self._groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
-        self._layout: list[tuple[str, str, bool, str | None, tuple[str, ...]]] | None = None
+        self._layout: list[Slot] | None = None
         controller.changed.connect(self.refresh)
         controller.pendingChanged.connect(self._pending)
         controller.verdictShown.connect(self._refused)
         controller.oddsShown.connect(self.odds.show_odds)
+        controller.turnPassed.connect(self._turn_passed)
         self.refresh()
 
     def refresh(self) -> None:
@@ -191,6 +234,7 @@ class ActionDock(QDockWidget):
         if layout != self._layout:
             self._layout = layout
             self._rebuild(layout)
+        self._show_reasons()
         self._show_last_dice()
         if self.controller.game is None:
             self.hint.setText("Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
@@ -198,13 +242,42 @@ class ActionDock(QDockWidget):
             self.hint.setText("")
             self.odds.show_odds(None)
 
+    def _show_reasons(self) -> None:
+        """Each button enabled as the rules say, the reason beside a disabled one."""
+        for title, button in self.buttons.items():
+            why = why_not(self._groups.get(title, []))
+            button.setEnabled(not why)
+            button.setToolTip(why or title)
+            label = self.reasons[title]
+            # Wide enough to read in two lines at most, never wider than its maximum.
+            room = label.fontMetrics().horizontalAdvance(why) // 2 + 12
+            label.setMinimumWidth(min(room, label.maximumWidth()))
+            label.setText(why)
+            label.setToolTip(why)
+            label.setVisible(bool(why))
+
     def _choose(self, title: str, index: int) -> None:
         """Take the ``index``-th choice under the button ``title`` as it stands now."""
         members = self._groups.get(title, [])
         if index < len(members):
             self.controller.choose(members[index])
 
-    def _rebuild(self, layout: list[tuple[str, str, bool, str | None, tuple[str, ...]]]) -> None:
+    def _press(self, title: str) -> None:
+        """A key for the button ``title``: press it, or say why it cannot be pressed."""
+        button = self.buttons.get(title)
+        if button is None:
+            return
+        why = why_not(self._groups.get(title, []))
+        if why:
+            name = html.escape(title)
+            self.hint.setText(f"<b>{name}</b> is not possible now: {html.escape(why)}")
+            return
+        if button.menu() is not None:
+            button.showMenu()
+        else:
+            button.click()
+
+    def _rebuild(self, layout: list[Slot]) -> None:
         for i in reversed(range(self.row.count())):
             item = self.row.takeAt(i)
             w = item.widget() if item is not None else None
@@ -215,23 +288,30 @@ class ActionDock(QDockWidget):
         for a in self.key_actions:
             self.removeAction(a)
         self.buttons.clear()
+        self.reasons.clear()
         self.key_actions.clear()
         for title, kind, grouped, key, labels in layout:
+            cell = QWidget()
+            cell.setObjectName(f"cell_{kind}")
+            box = QHBoxLayout(cell)
+            box.setContentsMargins(0, 0, 0, 0)
+            box.setSpacing(3)
             button = QToolButton()
             button.setObjectName(f"action_{kind}" if not grouped else f"action_{kind}_menu")
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setAutoRaise(False)
-            button.setMinimumHeight(34)
+            button.setMinimumHeight(30)
             button.setProperty("playAction", True)
-            text = f"{title}" + (f"  [{QKeySequence(key).toString()}]" if key else "")
+            text = f"{title}" + (f" [{_key_text(key)}]" if key else "")
             button.setText(text + (" ▾" if grouped else ""))
             if grouped and self._groups[title][0].dialog:
                 button.clicked.connect(lambda _=False, t=title: self._open_dialog(t))
                 button.setText(f"{title}…")
             elif grouped:
                 menu = QMenu(button)
-                for i, label in enumerate(labels):
-                    a = menu.addAction(label)
+                for i, (label, why) in enumerate(labels):
+                    a = menu.addAction(f"{label} — {why}" if why else label)
+                    a.setEnabled(not why)
                     a.triggered.connect(lambda _=False, t=title, i=i: self._choose(t, i))
                 button.setMenu(menu)
                 button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -241,11 +321,23 @@ class ActionDock(QDockWidget):
                 shortcut = QAction(self)
                 shortcut.setShortcut(QKeySequence(key))
                 shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-                shortcut.triggered.connect(button.click if not grouped else button.showMenu)
+                shortcut.triggered.connect(lambda _=False, t=title: self._press(t))
                 self.addAction(shortcut)
                 self.key_actions.append(shortcut)
-            self.row.addWidget(button)
+            reason = QLabel("")
+            reason.setObjectName(f"why_{kind}")
+            reason.setProperty("hint", True)
+            reason.setWordWrap(True)
+            reason.setMaximumWidth(190)
+            small = reason.font()
+            small.setPointSizeF(small.pointSizeF() * 0.85)
+            reason.setFont(small)
+            reason.hide()
+            box.addWidget(button)
+            box.addWidget(reason)
+            self.row.addWidget(cell)
             self.buttons[title] = button
+            self.reasons[title] = reason
         self._fit_bar()
 
     def _open_dialog(self, title: str) -> None:
@@ -258,7 +350,9 @@ class ActionDock(QDockWidget):
         last = game.session.entries[-1] if game and game.session.entries else None
         rolls = last.rolls if last else ()
         specs = game.ruleset.dice_specs() if game else ()
-        self.dice.setText("<br>".join(roll_line(r, specs) for r in rolls[-4:]))
+        cells = [f'<td style="padding-right: 14px">{roll_line(r, specs)}</td>' for r in rolls[-4:]]
+        rows = "".join(f"<tr>{''.join(cells[i : i + 2])}</tr>" for i in range(0, len(cells), 2))
+        self.dice.setText(f"<table>{rows}</table>" if rows else "")
         self.reroll.setVisible(bool(rolls))
 
     def _fit_bar(self) -> None:
@@ -276,13 +370,25 @@ class ActionDock(QDockWidget):
             return
         asks = {
             "path": "Click a highlighted square to move there",
+            "destination": "Click a highlighted square to move there",
             "figure": "Click a highlighted figure",
             "area": "Move the template and click to place it",
             "square": "Click the square",
         }
-        self.hint.setText(f"<b>{choice.label}</b>: {asks.get(choice.needs, '')} (Esc cancels).")
+        turn = ""
+        if choice.facings:
+            facing = self.controller.facing or "as it stands"
+            turn = f"; ends facing <b>{facing}</b> (arrow keys or N/E/S/W turn it)"
+        self.hint.setText(
+            f"<b>{html.escape(choice.label)}</b>: {asks.get(choice.needs, '')}{turn} (Esc cancels)."
+        )
 
     def _refused(self, verdict: object) -> None:
         lines = reason_lines(getattr(verdict, "reasons", ()))
         listed = "<br>".join(html.escape(line, quote=False) for line in lines)
         self.hint.setText(f"<b>Not allowed:</b><br>{listed}")
+
+    def _turn_passed(self) -> None:
+        """Another figure acts: what was refused before is no longer the matter."""
+        if self.controller.pending is None:
+            self.hint.setText("")

@@ -7,6 +7,8 @@ afforded turns grey with the reason in its tooltip.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
@@ -69,7 +71,10 @@ class ChoicesDialog(QDialog):
         self.buttons.clear()
         for row, choice in enumerate(self.members()):
             name = QLabel(choice.label)
-            detail = QLabel(choice.detail)
+            # The reason a row cannot be taken is on the row, not only in a tooltip.
+            why = f"<br><i>Not now: {html.escape(choice.why_not)}</i>" if not choice.enabled else ""
+            detail = QLabel(html.escape(choice.detail) + why)
+            detail.setObjectName(f"detail_{choice.kind}")
             detail.setWordWrap(True)
             detail.setProperty("hint", True)
             button = QPushButton(

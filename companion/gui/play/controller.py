@@ -15,11 +15,11 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
-from companion.gui.play.dice_dialog import DiceDialog
+from companion.gui.play.dice_dialog import DiceDialog, DiceSheet
 from companion.gui.play.reasons import reason_lines
 from companion.model.edits import EVERYTHING, Changes
 from companion.model.mapfile import FigurePlacement, MapDocument
-from companion.rules.dice import DiceError
+from companion.rules.dice import DiceError, DiceRoll
 from companion.rules.game import Game, GameFileError, Outcome
 from companion.rules.session import IllegalAction, SessionError
 from companion.rules.table import (
@@ -111,6 +111,7 @@ class PlayController(QObject):
     verdictShown = Signal(object)  # the Verdict of a refused action
     oddsShown = Signal(object)  # the Odds of the pending action at the hovered target, or None
     centerRequested = Signal(str)  # a figure id the map should show
+    turnPassed = Signal()  # another figure acts now (or nobody): refusals shown are stale
     message = Signal(str)
 
     def __init__(self, parent: QWidget, settings: QSettings) -> None:
@@ -123,10 +124,16 @@ class PlayController(QObject):
         #: The figure picked to act among ``TurnView.choosable`` (None: the rules' first).
         self.picked: str | None = None
         self.asking_die: DieSpec | None = None
+        #: The facing chosen for the pending action (``ActionChoice.facings``), or None.
+        self.facing: str | None = None
+        #: Who acted when the state was last announced (to tell when the turn passes).
+        self._last_acting: str | None = None
         #: Replaced by tests: ask for typed dice, confirm a forced action, show an error.
         self.ask_dice: Callable[[int, int, str], Sequence[int]] = self._dialog_dice
         self.confirm_force: Callable[[Verdict], str | None] = self._dialog_force
         self.show_error: Callable[[str, str], None] = self._dialog_error
+        #: Asks before a harmful action is aimed at an ally or the actor itself.
+        self.confirm_target: Callable[[str], bool] = self._dialog_confirm
         self.ask_reason: Callable[[str, str], str | None] = self._dialog_reason
 
     # -- the game ------------------------------------------------------------------------
@@ -160,7 +167,7 @@ class PlayController(QObject):
         self.settings.remove(LAST_GAME_KEY)
         self.set_pending(None)
         self.gameChanged.emit()
-        self.changed.emit()
+        self.announce()
 
     def _set_game(self, game: Game) -> None:
         self.game = game
@@ -169,7 +176,7 @@ class PlayController(QObject):
         if game.path is not None:
             self.settings.setValue(LAST_GAME_KEY, str(game.path.resolve()))
         self.gameChanged.emit()
-        self.changed.emit()
+        self.announce()
 
     # -- what the model says -------------------------------------------------------------
     def answers(self) -> Answers | None:
@@ -195,7 +202,7 @@ class PlayController(QObject):
         if figure_id != self.picked:
             self.picked = figure_id
             self.set_pending(None)
-            self.changed.emit()
+            self.announce()
         return True
 
     def turn(self) -> TurnView | None:
@@ -234,10 +241,21 @@ class PlayController(QObject):
 
     def show_odds_for(self, target: str | None) -> None:
         """Announce the odds of the pending action aimed at ``target`` (None clears them)."""
-        odds = None
-        if target is not None and self.pending is not None:
-            odds = self.odds({**self.pending.template, self.pending.field: target})
-        self.oddsShown.emit(odds)
+        self.oddsShown.emit(self.odds_at(target))
+
+    def odds_at(self, target: str | None) -> Odds | str | None:
+        """The odds of the pending action aimed at ``target``; for a figure it may not be
+        aimed at, the rules' reason instead (a text); None when there is nothing to show."""
+        choice = self.pending
+        if target is None or choice is None or choice.needs != "figure":
+            return None
+        action = {**choice.template, choice.field: target}
+        if target not in choice.targets:
+            verdict = self.check(action)
+            if verdict is not None and not verdict.legal:
+                return verdict.message
+            return "not among the figures this action may be aimed at"
+        return self.odds(action)
 
     def check(self, action: Mapping[str, Any]) -> Verdict | None:
         if self.game is None:
@@ -249,7 +267,12 @@ class PlayController(QObject):
 
     # -- acting --------------------------------------------------------------------------
     def choose(self, choice: ActionChoice) -> bool:
-        """Take ``choice`` now, or wait for the click it needs."""
+        """Take ``choice`` now, or wait for the click it needs; one the rules say cannot be
+        taken now is not taken, and the reason is said."""
+        if not choice.enabled:
+            self.set_pending(None)
+            self.message.emit(f"{choice.label}: not possible now — {choice.why_not}")
+            return False
         if choice.needs == "none":
             self.set_pending(None)
             return self.act(choice.template)
@@ -258,7 +281,19 @@ class PlayController(QObject):
 
     def set_pending(self, choice: ActionChoice | None) -> None:
         self.pending = choice
+        self.facing = None
         self.pendingChanged.emit(choice)
+
+    def set_facing(self, facing: str) -> bool:
+        """Choose how the figure ends the pending action, among the facings the ruleset
+        offers for it; False when it offers none or not this one."""
+        choice = self.pending
+        if choice is None or facing not in choice.facings:
+            return False
+        self.facing = facing
+        self.pendingChanged.emit(choice)
+        self.facing = facing  # a listener's set_pending(None) would have dropped it
+        return True
 
     def complete(self, value: Any, then: Any = None) -> bool:
         """Finish the pending action with what the click gave (a path, a figure, a square),
@@ -269,6 +304,12 @@ class PlayController(QObject):
         action[self.pending.field] = value
         if self.pending.then_field:
             action[self.pending.then_field] = then
+        if self.facing is not None and self.pending.facing_field:
+            action[self.pending.facing_field] = self.facing
+        question = dict(self.pending.confirm).get(value) if isinstance(value, str) else None
+        if question is not None and not self.confirm_target(question):
+            self.message.emit("Not done: " + question)
+            return False
         done = self.act(action)
         if done:
             self.set_pending(None)
@@ -278,8 +319,17 @@ class PlayController(QObject):
         """Validate and apply; a refusal shows its reasons and offers the override."""
         if self.game is None:
             return False
+        faces: list[int] | None = None
+        if self.game.header.dice == "typed" and self.ask_dice == self._dialog_dice:
+            verdict = self.check(action)
+            if verdict is not None and (verdict.legal or force):
+                typed = self._dice_sheet(action, force is not None)
+                if typed is None:
+                    self.message.emit("No dice typed: the action was not taken.")
+                    return False
+                faces = [f for row in typed for f in row] if typed else None
         try:
-            out = self.game.act(dict(action), ask=self._ask, force=force)
+            out = self.game.act(dict(action), ask=self._ask, force=force, faces=faces)
         except IllegalAction as exc:
             self.verdictShown.emit(exc.verdict)
             why = self.confirm_force(exc.verdict)
@@ -298,6 +348,16 @@ class PlayController(QObject):
     def _after(self, out: Outcome | None) -> None:
         if out is not None:
             self.message.emit(out.text)
+        self.announce()
+
+    def announce(self) -> None:
+        """Tell every view the state changed, and whether the turn passed to another."""
+        turn = self.turn()
+        acting = turn.acting if turn else None
+        passed = acting != self._last_acting
+        self._last_acting = acting
+        if passed:
+            self.turnPassed.emit()
         self.changed.emit()
 
     def reroll_last(self) -> bool:
@@ -319,12 +379,16 @@ class PlayController(QObject):
         return True
 
     def undo(self) -> None:
-        if self.game is not None and self.game.can_undo:
-            self._guard(self.game.undo)
+        """Take back the last player's action (over the bookkeeping after it), and say it."""
+        game = self.game
+        if game is not None and game.can_undo:
+            self._guard(lambda: self.message.emit(f"Undone: {game.undo_step()}"))
 
     def redo(self) -> None:
-        if self.game is not None and self.game.can_redo:
-            self._guard(self.game.redo)
+        """Apply the next action taken back again (and its bookkeeping), and say it."""
+        game = self.game
+        if game is not None and game.can_redo:
+            self._guard(lambda: self.message.emit(f"Redone: {game.redo_step()}"))
 
     def reset_turn(self) -> None:
         if self.game is not None:
@@ -396,6 +460,20 @@ class PlayController(QObject):
         return next((d for d in self.game.ruleset.dice_specs() if d.id == die), None)
 
     # -- dialogs -------------------------------------------------------------------------
+    def _dice_sheet(self, action: Mapping[str, Any], forced: bool) -> list[list[int]] | None:
+        """Every die ``action`` rolls, typed in one dialog (a row per roll, ties re-rolled
+        in it); [] when it rolls none, None when the table cancels."""
+        game = self.game
+        assert game is not None
+        probe = _Probe(game, action)
+        first, done = probe([])
+        if done and not first:
+            return []
+        title = first[0][2] if len(first) == 1 and done else "The dice of this action"
+        sheet = DiceSheet(probe, self.die_spec, title, self.parent_widget)
+        self.sheet = sheet
+        return sheet.answers if sheet.exec() else None
+
     def _dialog_dice(self, count: int, sides: int, purpose: str) -> Sequence[int]:
         dialog = DiceDialog(count, sides, purpose, self.parent_widget, die=self.asking_die)
         return dialog.faces if dialog.exec() else []
@@ -416,12 +494,53 @@ class PlayController(QObject):
         )
         return why.strip() or "BrickMaster's ruling" if ok else None
 
+    def _dialog_confirm(self, question: str) -> bool:
+        answer = QMessageBox.question(self.parent_widget, "Aim at your own side?", question)
+        return answer == QMessageBox.StandardButton.Yes
+
     def _dialog_reason(self, title: str, label: str) -> str | None:
         text, ok = QInputDialog.getText(self.parent_widget, title, label)
         return text.strip() if ok and text.strip() else None
 
     def _dialog_error(self, title: str, text: str) -> None:
         QMessageBox.warning(self.parent_widget, title, text)
+
+
+class _Stop(Exception):
+    """A probe reached a roll not typed yet."""
+
+
+class _Probe:
+    """Runs an action on the faces typed so far, without keeping anything, to learn which
+    rolls it asks for next (``DiceSheet``): the model decides what is rolled, and when."""
+
+    def __init__(self, game: Game, action: Mapping[str, Any]) -> None:
+        self.game = game
+        self.parsed = game.session.parse(dict(action))
+
+    def __call__(
+        self, answers: list[list[int]]
+    ) -> tuple[list[tuple[int, int, str, str | None]], bool]:
+        asked: list[tuple[int, int, str, str | None]] = []
+        game = self.game
+
+        class Dice:
+            def roll(
+                self, count: int, purpose: str, sides: int = 6, die: str | None = None
+            ) -> DiceRoll:
+                asked.append((count, sides, purpose, die))
+                i = len(asked) - 1
+                if i >= len(answers) or len(answers[i]) != count:
+                    raise _Stop
+                return DiceRoll(purpose=purpose, sides=sides, faces=tuple(answers[i]), die=die)
+
+        try:
+            game.ruleset.resolve(game.state, self.parsed, Dice())
+        except _Stop:
+            return asked, False
+        except Exception:  # the real act will say what is wrong
+            return asked, True
+        return asked, True
 
 
 def _same_map(a: Any, b: Any) -> bool:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -43,6 +47,182 @@ def parse_faces(text: str, count: int, sides: int, die: DieSpec | None = None) -
     return faces
 
 
+def face_buttons(die: DieSpec, add: Callable[[str], None]) -> QHBoxLayout:
+    """A button per face of a symbol die, each label once (a die may repeat a face, as
+    Heroica's Action Die does), typing it with ``add``; Enter never presses them."""
+    row = QHBoxLayout()
+    for label in dict.fromkeys(die.faces):
+        button = QPushButton(label)
+        button.setObjectName(f"face_{label}")
+        button.setAutoDefault(False)
+        button.setDefault(False)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the typing stays in its box
+        button.clicked.connect(lambda _=False, text=label: add(text))
+        row.addWidget(button)
+    return row
+
+
+#: One roll the model asks for: (count, sides, purpose, die id or None).
+Request = tuple[int, int, str, str | None]
+
+
+class DiceSheet(QDialog):
+    """Every roll of one action in one dialog, a row each, as the model asks for them.
+
+    ``probe(answers)`` runs the action on the faces typed so far (one list per row) and
+    returns the rolls it asks for up to the first unanswered one, and whether that is all:
+    typing a row (Tab or Enter) may bring a new row (a tie re-rolled) in the same dialog.
+    ``answers`` holds every row's faces when accepted."""
+
+    def __init__(
+        self,
+        probe: Callable[[list[list[int]]], tuple[list[Request], bool]],
+        specs: Callable[[str | None], DieSpec | None],
+        title: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("diceSheet")
+        self.setWindowTitle("Type the dice")
+        self.setMinimumWidth(460)
+        self.probe, self.specs = probe, specs
+        self.answers: list[list[int]] = []
+        self.requests: list[Request] = []
+        self.finished_asking = False
+        outer = QVBoxLayout(self)
+        head = QLabel(f"<b>{title}</b>: the dice as they lie on the table (Tab to the next)")
+        head.setWordWrap(True)
+        outer.addWidget(head)
+        self.grid = QGridLayout()
+        outer.addLayout(self.grid)
+        self.rows: list[QLineEdit] = []
+        self.error = QLabel("")
+        self.error.setObjectName("diceError")
+        self.error.setProperty("hint", True)
+        outer.addWidget(self.error)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok.setDefault(True)
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+        outer.addWidget(self.buttons)
+        self._ask_more()
+
+    @property
+    def ready(self) -> bool:
+        """Every roll the action makes is typed."""
+        return self.finished_asking and len(self.answers) == len(self.requests)
+
+    def _parse(self, i: int) -> list[int]:
+        count, sides, _, die = self.requests[i]
+        return parse_faces(self.rows[i].text(), count, sides, self.specs(die))
+
+    def _ask_more(self) -> None:
+        """Ask the model for the rolls after the rows typed; add the next row, if any."""
+        requests, self.finished_asking = self.probe(self.answers)
+        self.requests = requests[: len(self.rows) + 1]
+        while len(self.rows) < len(self.requests):
+            self._add_row(self.requests[len(self.rows)])
+        self.ok.setEnabled(self.ready)
+
+    def _add_row(self, request: Request) -> None:
+        count, sides, purpose, die = request
+        i = len(self.rows)
+        spec = self.specs(die)
+        kind = spec.name if spec is not None else f"d{sides}"
+        label = QLabel(f"{purpose}: {count} {'die' if count == 1 else 'dice'} ({kind})")
+        edit = QLineEdit()
+        edit.setObjectName(f"diceRow{i}")
+        edit.setPlaceholderText("e.g. " + " ".join(str(min(sides, k + 3)) for k in range(count)))
+        edit.returnPressed.connect(lambda i=i: self._enter(i))
+        edit.installEventFilter(self)  # Tab reads the row even when focus does not move
+        self.grid.addWidget(label, 2 * i, 0)
+        self.grid.addWidget(edit, 2 * i, 1)
+        if spec is not None and not spec.numbered:
+            edit.setPlaceholderText("click the faces rolled, or type them")
+            self.grid.addLayout(face_buttons(spec, lambda t, i=i: self._face(i, t)), 2 * i + 1, 1)
+        self.rows.append(edit)
+        if i > 0:
+            QWidget.setTabOrder(self.rows[i - 1], edit)
+        edit.setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Tab
+            and watched in self.rows
+        ):
+            i = self.rows.index(watched)  # type: ignore[arg-type]
+            self._typed(i)
+            if i + 1 < len(self.rows):
+                self.rows[i + 1].setFocus()
+                return True
+        return super().eventFilter(watched, event)
+
+    def _typed(self, i: int) -> None:
+        """Row ``i`` was typed: check it; the rows after it follow from it."""
+        if i >= len(self.rows) or not self.rows[i].text().strip():
+            return
+        try:
+            faces = self._parse(i)
+        except ValueError as exc:
+            self.error.setText(f"{self.requests[i][2]}: {exc}")
+            self.ok.setEnabled(False)
+            return
+        self.error.setText("")
+        if i < len(self.answers) and self.answers[i] == faces:
+            return
+        self.answers = [*self.answers[:i], faces]
+        # Later rows depended on the old faces (a tie that is no more): ask again.
+        while len(self.rows) > i + 1:
+            self._drop_row()
+        self._ask_more()
+
+    def _drop_row(self) -> None:
+        self.rows.pop()
+        i = len(self.rows)
+        for r in (2 * i, 2 * i + 1):
+            for c in (0, 1):
+                item = self.grid.itemAtPosition(r, c)
+                if item is None:
+                    continue
+                widget = item.widget()
+                layout = item.layout()
+                self.grid.removeItem(item)
+                if widget is not None:
+                    widget.deleteLater()
+                if layout is not None:
+                    while layout.count():
+                        child = layout.takeAt(0)
+                        if child is not None and child.widget() is not None:
+                            child.widget().deleteLater()  # type: ignore[union-attr]
+                    layout.deleteLater()
+
+    def _face(self, i: int, label: str) -> None:
+        """A face clicked for row ``i``: typed; once the row has its dice, the next."""
+        edit = self.rows[i]
+        text = edit.text().strip()
+        edit.setText(f"{text}, {label}" if text else label)
+        edit.setFocus()
+        if len([p for p in edit.text().split(",") if p.strip()]) == self.requests[i][0]:
+            self._typed(i)
+
+    def _enter(self, i: int) -> None:
+        self._typed(i)
+        if self.ready:
+            self._accept()
+
+    def _accept(self) -> None:
+        for i in range(len(self.rows)):
+            self._typed(i)
+        if self.error.text() or not (self.ready):
+            return
+        self.accept()
+
+
 class DiceDialog(QDialog):
     """Asks for ``count`` d``sides`` for ``purpose``; ``faces`` holds them when accepted."""
 
@@ -77,13 +257,7 @@ class DiceDialog(QDialog):
         if die is not None and not die.numbered:
             # A symbol die: its faces as buttons; a click types the face.
             self.edit.setPlaceholderText("click the faces rolled, or type them")
-            row = QHBoxLayout()
-            for label in die.faces:
-                button = QPushButton(label)
-                button.setObjectName(f"face_{label}")
-                button.clicked.connect(lambda _=False, text=label: self._add(text))
-                row.addWidget(button)
-            layout.addLayout(row)
+            layout.addLayout(face_buttons(die, self._add))
         self.error = QLabel("")
         self.error.setObjectName("diceError")
         self.error.setProperty("hint", True)
@@ -93,6 +267,9 @@ class DiceDialog(QDialog):
         )
         buttons.accepted.connect(self._check)
         buttons.rejected.connect(self.reject)
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setDefault(True)  # Enter accepts, whichever face was clicked last
+        self.edit.returnPressed.connect(self._check)
         layout.addWidget(buttons)
 
     def _add(self, label: str) -> None:

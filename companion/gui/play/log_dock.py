@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -31,11 +31,18 @@ def line_text(line: LogLine) -> str:
     return f"{line.index + 1}. {line.text}{forced}{note}" + (f"\n    ⚄ {dice}" if dice else "")
 
 
-def log_markdown(lines: list[LogLine], title: str) -> str:
-    out = [f"# {title}", ""]
-    for line in lines:
+def log_markdown(lines: list[LogLine], title: str, rounds: list[int] | None = None) -> str:
+    """The log as Markdown: a heading per round, each entry a numbered line under it
+    (numbered through the game), its dice after it."""
+    out = [f"# {title}"]
+    current: int | None = None
+    for i, line in enumerate(lines):
+        round_ = rounds[i] if rounds is not None and i < len(rounds) else None
+        if i == 0 or round_ != current:
+            current = round_
+            out += ["", f"## Round {round_}" if round_ is not None else "## The game", ""]
         text = line_text(line).replace("\n    ⚄ ", " — dice: ")
-        out.append(f"- {text}")
+        out.append(text.replace("\n", " "))
     return "\n".join(out) + "\n"
 
 
@@ -137,13 +144,26 @@ class LogDock(QDockWidget):
             self.list.blockSignals(False)
         self._shown = shown
         if len(shown) > keep:
-            self.list.scrollToBottom()
+            self._to_end()
+
+    def _to_end(self) -> None:
+        """Show the latest entry, now and once the list is laid out (a game reopened after
+        a crash fills the list before the dock has its size)."""
+        self.list.scrollToBottom()
+        QTimer.singleShot(0, self.list.scrollToBottom)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.list.currentItem() is None:  # nothing picked to look at: the latest
+            self._to_end()
 
     def _selected(self, item: QListWidgetItem | None) -> None:
         if item is None:
             return
-        line = self.lines[int(item.data(Qt.ItemDataRole.UserRole))]
-        self.squaresSelected.emit(line.squares)
+        index = int(item.data(Qt.ItemDataRole.UserRole))
+        game = self.controller.game
+        squares = game.entry_squares(index) if game is not None else self.lines[index].squares
+        self.squaresSelected.emit(squares)
 
     def export(self, path: Path | None = None) -> bool:
         game = self.controller.game
@@ -156,5 +176,6 @@ class LogDock(QDockWidget):
                 return False
             path = Path(name)
         title = f"{game.doc.name} — game log"
-        write_atomic(path, log_markdown(self.lines, title).encode("utf-8"))
+        text = log_markdown(self.lines, title, game.entry_rounds())
+        write_atomic(path, text.encode("utf-8"))
         return True

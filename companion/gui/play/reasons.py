@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.rules.places import place_name
 from companion.rules.verdict import Reason
 
 Square = tuple[int, int]
 
 
 def place(square: Square) -> str:
-    """How a square is named in the window's lists."""
-    return f"[{square[0]}, {square[1]}]"
+    """How a square is named in the window's lists: as on the map's edges ("C7")."""
+    return place_name(square)
 
 
 def reason_lines(reasons: Sequence[Reason]) -> list[str]:

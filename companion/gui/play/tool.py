@@ -30,6 +30,17 @@ PATH = QColor(255, 230, 90)
 TARGET = QColor(235, 70, 60)
 AREA = QColor(255, 150, 40)
 ACTING = QColor(255, 214, 40)
+#: Keys that turn the figure at the end of a pending move (``ActionChoice.facings``).
+FACING_KEYS = {
+    Qt.Key.Key_Up: "N",
+    Qt.Key.Key_Right: "E",
+    Qt.Key.Key_Down: "S",
+    Qt.Key.Key_Left: "W",
+    Qt.Key.Key_N: "N",
+    Qt.Key.Key_E: "E",
+    Qt.Key.Key_S: "S",
+    Qt.Key.Key_W: "W",
+}
 
 
 class PlayMarks:
@@ -207,6 +218,7 @@ class PlayTool(Tool):
         return [sq[0], sq[1]]
 
     def move(self, ev: MouseInfo) -> None:
+        self._hover = ev
         self.show_hover(ev.square)
         c = self.controller
         if c is None or c.game is None:
@@ -237,21 +249,27 @@ class PlayTool(Tool):
             path = option.path if choice.needs == "path" else line_cells(*option.path)
             o.area.show_mask(self._mask(path), PATH, 140)
             unit = "squares" if choice.needs == "path" else "studs"
-            o.caption.set_caption(sq, [f"move {option.cost} {unit}"])
+            lines = [f"move {option.cost} {unit}"]
+            if choice.facings:
+                lines.append(f"then facing {c.facing or 'as now'} (arrows, N/E/S/W)")
+            o.caption.set_caption(sq, lines)
         elif choice.needs == "figure":
             fid = self._figure_at(sq)
             if fid is None:
                 o.caption.set_caption(None, ())
+                c.show_odds_for(None)
                 return
-            action = {**choice.template, choice.field: fid}
-            odds = c.odds(action)
+            got = c.odds_at(fid)
             lines = [c.figures()[fid].name]
-            if odds is not None:
-                lines.append(f"{odds.hit:.0%} to hurt, {odds.kill:.0%} to kill")
-            if fid not in choice.targets:
-                lines.append("not a valid target")
+            if isinstance(got, str):  # not a valid target: why, and no odds
+                lines.append(f"not a valid target: {got}")
+            elif got is not None:
+                lines.append(f"{got.hit:.0%} to hurt, {got.kill:.0%} to kill")
+            question = dict(choice.confirm).get(fid)
+            if question and not isinstance(got, str):
+                lines.append("⚠ " + question)
             o.caption.set_caption(sq, lines)
-            c.show_odds_for(fid)
+            c.oddsShown.emit(got)
         elif choice.needs == "area":
             value = self._value(choice, sq)
             if value is None:
@@ -303,7 +321,9 @@ class PlayTool(Tool):
         if acting is None or acting.at != sq:
             return None
         move = next((ch for ch in self.controller.choices() if ch.kind == "move"), None)
-        if move is None:
+        if move is None or not move.enabled:
+            if move is not None:
+                self.controller.choose(move)  # says why it cannot move
             return None
         self.controller.set_pending(move)
         return sq
@@ -315,8 +335,32 @@ class PlayTool(Tool):
             return
         c.complete(self._value(c.pending, ev.square))
 
+    def takes_key(self, ev: QKeyEvent) -> bool:
+        """N/E/S/W (and arrows) turn a pending move's figure, before any shortcut."""
+        c = self.controller
+        plain = ev.modifiers() in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.KeypadModifier,
+        )
+        return (
+            plain
+            and c is not None
+            and c.pending is not None
+            and bool(c.pending.facings)
+            and Qt.Key(ev.key()) in FACING_KEYS
+        )
+
     def key_press(self, ev: QKeyEvent) -> bool:
         if ev.key() == Qt.Key.Key_Escape:
             self.cancel()
             return True
+        c = self.controller
+        facing = FACING_KEYS.get(Qt.Key(ev.key()))
+        if c is not None and facing is not None and c.pending is not None and c.pending.facings:
+            # The pending move's facing at its end, among those the ruleset offers.
+            done = c.set_facing(facing)
+            hover = getattr(self, "_hover", None)
+            if done and hover is not None:
+                self.move(hover)  # the caption says the new facing
+            return done
         return False

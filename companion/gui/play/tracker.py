@@ -7,11 +7,13 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -68,7 +70,7 @@ class TrackerDock(QDockWidget):
         self.order.model().rowsMoved.connect(self._dragged)
         self.order.itemDoubleClicked.connect(self._center)
         self.order.itemClicked.connect(self._picked)
-        self.order.setMinimumHeight(130)
+        self.order.setMinimumHeight(90)
         layout.addWidget(self.order, 1)
         self.prompts = QLabel("")
         self.prompts.setObjectName("promptsLabel")
@@ -84,7 +86,15 @@ class TrackerDock(QDockWidget):
         row.addWidget(self.undo_button)
         row.addWidget(self.reset_button)
         layout.addLayout(row)
-        self.setWidget(body)
+        # A short window scrolls the tracker rather than squeezing its lines onto each other
+        # or pushing the window's bottom (the action and status bars) off the screen.
+        scroll = QScrollArea()
+        scroll.setObjectName("trackerScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
         self._filling = False
         controller.changed.connect(self.refresh)
         self.refresh()

@@ -587,8 +587,16 @@ class RosterPanel(QWidget):
                 self.list.setMinimumHeight(0)
                 self.splitter.setSizes([max(220, width // 4), max(400, width - width // 4)])
             else:
-                self.list.setMinimumHeight(120)
-                self.splitter.setSizes([180, 600])
+                # Narrow (a side dock beside the game): the sheet, which follows who acts
+                # and is the only place gold and items show, gets most of the height.
+                self.list.setMinimumHeight(64)
+                self.splitter.setSizes([120, 600])
+        if not wide:  # a shorter dock: the list gives up its height first, to a third
+            sizes = self.splitter.sizes()
+            total = sum(sizes)
+            if len(sizes) == 2 and total > 0 and sizes[0] > max(64, total // 3):
+                third = max(64, total // 3)
+                self.splitter.setSizes([third, total - third])
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

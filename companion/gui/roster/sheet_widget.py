@@ -407,7 +407,9 @@ class SheetWidget(QWidget):
         frame = QFrame()
         frame.setObjectName("sheetSection")
         frame.setFrameShape(QFrame.Shape.StyledPanel)
-        frame.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # Minimum, not Maximum: a narrow dock wraps its fields onto more lines than the
+        # size hint counts, and the frame must grow to show them whole.
+        frame.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         box = QVBoxLayout(frame)
         box.setContentsMargins(10, 8, 10, 10)
         box.setSpacing(6)

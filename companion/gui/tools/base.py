@@ -206,6 +206,11 @@ class Tool(QObject):
     def key_press(self, ev: QKeyEvent) -> bool:
         return False
 
+    def takes_key(self, ev: QKeyEvent) -> bool:
+        """Whether the tool wants ``ev`` now before the window's shortcut for it (a letter
+        with a meaning while an action is pending)."""
+        return False
+
     # -- helpers ------------------------------------------------------------------------
     def on_map(self, sq: Square) -> bool:
         return self.session.doc.dungeon.in_bounds(*sq)

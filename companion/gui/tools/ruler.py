@@ -14,11 +14,12 @@ from companion.gui.canvas.overlays import RulerShape
 from companion.gui.canvas.view import MouseInfo
 from companion.gui.tools.base import Square, Tool, reports_model_errors
 from companion.model.edits import Changes
+from companion.rules.places import place_name
 
 
 def _name(doc: object, sq: Square) -> str:
     fig = doc.figure_at(*sq)  # type: ignore[attr-defined]
-    return fig.label if fig is not None else f"({sq[0]}, {sq[1]})"
+    return fig.label if fig is not None else f"{place_name(sq)}"
 
 
 def _what(doc: object, sq: Square) -> str:
@@ -122,7 +123,7 @@ class RulerTool(Tool):
             f"Height {dh:+d} bricks" if dh else "Same height",
             "Line of sight: clear"
             if sight.clear
-            else f"Blocked at ({blocked[0]}, {blocked[1]}): {_what(doc, blocked)}"
+            else f"Blocked at {place_name(blocked)}: {_what(doc, blocked)}"
             if blocked
             else "Line of sight: blocked",
         ]

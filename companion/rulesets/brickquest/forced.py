@@ -11,6 +11,7 @@ changes.
 
 from __future__ import annotations
 
+from companion.rules.places import place_name
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.combat import base_attack
@@ -34,7 +35,7 @@ def check_resolvable(ctx: Ctx, actor: FigureState, action: act.Action) -> None:
     """Raise ``Unresolvable`` when ``action`` cannot be carried out even if forced."""
     for sq in _squares(ctx, action):
         if not ctx.state.dungeon.in_bounds(*sq):
-            raise Unresolvable(f"[{sq[0]}, {sq[1]}] is off the map")
+            raise Unresolvable(f"{place_name(sq)} is off the map")
     card = ctx.card(actor)
     if isinstance(action, act.Move) and actor.inside is not None:
         _check_move_out(ctx, actor, action)
@@ -87,16 +88,17 @@ def force_refusal(ctx: Ctx, action: act.Action) -> str | None:
     for sq in path:
         for x, y in footprint(sq, ctx.size(actor)):
             if not dungeon.in_bounds(x, y):
-                return f"[{x}, {y}] is off the map"
+                return f"{place_name((x, y))} is off the map"
             if solid[y, x] and not ethereal:
                 obj = dungeon.object_at(x, y)
                 what = obj.kind if obj else dungeon.terrain_at(x, y).name.lower().replace("_", " ")
                 return (
-                    f"{actor.name} cannot be moved onto [{x}, {y}] ({what}), even by force;"
+                    f"{actor.name} cannot be moved onto {place_name((x, y))} ({what}),"
+                    " even by force;"
                     " the BrickMaster's Adjust can place the figure"
                 )
     end = path[-1]
-    return f"{actor.name} may not end a move on [{end[0]}, {end[1]}], even by force"
+    return f"{actor.name} may not end a move on {place_name(end)}, even by force"
 
 
 def _squares(ctx: Ctx, action: act.Action) -> list[Square]:
@@ -176,7 +178,7 @@ def _check_interact(ctx: Ctx, actor: FigureState, action: act.Interact) -> None:
         if actor.inside is None or sq is None:
             raise Unresolvable(f"{actor.name} is not inside anything to climb out of")
         if not may_end_on(ctx, actor.id, sq):
-            raise Unresolvable(f"nobody can stand at [{sq[0]}, {sq[1]}]")
+            raise Unresolvable(f"nobody can stand at {place_name(sq)}")
         return
     sq = _target_square(ctx, action)
     if sq is None:
@@ -187,7 +189,7 @@ def _check_interact(ctx: Ctx, actor: FigureState, action: act.Interact) -> None:
     if door:
         return
     if obj is None:
-        raise Unresolvable(f"there is nothing to {kind} at [{sq[0]}, {sq[1]}]")
+        raise Unresolvable(f"there is nothing to {kind} at {place_name(sq)}")
     if kind == "climb_in" and obj.kind not in CONTAINERS:
         raise Unresolvable(f"nobody fits into a {obj.kind}")
 

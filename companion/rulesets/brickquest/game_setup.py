@@ -26,6 +26,8 @@ from companion.rulesets.brickquest.character import Party, PartyFileError
 from companion.rulesets.brickquest.setup import SetupError, _unknown
 from companion.rulesets.brickquest.state import Options
 
+#: Longest name a party's character may have (as in a party file).
+MAX_NAME = 80
 #: Hit points of a monster whose card gives none, unless the BrickMaster sets them.
 DEFAULT_HIT_POINTS = 6
 HIT_POINT_CHOICES = tuple((str(n), str(n)) for n in range(1, 31))
@@ -250,7 +252,10 @@ def _character(
             f"{where}: the party's {sheet.get('name')} is a {sheet.get('class_id')},"
             f" the map's figure a {fig.class_id}"
         )
-    out["name"] = sheet.get("name") or fig.label
+    name = sheet.get("name") or fig.label
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        raise SetupError(f"{where}: the party's name: give text of at most {MAX_NAME} characters")
+    out["name"] = name
     for key, field in (("hit_points", "hp"), ("max_hit_points", "max_hp"), ("spell_points", "sp")):
         if sheet.get(key) is not None:
             out[field] = sheet[key]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.model.dungeon import Terrain
 from companion.model.geometry import front_of, front_squares, validate_path
 from companion.rules.dice import Dice
+from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.combat import deal_damage, resolve_attack
@@ -77,7 +78,7 @@ def resolve_move(ctx: Ctx, actor: FigureState, action: act.Action, dice: Dice) -
             Event(
                 kind="moved",
                 figure=actor.id,
-                text=f"{actor.name} moves to [{walked[-1][0]}, {walked[-1][1]}].",
+                text=f"{actor.name} moves to {place_name(walked[-1])}.",
             ),
         )
     return state, events
@@ -162,7 +163,7 @@ def _enter_square(ctx: Ctx, figure_id: str, sq: Square, dice: Dice) -> Outcome:
             state, more = deal_damage(Ctx(state, ctx.catalog), fig.id, 1, text, dice)
             events += more
     if sq in state.wards:
-        roll = dice.roll(1, f"the ward at {list(sq)} flares")
+        roll = dice.roll(1, f"the ward at {place_name(sq)} flares")
         wards = tuple(w for w in state.wards if w != sq)
         state = state.evolve(wards=wards)
         if not fig.has("ethereal"):

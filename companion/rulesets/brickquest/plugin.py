@@ -24,6 +24,7 @@ from companion.model.geometry import (
 )
 from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
+from companion.rules.places import place_name
 from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup, int_faces
 from companion.rules.table import (
     ActionChoice,
@@ -199,6 +200,10 @@ class BrickQuestRules:
     def ruler_notes(self, board: Board, a: Square, b: Square) -> list[str]:
         return []  # squares, studs and height say it all
 
+    def bookkeeping(self, action: Mapping[str, Any]) -> bool:
+        """A turn begun or ended (or passed): undo and redo step over it (``Bookkeeping``)."""
+        return action.get("action") in ("begin_turn", "end_turn")
+
     def marks(self, state: GameState) -> Sequence[BoardMark]:
         return ()  # the map's terrain and objects say it all
 
@@ -243,7 +248,7 @@ class BrickQuestRules:
         ):
             sq = (int(where[0]), int(where[1]))
             if not ctx.state.dungeon.in_bounds(*sq):
-                raise QueryError(f"{key}: square {list(sq)} is off the map")
+                raise QueryError(f"{key}: square {place_name(sq)} is off the map")
             return sq
         raise QueryError(f"{key}: give a figure id or a square [x, y]")
 

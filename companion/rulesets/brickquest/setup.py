@@ -17,6 +17,7 @@ from companion.model.dungeon import (
 )
 from companion.model.mapfile import MapDocument
 from companion.model.textmap import TextMapError, parse_text_map
+from companion.rules.places import place_name
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.context import BREAKABLE, footprint, item_base
 from companion.rulesets.brickquest.schema import (
@@ -110,10 +111,13 @@ def standing_problem(dungeon: DungeonMap, fid: str, x: int, y: int) -> str | Non
     (``table_problems``, ``brick-companion validate``), so both say the same."""
     obj = dungeon.object_at(x, y)
     if obj is not None and obj.blocks_movement:
-        return f"{fid} stands on a {obj.kind.value} at [{x}, {y}]; figures cannot stand on it"
+        return (
+            f"{fid} stands on a {obj.kind.value} at {place_name((x, y))};"
+            " figures cannot stand on it"
+        )
     if dungeon.blocks_movement()[y, x]:
         terrain = dungeon.terrain_at(x, y).name.lower().replace("_", " ")
-        return f"{fid} stands on {terrain} at [{x}, {y}]"
+        return f"{fid} stands on {terrain} at {place_name((x, y))}"
     return None
 
 
@@ -170,11 +174,13 @@ def build_state(setup: Mapping[str, Any], catalog: BrickQuestCatalog) -> GameSta
             raise SetupError(f"{where}.id: figure id {fs.id!r} is used twice")
         x, y = fs.at
         if not dungeon.in_bounds(x, y):
-            raise SetupError(f"{where}.at: square [{x}, {y}] is off the map")
+            raise SetupError(f"{where}.at: square {place_name((x, y))} is off the map")
         if blocked[y, x]:
             raise SetupError(f"{where}.at: {standing_problem(dungeon, fs.id, x, y)}")
         if not fs.dead and (x, y) in occupied:
-            raise SetupError(f"{where}.at: [{x}, {y}] is already taken by {occupied[(x, y)]}")
+            raise SetupError(
+                f"{where}.at: {place_name((x, y))} is already taken by {occupied[(x, y)]}"
+            )
         fig = _figure(fs, catalog, where)
         size = options.large_footprint if profile(catalog, fig).large else 1
         covered = footprint((x, y), size)
@@ -223,18 +229,19 @@ def _check_footprint(
     blocked = dungeon.blocks_movement()
     n = int(len(covered) ** 0.5)
     x, y = fs.at
-    what = f"{fs.id} covers {n}x{n} squares from [{x}, {y}] (option large_footprint)"
+    what = f"{fs.id} covers {n}x{n} squares from {place_name((x, y))} (option large_footprint)"
     for cx, cy in covered[1:]:
         if not dungeon.in_bounds(cx, cy):
-            raise SetupError(f"{where}.at: {what}: [{cx}, {cy}] is off the map")
+            raise SetupError(f"{where}.at: {what}: {place_name((cx, cy))} is off the map")
         if blocked[cy, cx]:
             obj = dungeon.object_at(cx, cy)
             terrain = dungeon.terrain_at(cx, cy).name.lower().replace("_", " ")
             under = f"a {obj.kind.value}" if obj is not None and obj.blocks_movement else terrain
-            raise SetupError(f"{where}.at: {what}: [{cx}, {cy}] is {under}")
+            raise SetupError(f"{where}.at: {what}: {place_name((cx, cy))} is {under}")
         if not fs.dead and (cx, cy) in occupied:
             raise SetupError(
-                f"{where}.at: {what}: [{cx}, {cy}] is already taken by {occupied[(cx, cy)]}"
+                f"{where}.at: {what}: {place_name((cx, cy))}"
+                f" is already taken by {occupied[(cx, cy)]}"
             )
 
 
@@ -248,9 +255,9 @@ def _place_objects(dungeon: DungeonMap, raw: list[Any], catalog: BrickQuestCatal
             raise SetupError(f"{where}.{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
         x, y = obj.at
         if not dungeon.in_bounds(x, y):
-            raise SetupError(f"{where}.at: square [{x}, {y}] is off the map")
+            raise SetupError(f"{where}.at: square {place_name((x, y))} is off the map")
         if (x, y) in dungeon.objects:
-            raise SetupError(f"{where}.at: [{x}, {y}] already holds an object")
+            raise SetupError(f"{where}.at: {place_name((x, y))} already holds an object")
         for item in obj.contents:
             check_item(item, catalog, f"{where}.contents")
         height = obj.height if obj.height is not None else DEFAULT_OBJECT_HEIGHT[obj.kind]
@@ -274,7 +281,7 @@ def _floor_items(
         except ValueError:
             raise SetupError(f"map.items: key {key!r} is not 'x,y'") from None
         if not dungeon.in_bounds(x, y):
-            raise SetupError(f"map.items.{key}: square [{x}, {y}] is off the map")
+            raise SetupError(f"map.items.{key}: square {place_name((x, y))} is off the map")
         for item in items:
             check_item(item, catalog, f"map.items.{key}")
         out[(x, y)] = tuple(items)

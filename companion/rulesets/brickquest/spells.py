@@ -20,6 +20,7 @@ from companion.model.geometry import (
     tokens_in,
 )
 from companion.rules.dice import Dice
+from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
@@ -306,13 +307,13 @@ def _placed(
         locks = dict(state.magic_locks)
         locks[sq] = (actor.id, rounds or 1)
         state = state.evolve(magic_locks=locks)
-        events.append(Event(kind="spell", text=f"The lock at {list(sq)} is sealed by magic."))
+        events.append(Event(kind="spell", text=f"The lock at {place_name(sq)} is sealed by magic."))
     if effect.applies is not None and effect.applies.value == "warded":
         state = state.evolve(wards=(*state.wards, sq))
-        events.append(Event(kind="spell", text=f"[{sq[0]}, {sq[1]}] is warded."))
+        events.append(Event(kind="spell", text=f"{place_name(sq)} is warded."))
     if effect.unlocks:
         state = _unlock_one(state, sq)
-        events.append(Event(kind="spell", text=f"A lock at {list(sq)} springs open."))
+        events.append(Event(kind="spell", text=f"A lock at {place_name(sq)} springs open."))
     if isinstance(spell.area, s.Wall):
         dungeon = state.dungeon.copy()
         walls = dict(state.stone_walls)
@@ -332,7 +333,9 @@ def _placed(
         mover = state.figures[actor.id]
         state = state.with_figure(mover.model_copy(update={"x": sq[0], "y": sq[1]}))
         events.append(
-            Event(kind="moved", figure=actor.id, text=f"{actor.name} teleports to {list(sq)}.")
+            Event(
+                kind="moved", figure=actor.id, text=f"{actor.name} teleports to {place_name(sq)}."
+            )
         )
     if effect.summons is not None and may_end_on(
         Ctx(state, ctx.catalog), "", sq, ctx.monster_size(effect.summons)
@@ -381,4 +384,6 @@ def _summon(ctx: Ctx, caster: FigureState, monster_id: str, sq: tuple[int, int])
     )
     state = ctx.state.with_figure(fig)
     state = place_in_order(state, new_id, card.initiative)
-    return state, [Event(kind="spell", figure=new_id, text=f"A {card.name} rises at {list(sq)}.")]
+    return state, [
+        Event(kind="spell", figure=new_id, text=f"A {card.name} rises at {place_name(sq)}.")
+    ]

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from companion.model.dungeon import Terrain
 from companion.model.geometry import squares_of, tokens_in
 from companion.model.geometry.movement import reachable
+from companion.rules.places import place_name
 from companion.rules.table import (
     ActionChoice,
     Badge,
@@ -23,6 +24,7 @@ from companion.rules.table import (
     Needs,
     Prompt,
     TurnView,
+    confirm_allies,
 )
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
@@ -214,7 +216,10 @@ def choices(ctx: Ctx, figure_id: str | None) -> list[ActionChoice]:
         out.append(ActionChoice(kind="hold", label="Hold", template=hold))
     end = {**base, "action": "end_turn"}
     if _legal(ctx, end):
-        out.append(ActionChoice(kind="end_turn", label="End turn", template=end))
+        # A turn not begun ends in one step (its start-of-turn work is done on the way):
+        # an idle figure passes with one key and one line in the log.
+        label = "End turn" if fig.turn.started else "Pass"
+        out.append(ActionChoice(kind="end_turn", label=label, template=end))
     return out
 
 
@@ -270,6 +275,16 @@ def _legal(ctx: Ctx, raw: Mapping[str, Any]) -> bool:
     return validate(ctx, action).legal
 
 
+def _why_not(ctx: Ctx, raw: Mapping[str, Any]) -> str:
+    """The rules' reasons against ``raw`` now ("" when it is legal)."""
+    try:
+        action = act.ACTIONS.validate_python(dict(raw))
+    except ValidationError as exc:
+        return str(exc.errors()[0].get("msg", "not possible"))
+    verdict = validate(ctx, action)
+    return "" if verdict.legal else verdict.message
+
+
 def _begin_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
     card = ctx.card(fig)
     out = [
@@ -307,18 +322,22 @@ def _move_choice(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
     probe = {"actor": fig.id, "action": "move", "path": [list(fig.pos)]}
     action = act.ACTIONS.validate_python(probe)
     verdict = validate(ctx, action)
-    codes = set(verdict.codes)
-    blocking = {
-        "not_your_turn",
-        "actor_down",
-        "no_actions_left",
-        "initiative_needed",
-        "posing_as_statue",
-        "sustaining_spell",
-        "rage_needs_attack",
-    } & codes
-    if blocking or fig.inside is not None:
-        return []
+    blocking = [
+        r.message
+        for r in verdict.reasons
+        if r.code.value
+        in {
+            "not_your_turn",
+            "actor_down",
+            "no_actions_left",
+            "initiative_needed",
+            "posing_as_statue",
+            "sustaining_spell",
+            "rage_needs_attack",
+        }
+    ]
+    if not blocking and fig.inside is not None:
+        blocking = [f"{fig.name} is inside an object: climb out first"]
     return [
         ActionChoice(
             kind="move",
@@ -326,8 +345,37 @@ def _move_choice(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             template={"actor": fig.id, "action": "move"},
             needs="path",
             field="path",
+            enabled=not blocking,
+            why_not="; ".join(blocking),
+            # "At the end of his movement, the character may be positioned with his base
+            # facing any of the cardinal directions."
+            facings=("N", "E", "S", "W"),
+            facing_field="facing",
         )
     ]
+
+
+def _no_target(ctx: Ctx, fig: FigureState, template: Mapping[str, Any], what: str) -> str:
+    """Why ``fig`` has no target for ``template``: what stops it whatever the target (no
+    actions left...), else what the rules say about the nearest enemy."""
+    enemies = sorted(
+        (
+            f
+            for f in ctx.state.figures.values()
+            if f.side != fig.side and not f.dead and f.inside is None
+        ),
+        key=lambda f: (f.pos[0] - fig.pos[0]) ** 2 + (f.pos[1] - fig.pos[1]) ** 2,
+    )
+    if not enemies:
+        return f"no enemy on the map to {what}"
+    try:
+        action = act.ACTIONS.validate_python({**template, "target": enemies[0].id})
+    except ValidationError:
+        return f"no figure to {what}"
+    verdict = validate(ctx, action)
+    if verdict.legal:  # legal on an enemy yet not offered: cannot happen, but say so
+        return f"no figure to {what}"
+    return f"no target: {enemies[0].name}, the nearest enemy: {verdict.reasons[0].message}"
 
 
 def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
@@ -351,17 +399,20 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             for o in others
             if _legal(ctx, {"actor": fig.id, "action": "attack", "target": o.id, "mode": mode})
         )
-        if targets:
-            out.append(
-                ActionChoice(
-                    kind=f"attack_{mode}",
-                    label=f"{mode.title()} attack",
-                    template={"actor": fig.id, "action": "attack", "mode": mode},
-                    needs="figure",
-                    field="target",
-                    targets=targets,
-                )
+        template = {"actor": fig.id, "action": "attack", "mode": mode}
+        out.append(
+            ActionChoice(
+                kind=f"attack_{mode}",
+                label=f"{mode.title()} attack",
+                template=template,
+                needs="figure",
+                field="target",
+                targets=targets,
+                enabled=bool(targets),
+                why_not="" if targets else _no_target(ctx, fig, template, "attack"),
+                confirm=_allies(ctx, fig, targets, f"{mode.title()} attack"),
             )
+        )
     breath = {"actor": fig.id, "action": "breath"}
     if _legal(ctx, breath):
         cone = card.ability("breath")
@@ -377,6 +428,15 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             )
         )
     return out
+
+
+def _allies(
+    ctx: Ctx, fig: FigureState, targets: Iterable[str], verb: str
+) -> tuple[tuple[str, str], ...]:
+    figures = ctx.state.figures
+    sides = {f.id: f.side for f in figures.values()}
+    names = {f.id: f.name for f in figures.values()}
+    return confirm_allies(tuple(targets), fig.id, sides, names, verb)
 
 
 def _spell_needs(spell: s.SpellDef) -> tuple[Needs, str, dict[str, Any] | None]:
@@ -421,17 +481,17 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             template["item"] = item
         if spell.variable_cost:
             template["points"] = 1
-        if not _could_cast(ctx, fig, template, needs):
-            continue
+        why = _why_not_cast(ctx, template, needs)
         targets: tuple[str, ...] = ()
-        if needs == "figure":
+        if needs == "figure" and not why:
             targets = tuple(
                 f.id
                 for f in ctx.state.figures.values()
                 if not f.dead and _legal(ctx, {**template, "target": f.id})
             )
             if not targets:
-                continue
+                why = "no figure within the spell's reach"
+        harmful = spell.effect.damage_dice is not None or spell.effect.damage_per_round is not None
         cost = "" if item else f" ({spell.cost if spell.cost is not None else 'X'} SP)"
         source = f" from {item_base(item).replace('_', ' ')}" if item else ""
         out.append(
@@ -444,20 +504,23 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
                 area=area,
                 targets=targets,
                 group="Cast",
+                enabled=not why,
+                why_not=why,
+                confirm=_allies(ctx, fig, targets, spell.name) if harmful else (),
             )
         )
     return out
 
 
-def _could_cast(ctx: Ctx, fig: FigureState, template: dict[str, Any], needs: str) -> bool:
-    """Whether the spell is castable at all now, whatever the target."""
+def _why_not_cast(ctx: Ctx, template: dict[str, Any], needs: str) -> str:
+    """Why the spell cannot be cast now whatever the target ("" when it can be)."""
     try:
         action = act.ACTIONS.validate_python(template)
-    except ValidationError:
-        return False
+    except ValidationError as exc:
+        return str(exc.errors()[0].get("msg", "not castable"))
     verdict = validate(ctx, action)
     if verdict.legal:
-        return True
+        return ""
     aim = {
         "invalid_target",
         "out_of_range",
@@ -466,7 +529,9 @@ def _could_cast(ctx: Ctx, fig: FigureState, template: dict[str, Any], needs: str
         "occupied",
         "not_in_front",
     }
-    return needs != "none" and set(verdict.codes) <= aim
+    if needs != "none" and set(verdict.codes) <= aim:
+        return ""  # a matter of the target, asked when one is clicked
+    return verdict.message
 
 
 def _near(fig: FigureState, size: int = 1) -> Iterable[Square]:
@@ -500,7 +565,7 @@ def _interact_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             raw = {"actor": fig.id, "action": "interact", "kind": kind, "target": list(sq)}
             if _legal(ctx, raw):
                 thing = what or ("items" if kind == "pick_up" else "square")
-                label = f"{kind.replace('_', ' ').capitalize()} {thing} at {list(sq)}"
+                label = f"{kind.replace('_', ' ').capitalize()} {thing} at {place_name(sq)}"
                 out.append(
                     ActionChoice(kind="interact", label=label, template=raw, group="Interact")
                 )
@@ -524,12 +589,19 @@ def _item_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
     out = []
     for item in dict.fromkeys(fig.items):
         raw = {"actor": fig.id, "action": "use_item", "item": item}
-        if _legal(ctx, raw):
-            card = ctx.catalog.items.get(item_base(item))
-            name = card.name if card is not None else item
-            out.append(
-                ActionChoice(kind="use_item", label=f"Use {name}", template=raw, group="Use item")
+        why = _why_not(ctx, raw)
+        card = ctx.catalog.items.get(item_base(item))
+        name = card.name if card is not None else item
+        out.append(
+            ActionChoice(
+                kind="use_item",
+                label=f"Use {name}",
+                template=raw,
+                group="Use item",
+                enabled=not why,
+                why_not=why,
             )
+        )
     return out
 
 
@@ -552,7 +624,7 @@ def _skill_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             out.append(
                 ActionChoice(
                     kind="skill",
-                    label=f"{name} at {list(sq)}",
+                    label=f"{name} at {place_name(sq)}",
                     template={**raw, "target": list(sq)},
                     group="Skill",
                 )
@@ -676,14 +748,15 @@ def _describe(before: GameState, raw: Mapping[str, Any], texts: list[str]) -> st
     if isinstance(action, act.Move):
         # the move's own event says where the figure got to (it may stop short)
         moved = any(t.startswith(f"{who} moves to ") for t in texts)
-        head = "" if moved else f"{who} does not get to {list(action.path[-1])}."
+        head = "" if moved else f"{who} does not get to {place_name(action.path[-1])}."
     elif isinstance(action, act.BeginTurn):
         extra = " in a rage" if action.rage else ""
         if action.focus_attack:
             extra += f", {action.focus_attack} focus dice on attack"
         head = f"{who} begins the turn{extra}."
     elif isinstance(action, act.EndTurn):
-        head = f"{who} ends the turn."
+        idle = fig is not None and not fig.turn.started
+        head = f"{who} passes." if idle else f"{who} ends the turn."
     elif isinstance(action, act.Hold):
         head = f"{who} holds."
     elif isinstance(action, act.RollInitiative):

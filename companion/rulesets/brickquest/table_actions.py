@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.model.dungeon import IMPASSABLE, TERRAIN_CHARS
 from companion.rules.dice import Dice
+from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
@@ -70,10 +71,14 @@ def _check_adjust(ctx: Ctx, action: act.Adjust) -> Verdict:
         # A Large Creature is put down with all of its squares on the map and free.
         for x, y in ctx.squares(fig, action.at):
             if not state.dungeon.in_bounds(x, y):
-                return illegal(ReasonCode.INVALID_TARGET, f"[{x}, {y}] is off the map", (x, y))
+                return illegal(
+                    ReasonCode.INVALID_TARGET, f"{place_name((x, y))} is off the map", (x, y)
+                )
             other = ctx.living_at((x, y))
             if other is not None and other.id != fig.id:
-                return illegal(ReasonCode.OCCUPIED, f"{other.name} stands on [{x}, {y}]", (x, y))
+                return illegal(
+                    ReasonCode.OCCUPIED, f"{other.name} stands on {place_name((x, y))}", (x, y)
+                )
     return LEGAL
 
 
@@ -81,22 +86,26 @@ def _check_edit(ctx: Ctx, action: act.EditMap) -> Verdict:
     dungeon = ctx.state.dungeon
     x, y = action.at
     if not dungeon.in_bounds(x, y):
-        return illegal(ReasonCode.INVALID_TARGET, f"[{x}, {y}] is off the map", action.at)
+        return illegal(ReasonCode.INVALID_TARGET, f"{place_name((x, y))} is off the map", action.at)
     if action.terrain is not None:
         if action.terrain not in TERRAIN_CHARS:
             return illegal(ReasonCode.INVALID_TARGET, f"{action.terrain!r} is not a terrain")
         standing = ctx.living_at(action.at)
         if standing is not None and TERRAIN_CHARS[action.terrain] in IMPASSABLE:
-            return illegal(ReasonCode.OCCUPIED, f"{standing.name} stands on [{x}, {y}]", action.at)
+            return illegal(
+                ReasonCode.OCCUPIED, f"{standing.name} stands on {place_name((x, y))}", action.at
+            )
     if action.move_object_to is not None:
         if action.at not in dungeon.objects:
-            return illegal(ReasonCode.INVALID_TARGET, f"no object stands on [{x}, {y}]", action.at)
+            return illegal(
+                ReasonCode.INVALID_TARGET, f"no object stands on {place_name((x, y))}", action.at
+            )
         to = action.move_object_to
         if not dungeon.in_bounds(*to):
-            return illegal(ReasonCode.INVALID_TARGET, f"{list(to)} is off the map", to)
+            return illegal(ReasonCode.INVALID_TARGET, f"{place_name(to)} is off the map", to)
         if to in dungeon.objects:
             other = dungeon.objects[to].kind.value
-            return illegal(ReasonCode.OCCUPIED, f"a {other} already stands on {list(to)}", to)
+            return illegal(ReasonCode.OCCUPIED, f"a {other} already stands on {place_name(to)}", to)
     return LEGAL
 
 
@@ -162,7 +171,7 @@ def _adjust(state: GameState, action: act.Adjust) -> Outcome:
         said += [f"+{i}" for i in action.add_items] + [f"-{i}" for i in action.remove_items]
     if action.at is not None:
         changes.update(x=action.at[0], y=action.at[1])
-        said.append(f"moved to {list(action.at)}")
+        said.append(f"moved to {place_name(action.at)}")
     text = f"The BrickMaster adjusts {fig.name}: {', '.join(said) or 'nothing'}."
     event = Event(kind="adjust", figure=fig.id, text=text)
     return state.with_figure(fig.model_copy(update=changes)), [event]
@@ -174,10 +183,12 @@ def _edit(state: GameState, action: act.EditMap) -> Outcome:
     said = []
     if action.terrain is not None:
         dungeon.terrain[y, x] = int(TERRAIN_CHARS[action.terrain])
-        said.append(f"the square [{x}, {y}] becomes {TERRAIN_CHARS[action.terrain].name.lower()}")
+        said.append(
+            f"the square {place_name((x, y))} becomes {TERRAIN_CHARS[action.terrain].name.lower()}"
+        )
     if action.move_object_to is not None:
         obj = dungeon.objects.pop(action.at)
         dungeon.objects[action.move_object_to] = obj
-        said.append(f"the {obj.kind.value} moves to {list(action.move_object_to)}")
+        said.append(f"the {obj.kind.value} moves to {place_name(action.move_object_to)}")
     text = "The BrickMaster edits the map: " + "; ".join(said) + "."
     return state.evolve(dungeon=dungeon), [Event(kind="edit", text=text)]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.rules.places import place_name
 from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import (
@@ -82,7 +83,7 @@ def validate(ctx: Ctx, action: act.Action) -> Verdict:
         )
     off = _off_map(ctx, action)
     if off is not None:  # nothing else can be measured to a square off the map
-        where = illegal(ReasonCode.INVALID_TARGET, f"[{off[0]}, {off[1]}] is off the map", off)
+        where = illegal(ReasonCode.INVALID_TARGET, f"{place_name(off)} is off the map", off)
         return Verdict(reasons=common.reasons + where.reasons)
     check = _CHECKS.get(type(action))
     own = check(ctx, actor, action) if check else LEGAL
@@ -106,7 +107,7 @@ def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         return LEGAL
     off = _off_map(ctx, action)
     if off is not None:
-        return illegal(ReasonCode.INVALID_TARGET, f"[{off[0]}, {off[1]}] is off the map", off)
+        return illegal(ReasonCode.INVALID_TARGET, f"{place_name(off)} is off the map", off)
     if actor.dead:
         return illegal(ReasonCode.ACTOR_DOWN, f"{actor.name} is dead")
     if not isinstance(action, act.COUNTED):

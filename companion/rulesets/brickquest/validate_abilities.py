@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.rules.places import place_name
 from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import Ctx, chebyshev, current_turn
@@ -63,15 +64,15 @@ def _check_skill_target(ctx: Ctx, actor: FigureState, skill: str, action: act.Us
     sq = (int(action.target[0]), int(action.target[1]))
     dungeon = ctx.state.dungeon
     if not dungeon.in_bounds(*sq):
-        return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
+        return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
     if dungeon.terrain_at(*sq).is_door:
         if actor.pos not in door_fronts(dungeon, sq):
             text = f"{actor.name} must stand directly in front of the door"
             return illegal(ReasonCode.NOT_IN_FRONT, text, sq)
     elif dungeon.object_at(*sq) is None:
-        return illegal(ReasonCode.INVALID_TARGET, f"no door or object at {list(sq)}", sq)
+        return illegal(ReasonCode.INVALID_TARGET, f"no door or object at {place_name(sq)}", sq)
     elif chebyshev(actor.pos, sq) != 1:
-        return illegal(ReasonCode.NOT_ADJACENT, f"{list(sq)} is not next to {actor.name}", sq)
+        return illegal(ReasonCode.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}", sq)
     if sq in ctx.state.magic_locks:
         return illegal(ReasonCode.LOCKED, "a magic lock holds: neither key nor force opens it", sq)
     return LEGAL
@@ -91,7 +92,7 @@ def check_sapper(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     dungeon = ctx.state.dungeon
     for sq in action.squares:
         if not dungeon.in_bounds(*sq):
-            return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
+            return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
     out: list[Reason] = []
 
     def no(code: ReasonCode, text: str, sq: tuple[int, int] | None = None) -> None:
@@ -116,7 +117,7 @@ def check_sapper(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     if chebyshev(actor.pos, first) > 1:
         no(ReasonCode.NOT_ADJACENT, f"the charge must be placed next to {actor.name}", first)
     if action.ability == "open_door" and not dungeon.terrain_at(*first).is_door:
-        no(ReasonCode.INVALID_TARGET, f"no door at [{first[0]}, {first[1]}]", first)
+        no(ReasonCode.INVALID_TARGET, f"no door at {place_name(first)}", first)
     return Verdict(reasons=tuple(out))
 
 

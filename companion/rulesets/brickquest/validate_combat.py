@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.model.geometry import attack_geometry
+from companion.rules.places import place_name
 from companion.rules.verdict import Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.combat import base_attack, turned_board
@@ -91,7 +92,7 @@ def check_attack(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
             d=geo.distance,
             lo=lo or 0,
             hi=hi or 0,
-            blocked=f"[{blocked[0]}, {blocked[1]}]" if blocked else "?",
+            blocked=place_name(blocked) if blocked else "?",
         )
         no(ReasonCode(code), text, blocked or target.pos)
     return Verdict(reasons=tuple(out))

@@ -6,6 +6,7 @@ import itertools
 
 from companion.model.dungeon import Terrain
 from companion.model.geometry import SightLine, figure_sight, line_of_sight, ruler_distance
+from companion.rules.places import place_name
 from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
@@ -150,7 +151,7 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
     if sq is None:
         return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a target")
     if not ctx.state.dungeon.in_bounds(*sq):
-        return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
+        return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
     # Every reason about the target together: who or what it is, then where (next to
     # the caster, somewhere to stand), then the sight line.  A target that is no living
     # figure is not measured further.
@@ -161,13 +162,13 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
             return Verdict(reasons=tuple(out))
     if isinstance(area, s.AdjacentObject | s.AdjacentSquare) and chebyshev(actor.pos, sq) != 1:
         out.append(
-            _reason(ReasonCode.NOT_ADJACENT, f"[{sq[0]}, {sq[1]}] is not next to {actor.name}", sq)
+            _reason(ReasonCode.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}", sq)
         )
     if isinstance(area, s.AdjacentObject):
         t = ctx.state.dungeon.terrain_at(*sq)
         if not t.is_door and ctx.state.dungeon.object_at(*sq) is None:
             out.append(
-                _reason(ReasonCode.INVALID_TARGET, f"nothing lockable at [{sq[0]}, {sq[1]}]", sq)
+                _reason(ReasonCode.INVALID_TARGET, f"nothing lockable at {place_name(sq)}", sq)
             )
     if isinstance(area, s.LocationInSight):
         out += _location_verdict(ctx, spell, sq).reasons
@@ -181,8 +182,8 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
             out.append(
                 _reason(
                     ReasonCode.NO_LINE_OF_SIGHT,
-                    f"{actor.name} cannot see [{sq[0]}, {sq[1]}]: the line is blocked"
-                    + (f" at [{b[0]}, {b[1]}]" if b is not None else ""),
+                    f"{actor.name} cannot see {place_name(sq)}: the line is blocked"
+                    + (f" at {place_name(b)}" if b is not None else ""),
                     b,
                 )
             )
@@ -197,19 +198,25 @@ def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:
     covered = footprint(sq, size)
     if size == 1:
         if not _standable(ctx, sq):
-            return illegal(ReasonCode.INVALID_TARGET, f"nothing can stand at {list(sq)}", sq)
+            return illegal(ReasonCode.INVALID_TARGET, f"nothing can stand at {place_name(sq)}", sq)
         if any(f.pos == sq and f.inside is None for f in ctx.state.figures.values()):
-            return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is occupied", sq)
+            return illegal(ReasonCode.OCCUPIED, f"{place_name(sq)} is occupied", sq)
         return LEGAL
     for q in covered:
         if any(q in ctx.squares(f) for f in ctx.state.figures.values() if f.inside is None):
-            return illegal(ReasonCode.OCCUPIED, f"[{q[0]}, {q[1]}] is occupied", q)
+            return illegal(ReasonCode.OCCUPIED, f"{place_name(q)} is occupied", q)
     for q in covered:
         if not _standable(ctx, q):
-            what = f"nothing can stand at {list(q)}"
-            return illegal(ReasonCode.INVALID_TARGET, f"{what} (it covers {list(covered)})", q)
+            what = f"nothing can stand at {place_name(q)}"
+            return illegal(
+                ReasonCode.INVALID_TARGET,
+                f"{what} (it covers {', '.join(place_name(c) for c in covered)})",
+                q,
+            )
     if not may_end_on(ctx, "", sq, size):  # its floors more than a step apart
-        return illegal(ReasonCode.INVALID_TARGET, f"the floor from {list(sq)} is too uneven", sq)
+        return illegal(
+            ReasonCode.INVALID_TARGET, f"the floor from {place_name(sq)} is too uneven", sq
+        )
     return LEGAL
 
 
@@ -257,19 +264,19 @@ def _check_teleport(ctx: Ctx, actor: FigureState, spell: s.SpellDef, sq: Square)
     reach = spell.effect.teleport_max_squares or DEFAULT_TELEPORT
     if sq not in actor.visited or sq == actor.pos:
         return illegal(
-            ReasonCode.INVALID_TARGET, f"{actor.name} has not stood on [{sq[0]}, {sq[1]}] before"
+            ReasonCode.INVALID_TARGET, f"{actor.name} has not stood on {place_name(sq)} before"
         )
     d = ruler_distance(ctx.board, actor.pos, sq)
     if d > reach + 1e-9:
         return illegal(
-            ReasonCode.OUT_OF_RANGE, f"[{sq[0]}, {sq[1]}] is {d:.2f} squares away (max {reach})"
+            ReasonCode.OUT_OF_RANGE, f"{place_name(sq)} is {d:.2f} squares away (max {reach})"
         )
     if any(f.pos == sq and f.id != actor.id for f in ctx.state.figures.values()):
-        return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is occupied", sq)
+        return illegal(ReasonCode.OCCUPIED, f"{place_name(sq)} is occupied", sq)
     if ctx.size(actor) > 1 and not may_end_on(ctx, actor.id, sq):
-        return illegal(ReasonCode.OCCUPIED, f"{actor.name} does not fit at {list(sq)}", sq)
+        return illegal(ReasonCode.OCCUPIED, f"{actor.name} does not fit at {place_name(sq)}", sq)
     if not _standable(ctx, sq):
-        return illegal(ReasonCode.INVALID_TARGET, f"nothing can stand at {list(sq)} now", sq)
+        return illegal(ReasonCode.INVALID_TARGET, f"nothing can stand at {place_name(sq)} now", sq)
     return LEGAL
 
 
@@ -288,13 +295,15 @@ def _check_wall(ctx: Ctx, actor: FigureState, area: s.Wall, action: act.Cast) ->
     dungeon = ctx.state.dungeon
     for sq in squares:
         if not dungeon.in_bounds(*sq) or dungeon.terrain_at(*sq) is not Terrain.FLOOR:
-            return illegal(ReasonCode.INVALID_TARGET, f"no open floor at {list(sq)}", sq)
+            return illegal(ReasonCode.INVALID_TARGET, f"no open floor at {place_name(sq)}", sq)
         if dungeon.object_at(*sq) is not None:
-            return illegal(ReasonCode.INVALID_TARGET, f"an object stands at {list(sq)}", sq)
+            return illegal(ReasonCode.INVALID_TARGET, f"an object stands at {place_name(sq)}", sq)
         if any(f.pos == sq or sq in ctx.squares(f) for f in ctx.state.figures.values()):
-            return illegal(ReasonCode.OCCUPIED, f"{list(sq)} is occupied", sq)
+            return illegal(ReasonCode.OCCUPIED, f"{place_name(sq)} is occupied", sq)
         if area.needs_line_of_sight and not line_of_sight(ctx.board, actor.pos, sq).clear:
-            return illegal(ReasonCode.NO_LINE_OF_SIGHT, f"{actor.name} cannot see {list(sq)}", sq)
+            return illegal(
+                ReasonCode.NO_LINE_OF_SIGHT, f"{actor.name} cannot see {place_name(sq)}", sq
+            )
     return LEGAL
 
 

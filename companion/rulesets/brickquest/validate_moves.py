@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.model.dungeon import Terrain
 from companion.model.geometry import PathCheck, reachable, validate_path
+from companion.rules.places import place_name
 from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import BOARDS, Ctx, chebyshev, move_allowance
@@ -47,7 +48,7 @@ def _verdict(actor: FigureState, result: PathCheck, points: float) -> Verdict:
     reasons = []
     for name, sq in result.problems:
         code = ReasonCode(name)
-        where = f"[{sq[0]}, {sq[1]}]"
+        where = f"{place_name(sq)}"
         template = _MESSAGES.get(code, "the move is not allowed at {sq}")
         text = template.format(name=actor.name, points=points, sq=where)
         if code is ReasonCode.INSUFFICIENT_MOVEMENT:
@@ -100,7 +101,7 @@ def _check_ethereal(ctx: Ctx, actor: FigureState, action: act.Move, points: int)
     prev = actor.pos
     for sq in action.path:
         if not dungeon.in_bounds(*sq) or chebyshev(prev, sq) != 1:
-            return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is not a step", sq)
+            return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is not a step", sq)
         cost += 1 if sq[0] == prev[0] or sq[1] == prev[1] else 2
         prev = sq
     if cost > points:
@@ -113,12 +114,12 @@ def _check_ethereal(ctx: Ctx, actor: FigureState, action: act.Move, points: int)
     if solid or dungeon.terrain_at(*end) is Terrain.FIRE_SPOUT:
         return illegal(
             ReasonCode.CANNOT_END_HERE,
-            f"{actor.name} may float through [{end[0]}, {end[1]}] but not stop there",
+            f"{actor.name} may float through {place_name(end)} but not stop there",
             end,
         )
     others = [f for f in ctx.state.figures.values() if f.pos == end and f.id != actor.id]
     if any(f.inside is None and not f.dead for f in others):
-        return illegal(ReasonCode.OCCUPIED, f"[{end[0]}, {end[1]}] is occupied", end)
+        return illegal(ReasonCode.OCCUPIED, f"{place_name(end)} is occupied", end)
     if any(f.dead for f in others):
-        return illegal(ReasonCode.CANNOT_END_HERE, f"a body lies at [{end[0]}, {end[1]}]", end)
+        return illegal(ReasonCode.CANNOT_END_HERE, f"a body lies at {place_name(end)}", end)
     return LEGAL

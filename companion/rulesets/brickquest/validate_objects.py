@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.model.dungeon import DungeonMap, ObjectKind, Terrain
+from companion.rules.places import place_name
 from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import (
@@ -74,12 +75,14 @@ def check_interact(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         )
     dungeon = ctx.state.dungeon
     if not dungeon.in_bounds(*sq):
-        return illegal(ReasonCode.INVALID_TARGET, f"[{sq[0]}, {sq[1]}] is off the map", sq)
+        return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
     if dungeon.terrain_at(*sq).is_door and kind in ("open", "close", "lock", "unlock"):
         return _check_door(ctx, actor, kind, sq)
     obj = dungeon.object_at(*sq)
     if obj is None:
-        return illegal(ReasonCode.INVALID_TARGET, f"there is nothing to {kind} at {list(sq)}", sq)
+        return illegal(
+            ReasonCode.INVALID_TARGET, f"there is nothing to {kind} at {place_name(sq)}", sq
+        )
     # Where the figure stands and the object's state are both said (not next to the
     # chest, and it is locked with no key), or that the object cannot be used so.
     where: tuple[Reason, ...] = ()
@@ -106,7 +109,7 @@ def check_interact(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         if front not in ctx.squares(actor):
             where = illegal(
                 ReasonCode.NOT_IN_FRONT,
-                f"the chest opens from its front, [{front[0]}, {front[1]}]",
+                f"the chest opens from its front, {place_name(front)}",
                 front,
             ).reasons
     return Verdict(reasons=where + _check_object_state(ctx, actor, kind, sq).reasons)
@@ -144,7 +147,7 @@ def _check_door(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
     fronts = door_fronts(dungeon, sq)
     where: tuple[Reason, ...] = ()
     if not any(sq in fronts for sq in ctx.squares(actor)):
-        spots = " or ".join(f"[{x}, {y}]" for x, y in fronts)
+        spots = " or ".join(f"{place_name((x, y))}" for x, y in fronts)
         where = illegal(
             ReasonCode.NOT_IN_FRONT,
             f"{actor.name} must stand directly in front of the door ({spots})",
@@ -228,11 +231,11 @@ def _exchange(actor: FigureState, other: FigureState, action: act.Interact) -> V
 def _check_pick_up(ctx: Ctx, actor: FigureState, action: act.Interact) -> Verdict:
     sq = _target_square(ctx, action) or actor.pos
     if squares_apart(ctx.squares(actor), [sq]) > 1:
-        return illegal(ReasonCode.NOT_ADJACENT, f"[{sq[0]}, {sq[1]}] is not next to {actor.name}")
+        return illegal(ReasonCode.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}")
     shelf = ctx.state.dungeon.object_at(*sq) if ctx.state.dungeon.in_bounds(*sq) else None
     on_shelf = shelf is not None and shelf.kind is ObjectKind.SHELF and shelf.contents
     if not ctx.state.floor_items.get(sq) and not on_shelf:
-        return illegal(ReasonCode.NO_SUCH_ITEM, f"nothing lies at [{sq[0]}, {sq[1]}]", sq)
+        return illegal(ReasonCode.NO_SUCH_ITEM, f"nothing lies at {place_name(sq)}", sq)
     return LEGAL
 
 
@@ -246,7 +249,7 @@ def _check_exit_square(ctx: Ctx, actor: FigureState, action: act.Interact) -> Ve
     if sq is None or chebyshev(inside, sq) != 1:
         return illegal(ReasonCode.INVALID_TARGET, "climbing out needs a square next to the object")
     if not ctx.state.dungeon.in_bounds(*sq) or not may_end_on(ctx, actor.id, sq):
-        return illegal(ReasonCode.OCCUPIED, f"[{sq[0]}, {sq[1]}] is not free", sq)
+        return illegal(ReasonCode.OCCUPIED, f"{place_name(sq)} is not free", sq)
     return LEGAL
 
 

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.mapfile import FigurePlacement
+from companion.rules.places import place_name
 from companion.rules.table import BoardMark
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 
@@ -134,7 +135,7 @@ def board_problems(
             problems.append((place, _unknown("realm", loc.realm, catalog.realms)))
         for cell in loc.squares():
             if cell not in spaces:
-                problems.append((place, f"square {list(cell)} of {loc.id!r} is not a space"))
+                problems.append((place, f"square {place_name(cell)} of {loc.id!r} is not a space"))
                 break
     taken: dict[Cell, str] = {}
     for i, f in enumerate(spec.features):
@@ -144,12 +145,12 @@ def board_problems(
             problems.append((place, _unknown("feature", f.kind, catalog.features)))
             continue
         if f.at not in spaces:
-            problems.append((place, f"{f.kind} at {list(f.at)} is not on a space"))
+            problems.append((place, f"{f.kind} at {place_name(f.at)} is not on a space"))
         if f.kind == "locked_door":
             if f.to is None or abs(f.to[0] - f.at[0]) + abs(f.to[1] - f.at[1]) != 1:
                 problems.append((place, "a locked door needs 'to': the space next to 'at'"))
             elif f.to not in spaces:
-                problems.append((place, f"locked door's 'to' {list(f.to)} is not a space"))
+                problems.append((place, f"locked door's 'to' {place_name(f.to)} is not a space"))
         elif f.to is not None:
             problems.append((place, f"only a locked door has 'to', not a {f.kind}"))
         if f.token is not None:
@@ -160,16 +161,16 @@ def board_problems(
                 problems.append((place, f"unknown casket token {f.token!r} ({', '.join(tokens)})"))
         if feature.occupies_space:
             if f.at in taken:
-                problems.append((place, f"{list(f.at)} already holds the {taken[f.at]}"))
+                problems.append((place, f"{place_name(f.at)} already holds the {taken[f.at]}"))
             taken[f.at] = f.kind
     for i, item in enumerate(spec.items):
         place = f"board.items[{i}]"
         if item.item not in catalog.items:
             problems.append((place, _unknown("item", item.item, catalog.items)))
         if item.at not in spaces:
-            problems.append((place, f"{item.item} at {list(item.at)} is not on a space"))
+            problems.append((place, f"{item.item} at {place_name(item.at)} is not on a space"))
         elif item.at in taken:
-            problems.append((place, f"{list(item.at)} holds the {taken[item.at]}"))
+            problems.append((place, f"{place_name(item.at)} holds the {taken[item.at]}"))
     colours = set(catalog.tables.space_colours)
     for i, c in enumerate(spec.colours):
         if c.colour not in colours:
@@ -179,7 +180,7 @@ def board_problems(
         if entry is None or entry.category.value != "relic":
             problems.append((f"board.relics.{boss}", f"{relic!r} is not a relic"))
     if spec.start is not None and spec.start not in spaces:
-        problems.append(("board.start", f"{list(spec.start)} is not a space"))
+        problems.append(("board.start", f"{place_name(spec.start)} is not a space"))
     return problems
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
+from companion.rules.places import place_name
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 
 Cell = tuple[int, int]
@@ -53,7 +54,7 @@ def _cell(value: object) -> Cell | None:
 
 def _need_space(at: Cell, spaces: Collection[Cell]) -> None:
     if at not in spaces:
-        raise BoardEditError(f"{list(at)} is not a space: paint it as floor first")
+        raise BoardEditError(f"{place_name(at)} is not a space: paint it as floor first")
 
 
 # -- locations --------------------------------------------------------------------------
@@ -260,14 +261,16 @@ def place_feature(
         ends = {at, to}
         for f in out["features"]:
             if f.get("kind") == "locked_door" and {_cell(f.get("at")), _cell(f.get("to"))} == ends:
-                raise BoardEditError(f"a locked door is already between {list(at)} and {list(to)}")
+                raise BoardEditError(
+                    f"a locked door is already between {place_name(at)} and {place_name(to)}"
+                )
         entry["to"] = list(to)
     else:
         taken = _taken(out, catalog)
         if feature.occupies_space and at in taken:
-            raise BoardEditError(f"{list(at)} already holds the {taken[at]}")
+            raise BoardEditError(f"{place_name(at)} already holds the {taken[at]}")
         if any(_cell(f.get("at")) == at and f.get("kind") == kind for f in out["features"]):
-            raise BoardEditError(f"{list(at)} already holds a {feature.name.lower()}")
+            raise BoardEditError(f"{place_name(at)} already holds a {feature.name.lower()}")
     out["features"].append(entry)
     return out
 
@@ -287,7 +290,7 @@ def place_item(
     out = _copy(board)
     taken = _taken(out, catalog)
     if at in taken:
-        raise BoardEditError(f"{list(at)} already holds the {taken[at]}")
+        raise BoardEditError(f"{place_name(at)} already holds the {taken[at]}")
     out["items"].append({"item": item, "at": list(at)})
     return out
 
@@ -300,7 +303,7 @@ def remove_at(board: Mapping[str, Any] | None, at: Cell) -> Board:
     items = [s for s in out["items"] if _cell(s.get("at")) != at]
     start = _cell(out.get("start")) == at
     if len(features) == len(out["features"]) and len(items) == len(out["items"]) and not start:
-        raise BoardEditError(f"nothing to remove at {list(at)}")
+        raise BoardEditError(f"nothing to remove at {place_name(at)}")
     out["features"], out["items"] = features, items
     if start:
         del out["start"]

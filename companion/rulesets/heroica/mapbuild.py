@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.rules.dice import Dice
+from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rules.verdict import Reason, ReasonCode
 from companion.rulesets.heroica.actions import Expand, PassToken
@@ -152,7 +153,7 @@ def expand(ctx: Ctx, a: Expand, dice: Dice, ev: list[Event], tiles: Tiles | None
     for rank in spawn.spawn:
         spot = _empty(q, new)
         if spot is not None:
-            q = r.spawn(ctx, q, tile.realm, rank, spot, ev, where=f"at {list(spot)}") or q
+            q = r.spawn(ctx, q, tile.realm, rank, spot, ev, where=f"at {place_name(spot)}") or q
     # Items: the Items Die.
     face = r.roll_label(ctx, dice, "items", "Map Build: the Items Die")
     items = next(x for x in rows.items if x.face == face)

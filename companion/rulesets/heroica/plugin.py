@@ -12,6 +12,7 @@ from companion.model.figures import Token
 from companion.model.geometry import Board
 from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
+from companion.rules.places import place_name
 from companion.rules.printing import PrintLayout
 from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup
 from companion.rules.table import (
@@ -128,10 +129,10 @@ class HeroicaRules:
             return None
         for c in action.path:
             if c not in q.spaces:
-                return f"{list(c)} is not a space: no hero can stand there, even by force"
+                return f"{place_name(c)} is not a space: no hero can stand there, even by force"
         end = action.path[-1]
         if end in hero_blockers(self._ctx(state), h):
-            return f"{h.name} cannot end a move on {list(end)}: something stands there"
+            return f"{h.name} cannot end a move on {place_name(end)}: something stands there"
         return None
 
     def resolve(self, state: Quest, action: Action, dice: Dice) -> Resolution[Quest]:
@@ -368,6 +369,10 @@ class HeroicaRules:
         if straight_line(probe, a, b, set()):
             notes.append("in a straight line")
         return notes
+
+    def bookkeeping(self, action: Mapping[str, Any]) -> bool:
+        """A turn begun or ended (or passed): undo and redo step over it (``Bookkeeping``)."""
+        return action.get("action") in ("end_turn", "pass_token")
 
     def marks(self, state: Quest) -> Sequence[BoardMark]:
         # Kept while the very same objects stand: the spaces' tints change only when the

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from pydantic import ValidationError
 
 from companion.model.mapfile import MapDocument
+from companion.rules.places import place_name
 from companion.rulesets.heroica.board import BoardSpec, Cell, map_spaces, parse_board
 
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -67,7 +68,7 @@ def quest_problems(
     for i, f in enumerate(board.features):
         if f.kind == "monster_generator" and f.boss is not None:
             place = f"board.features[{i}]"
-            if named(place, f.boss, f"the monster generator at {list(f.at)}"):
+            if named(place, f.boss, f"the monster generator at {place_name(f.at)}"):
                 bosses.append((place, f.boss))
     for boss, relic in board.relics.items():
         if named(f"board.relics.{boss}", boss, f"the {relic}"):
@@ -75,7 +76,7 @@ def quest_problems(
     if map_build or start is None or start not in spaces:
         return problems
     reach = joined(spaces, start)
-    where = f"from the start {list(start)}"
+    where = f"from the start {place_name(start)}"
 
     def island(cells: Iterable[Cell]) -> Cell | None:
         return next((c for c in cells if c in spaces and c not in reach), None)
@@ -98,14 +99,17 @@ def quest_problems(
         cells = [f.at] if f.to is None else [f.at, f.to]
         if all(c in spaces for c in cells) and island(cells) is not None:
             problems.append(
-                (f"board.features[{i}]", f"the {f.kind} at {list(f.at)} cannot be reached {where}")
+                (
+                    f"board.features[{i}]",
+                    f"the {f.kind} at {place_name(f.at)} cannot be reached {where}",
+                )
             )
     for i, item in enumerate(board.items):
         if island([item.at]) is not None:
             problems.append(
                 (
                     f"board.items[{i}]",
-                    f"the {item.item} at {list(item.at)} cannot be reached {where}",
+                    f"the {item.item} at {place_name(item.at)} cannot be reached {where}",
                 )
             )
     problems += _link_problems(board, spaces, reach, where)
@@ -134,7 +138,7 @@ def _link_problems(
         done |= piece
         ids = sorted({i for c in piece for i in count[c]}, key=index.__getitem__)
         place = f"board.locations[{index[ids[0]]}]"
-        shown = list(min(piece))
+        shown = place_name(min(piece))
         if cell not in reach:
             problems.append((place, f"the link piece at {shown} cannot be reached {where}"))
             continue

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.rules.dice import Dice
+from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rulesets.heroica.actions import (
     Action,
@@ -488,12 +489,12 @@ def walk(ctx: Ctx, q: Quest, hid: str, path: list[Cell], ev: Events) -> Quest:
     if end in taken_by_heroes:
         before = path[-2] if len(path) > 1 else h.at
         new_end = first_available(q, before, end, taken_cells(q, exclude=hid))
-        _say(ev, "moved", f"{h.name} moves forward past the hero to {list(new_end)}", h.id)
+        _say(ev, "moved", f"{h.name} moves forward past the hero to {place_name(new_end)}", h.id)
         end = new_end
     h = h.with_(at=end)
     q = _set_hero(q, h)
     q = q.with_(moved=q.moved + len(path), moves_left=max(0, q.moves_left - len(path)))
-    _say(ev, "moved", f"{h.name} moves {len(path)} space(s) to {list(end)}", h.id, len(path))
+    _say(ev, "moved", f"{h.name} moves {len(path)} space(s) to {place_name(end)}", h.id, len(path))
     return _forced_stop(_with(ctx, q), q, h, ev)
 
 
@@ -558,7 +559,7 @@ def _pass_door(ctx: Ctx, a: PassDoor, dice: Dice, ev: Events) -> Quest:
     door = q.features[a.door]
     to = _other_side(ctx, q, h, door)
     name = ctx.catalog.features[door.kind].name.lower()
-    _say(ev, "door", f"{h.name} passes through the {name} to {list(to)}", h.id)
+    _say(ev, "door", f"{h.name} passes through the {name} to {place_name(to)}", h.id)
     q = _set_hero(q, h.with_(at=to)).with_(shield_used=True, moves_left=0, stopped=True)
     return _forced_stop(_with(ctx, q), q, q.heroes[h.id], ev)
 
@@ -575,7 +576,10 @@ def _relic(ctx: Ctx, a: UseRelic, dice: Dice, ev: Events) -> Quest:
     m = q.monsters[a.target]
     assert a.to is not None
     _say(
-        ev, "relic", f"{h.name} uses the {item.name}: {_name(ctx, m.id)} goes to {list(a.to)}", h.id
+        ev,
+        "relic",
+        f"{h.name} uses the {item.name}: {_name(ctx, m.id)} goes to {place_name(a.to)}",
+        h.id,
     )
     return _set_monster(q, m.with_(at=a.to))
 
@@ -583,7 +587,9 @@ def _relic(ctx: Ctx, a: UseRelic, dice: Dice, ev: Events) -> Quest:
 def _magic_door(ctx: Ctx, a: MoveMagicDoor, dice: Dice, ev: Events) -> Quest:
     q = ctx.quest
     door = q.features[a.door]
-    _say(ev, "door", f"{q.heroes[a.actor].name} moves the magic door to {list(a.to)}", a.actor)
+    _say(
+        ev, "door", f"{q.heroes[a.actor].name} moves the magic door to {place_name(a.to)}", a.actor
+    )
     return q.with_(features={**q.features, door.id: door.with_(at=a.to)}, magic_used=True)
 
 
@@ -596,7 +602,7 @@ def _read_map(ctx: Ctx, a: ReadMap, dice: Dice, ev: Events) -> Quest:
         ev,
         "map",
         f"{q.heroes[a.actor].name} reads the map: the casket holds the {casket.token} "
-        f"token and goes to {list(a.to)}",
+        f"token and goes to {place_name(a.to)}",
         a.actor,
     )
     return q.with_(features={**q.features, casket.id: casket.with_(at=a.to)}, magic_used=True)
@@ -657,7 +663,7 @@ def devour(ctx: Ctx, q: Quest, hid: str, dragon: Monster, ev: Events) -> Quest:
     hero_square = ctx.options.dragon_after_devouring == DragonAfterDevouring.HERO_SQUARE
     if hero_square and dragon.id in q.monsters:
         q = _set_monster(q, q.monsters[dragon.id].with_(at=h.at))
-        _say(ev, "moved", f"The Dragon stays on {h.name}'s space {list(h.at)}", dragon.id)
+        _say(ev, "moved", f"The Dragon stays on {h.name}'s space {place_name(h.at)}", dragon.id)
     if not q.in_play() and q.outcome is None:
         q = q.with_(outcome="Every hero is devoured: the Dragon wins")
     return q
@@ -798,7 +804,7 @@ def _seal_generators(ctx: Ctx, q: Quest, m: Monster, health: int, ev: Events) ->
     for gen, at in zip(gens, seals, strict=False):
         if not gen.sealed and health <= at:
             features[gen.id] = gen.with_(sealed=True)
-            _say(ev, "generator", f"A monster generator at {list(gen.at)} is sealed")
+            _say(ev, "generator", f"A monster generator at {place_name(gen.at)} is sealed")
     return q.with_(features=features)
 
 
@@ -879,7 +885,7 @@ def _push(ctx: Ctx, q: Quest, fid: str, frm: Cell, spaces: int, ev: Events) -> t
         _say(
             ev,
             "moved",
-            f"{_name(_with(ctx, q), fid)} moves back {moved} to {list(where)}",
+            f"{_name(_with(ctx, q), fid)} moves back {moved} to {place_name(where)}",
             fid,
             moved,
         )
@@ -1098,7 +1104,7 @@ def _skill_walk(ctx: Ctx, q: Quest, hid: str, path: list[Cell], ev: Events) -> Q
         before = path[-2] if len(path) > 1 else h.at
         end = first_available(q, before, end, taken_cells(q, exclude=hid))
     h = h.with_(at=end)
-    _say(ev, "moved", f"{h.name} moves {len(path)} space(s) to {list(h.at)}", h.id)
+    _say(ev, "moved", f"{h.name} moves {len(path)} space(s) to {place_name(h.at)}", h.id)
     return _set_hero(q.with_(items=items), h)
 
 
@@ -1244,7 +1250,7 @@ def _step_monster(
     _say(
         ev,
         "moved",
-        f"The {monster_name(ctx, m)} rolls {face} and moves {len(path)} to {list(end)}",
+        f"The {monster_name(ctx, m)} rolls {face} and moves {len(path)} to {place_name(end)}",
         m.id,
         len(path),
     )

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.mapfile import MapDocument
+from companion.rules.places import place_name
 from companion.rules.ruleset import ScenarioSetup
 from companion.rules.scenario import ScenarioError, row_problems, validation_problems
 from companion.rules.setups import read_setup
@@ -200,9 +201,9 @@ def _quest(
 
     def place(fid: str, at: Cell, where: str) -> None:
         if at not in spaces:
-            raise SetupError(f"{where}: {fid} at {list(at)} is not on a space")
+            raise SetupError(f"{where}: {fid} at {place_name(at)} is not on a space")
         if at in seen:
-            raise SetupError(f"{where}: {fid} at {list(at)} shares the space with {seen[at]}")
+            raise SetupError(f"{where}: {fid} at {place_name(at)} shares the space with {seen[at]}")
         seen[at] = fid
 
     monsters = {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.rules.places import place_name
 from companion.rules.verdict import Reason, ReasonCode, Verdict
 from companion.rulesets.heroica import mapbuild
 from companion.rulesets.heroica.actions import (
@@ -289,9 +290,12 @@ def check_path(ctx: Ctx, h: Hero, path: list[Cell], allowance: int) -> list[Reas
         if diagonal(prev, c):
             return [*out, reason(R.DIAGONAL, "you may not move diagonally", c)]
         if not adjacent(prev, c):
-            return [*out, reason(R.NOT_ADJACENT, f"{list(c)} is not next to {list(prev)}", c)]
+            return [
+                *out,
+                reason(R.NOT_ADJACENT, f"{place_name(c)} is not next to {place_name(prev)}", c),
+            ]
         if c not in q.spaces:
-            return [*out, reason(R.IMPASSABLE_TERRAIN, f"{list(c)} is not a space", c)]
+            return [*out, reason(R.IMPASSABLE_TERRAIN, f"{place_name(c)} is not a space", c)]
         if c in blocked:
             what = q.occupant(c)
             name = (
@@ -299,14 +303,20 @@ def check_path(ctx: Ctx, h: Hero, path: list[Cell], allowance: int) -> list[Reas
                 if what in q.monsters
                 else ctx.catalog.features[q.feature_at(c).kind].name  # type: ignore[union-attr]
             )
-            out.append(reason(R.OCCUPIED, f"the {name} at {list(c)} is in the way", c))
+            out.append(reason(R.OCCUPIED, f"the {name} at {place_name(c)} is in the way", c))
         if frozenset((prev, c)) in edges:
             if not key:
-                out.append(reason(R.LOCKED, f"a locked door between {list(prev)} and {list(c)}", c))
+                out.append(
+                    reason(
+                        R.LOCKED, f"a locked door between {place_name(prev)} and {place_name(c)}", c
+                    )
+                )
             key = False  # the key opens it, once
         if i < len(path) - 1 and stops_at(ctx, h, c) and not stopped:
             out.append(
-                reason(R.MUST_STOP, f"{h.name} must stop at {list(c)}: {stops_at(ctx, h, c)}", c)
+                reason(
+                    R.MUST_STOP, f"{h.name} must stop at {place_name(c)}: {stops_at(ctx, h, c)}", c
+                )
             )
             stopped = True
         prev = c
@@ -406,20 +416,20 @@ def _relic(ctx: Ctx, h: Hero, a: UseRelic) -> list[Reason]:
         return [*out, reason(R.INVALID_TARGET, "say where the monster goes ('to')")]
     out += _empty_space(ctx, a.to, exclude=m.id)
     if effect.place_in == "your_location" and not share_location(q, h.at, a.to):
-        out.append(reason(R.NOT_IN_LOCATION, f"{list(a.to)} is not in your location", a.to))
+        out.append(reason(R.NOT_IN_LOCATION, f"{place_name(a.to)} is not in your location", a.to))
     return out
 
 
 def _empty_space(ctx: Ctx, cell: Cell, *, exclude: str | None = None) -> list[Reason]:
     q = ctx.quest
     if cell not in q.spaces:
-        return [reason(R.IMPASSABLE_TERRAIN, f"{list(cell)} is not a space", cell)]
+        return [reason(R.IMPASSABLE_TERRAIN, f"{place_name(cell)} is not a space", cell)]
     if (
         cell in taken_cells(q, exclude=exclude)
         or q.feature_at(cell) is not None
         or q.items_at(cell)
     ):
-        return [reason(R.OCCUPIED, f"{list(cell)} is not empty", cell)]
+        return [reason(R.OCCUPIED, f"{place_name(cell)} is not empty", cell)]
     return []
 
 

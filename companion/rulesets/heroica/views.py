@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rules.setups import field_bounds
 from companion.rules.table import (
@@ -48,6 +49,7 @@ from companion.rulesets.heroica.state import (
     Cell,
     Hero,
     Monster,
+    Quest,
 )
 from companion.rulesets.heroica.validate import stops_at
 
@@ -348,6 +350,14 @@ def moves(ctx: Ctx, hid: str) -> dict[Cell, MoveOption]:
 # ------------------------------------------------------------------------ choices
 
 
+def _why_not_move(q: Quest, roll_why: str) -> str:
+    if q.fought:
+        return "the fight has begun: the movement phase is over"
+    if q.move_face is None:
+        return roll_why or "roll to move first"
+    return "the move is over"
+
+
 def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[ActionChoice]:
     """What the table (None: the first player's roll), a hero or a monster may do now."""
     q = ctx.quest
@@ -411,6 +421,9 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
         out.append(choice("skip_move", "Lose the movement turn", {**base, "action": "skip_move"}))
     else:
         out.append(choice("roll_move", "Roll to move", {**base, "action": "roll_move"}))
+    # Why the move cannot be made: the roll's own reasons (a skill used instead, a fight)
+    # when it has not been rolled and cannot be.
+    roll_why = out[-1].why_not if not q.move_lost else "the movement turn is lost"
     move = choice("move", "Move", {**base, "action": "move", "path": [h.at]})
     out.append(
         move.model_copy(
@@ -422,7 +435,7 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                 and not q.stopped
                 and q.moves_left > 0
                 and not q.fought,
-                "why_not": "roll to move first" if q.move_face is None else "the move is over",
+                "why_not": _why_not_move(q, roll_why),
             }
         )
     )
@@ -608,7 +621,7 @@ def _dm_choices(ctx: Ctx, validate: Validator) -> list[ActionChoice]:
             out.append(
                 ActionChoice(
                     kind=f"dm_move_{m.id}",
-                    label=f"Move the {monster_name(ctx, m)} at {list(m.at)}",
+                    label=f"Move the {monster_name(ctx, m)} at {place_name(m.at)}",
                     template=action,
                     group="Dungeon Master",
                 )
@@ -647,7 +660,7 @@ def _skill_choices(ctx: Ctx, h: Hero, choice: Callable[..., ActionChoice]) -> li
                 for opt in _short_paths(ctx, h, steps.spaces):
                     paths.append(opt)
             for path in paths:
-                where = f" from {list(path[-1])}" if path else ""
+                where = f" from {place_name(path[-1])}" if path else ""
                 if skill.all_adjacent:
                     candidates.append(
                         (f"hit every adjacent monster{where}", {**base, "path": path})

@@ -8,6 +8,7 @@ for those before anything changes.
 
 from __future__ import annotations
 
+from companion.rules.places import place_name
 from companion.rulesets.in_a_world_where_bricks_rule.actions import (
     Action,
     Attack,
@@ -56,9 +57,9 @@ def check_resolvable(ctx: Ctx, action: Action) -> None:
     if isinstance(action, Move | Climb):
         x, y = action.to
         if not b.table.in_bounds(x, y) or b.table_layers.wall[y, x]:
-            raise Unresolvable(f"no base can stand at [{x}, {y}]")
+            raise Unresolvable(f"no base can stand at {place_name((x, y))}")
         if check_move(ctx, f, action.to).onto is not None:
-            raise Unresolvable(f"another base stands at [{x}, {y}]")
+            raise Unresolvable(f"another base stands at {place_name((x, y))}")
     elif isinstance(action, PickUp):
         if not any(i.id == action.item for i in b.items):
             raise Unresolvable(f"no item {action.item!r} on the table")

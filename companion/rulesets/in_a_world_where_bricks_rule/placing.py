@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.geometry.tabletop import centre_of
 from companion.model.mapfile import MapDocument
+from companion.rules.places import place_name
 from companion.rulesets.in_a_world_where_bricks_rule.roster import Character
 
 #: A character's base radius unless its roster says (a minifig's 2x2 round base).
@@ -45,7 +46,7 @@ def placement_problems(table: DungeonMap, figures: Sequence[Placed]) -> list[tup
             problems.append(
                 (
                     f.place,
-                    f"{f.id}'s base (radius {f.radius:g} studs) on {list(f.at)} hangs over "
+                    f"{f.id}'s base (radius {f.radius:g} studs) on {place_name(f.at)} hangs over "
                     "the table's edge; a base stands whole on the table",
                 )
             )
@@ -57,8 +58,9 @@ def placement_problems(table: DungeonMap, figures: Sequence[Placed]) -> list[tup
                 problems.append(
                     (
                         f.place,
-                        f"{f.id}'s base on {list(f.at)} overlaps {other.id}'s on "
-                        f"{list(other.at)} (gap {gap:.2f} studs); bases may touch, not overlap",
+                        f"{f.id}'s base on {place_name(f.at)} overlaps {other.id}'s on "
+                        f"{place_name(other.at)} (gap {gap:.2f} studs);"
+                        " bases may touch, not overlap",
                     )
                 )
     return problems

@@ -265,6 +265,10 @@ class IawwbrRules:
     def ruler_notes(self, board: Board, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
         return views.ruler_notes(self.catalog, board, a, b)
 
+    def bookkeeping(self, action: Mapping[str, Any]) -> bool:
+        """A turn begun or ended (or passed): undo and redo step over it (``Bookkeeping``)."""
+        return action.get("action") in ("end_activation",)
+
     def marks(self, state: Battle) -> Sequence[BoardMark]:
         return ()  # the table's terrain says it all
 

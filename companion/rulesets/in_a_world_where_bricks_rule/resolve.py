@@ -134,6 +134,9 @@ def _first_side(ctx: Ctx, events: list[Event], start: int) -> Battle:
             return b.with_(side_index=i)
     events.append(Event(kind="round", text=f"Round {b.round} ends"))
     return b.with_(
+        last_roll=b.roll,
+        last_eligible=b.eligible,
+        last_done=b.done,
         round=b.round + 1,
         roll=None,
         eligible=frozenset(),

@@ -21,6 +21,7 @@ from companion.model.geometry.tabletop import (
     sight_blocked,
     straight_move,
 )
+from companion.rules.places import place_name
 from companion.rules.verdict import Reason, ReasonCode
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
 from companion.rulesets.in_a_world_where_bricks_rule.roster import has_range
@@ -179,7 +180,7 @@ def move_reasons(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> list[Reason]:
     """Why ``f`` may not move straight to ``to`` (empty: it may)."""
     table = ctx.battle.table
     if not table.in_bounds(*to):
-        return [reason(R.OFF_TABLE, f"({to[0]}, {to[1]}) is off the table", to)]
+        return [reason(R.OFF_TABLE, f"{place_name(to)} is off the table", to)]
     move = check_move(ctx, f, to)
     out = []
     reach = ctx.length * ctx.catalog.rules.movement.lengths_per_move
@@ -418,7 +419,7 @@ REACH_STUDS = 1.5
 def climb_reasons(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> list[Reason]:
     table = ctx.battle.table
     if not table.in_bounds(*to):
-        return [reason(R.OFF_TABLE, f"({to[0]}, {to[1]}) is off the table", to)]
+        return [reason(R.OFF_TABLE, f"{place_name(to)} is off the table", to)]
     point = centre_of(to)
     out = []
     if centre_distance(f.base, Base("", point[0], point[1], 0)) > f.radius + REACH_STUDS:

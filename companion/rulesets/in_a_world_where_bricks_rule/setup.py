@@ -30,6 +30,7 @@ from companion.model.geometry.tabletop import (
 )
 from companion.model.mapfile import MapDocument
 from companion.model.textmap import TextMapError, parse_text_map
+from companion.rules.places import place_name
 from companion.rules.ruleset import ScenarioSetup
 from companion.rules.scenario import ScenarioError, row_problems, validation_problems
 from companion.rules.setups import read_setup
@@ -180,11 +181,11 @@ def _fighters(spec: BattleSpec, table: DungeonMap, catalog: IawwbrCatalog) -> di
         x, y = fs.at
         if not table.in_bounds(x, y):
             problems.append(
-                f"{where}.at: {list(fs.at)} is off the {table.width}x{table.height} table"
+                f"{where}.at: {place_name(fs.at)} is off the {table.width}x{table.height} table"
             )
             continue
         if wall[y, x]:
-            problems.append(f"{where}.at: {list(fs.at)} is a wall or a barrier")
+            problems.append(f"{where}.at: {place_name(fs.at)} is a wall or a barrier")
         if problems:
             continue
         cx, cy = centre_of(fs.at)

@@ -85,6 +85,10 @@ class Battle:
     items: tuple[GroundItem, ...] = ()
     #: The winning side once only one side has characters left.
     winner: str | None = None
+    #: The last round's roll and who acted in it, kept for the tracker between rounds.
+    last_roll: int | None = None
+    last_eligible: frozenset[str] = frozenset()
+    last_done: frozenset[str] = frozenset()
     #: The table's arrays, made once (``build_battle``): the table never changes in play.
     layers: TableLayers | None = None
     notes: tuple[str, ...] = field(default=())

@@ -15,6 +15,7 @@ from companion.model.geometry.tabletop import (
     gap,
     sight_blocked,
 )
+from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rules.setups import field_bounds
 from companion.rules.table import (
@@ -25,6 +26,7 @@ from companion.rules.table import (
     OptionSpec,
     Prompt,
     TurnView,
+    confirm_allies,
 )
 from companion.rules.verdict import Verdict
 from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS, TABLE, Action
@@ -151,11 +153,23 @@ def turn_view(ctx: Ctx) -> TurnView:
             labels[fid] = f"needs {activation_defense(ctx, f)}"
         elif b.roll is not None:
             labels[fid] = "may act"
+        elif b.last_roll is not None:  # between rounds: how the last one stood
+            labels[fid] = (
+                "acted"
+                if fid in b.last_done
+                else "could act"
+                if fid in b.last_eligible
+                else f"needed {activation_defense(ctx, f)}"
+            )
     pick = choosable(ctx)
+    listed = order(ctx)
+    # Every character, those the roll leaves out (and why) after those who may act.
+    listed += [fid for fid in b.fighters if fid not in listed]
     if b.winner is not None:
         headline = outcome(ctx) or ""
     elif b.roll is None:
-        headline = f"Round {b.round}: roll 4d6 for activation"
+        last = f" (round {b.round - 1} rolled {b.last_roll})" if b.last_roll is not None else ""
+        headline = f"Round {b.round}: roll 4d6 for activation{last}"
     elif b.active is not None:
         a = b.fighter(b.active)
         left = actions_left(ctx, a)
@@ -168,7 +182,7 @@ def turn_view(ctx: Ctx) -> TurnView:
     return TurnView(
         round=b.round,
         acting=b.active or (pick[0] if pick else None),
-        order=tuple(order(ctx)),
+        order=tuple(listed),
         labels=labels,
         needs_initiative=b.roll is None and b.winner is None,
         turn_started=b.active is not None,
@@ -176,7 +190,7 @@ def turn_view(ctx: Ctx) -> TurnView:
         headline=headline,
         outcome=outcome(ctx),
         notes=tuple(
-            f"On the table: {i.name} ({i.id}) at [{int(i.x)}, {int(i.y)}]" for i in b.items
+            f"On the table: {i.name} ({i.id}) at {place_name((i.x, i.y))}" for i in b.items
         ),
     )
 
@@ -315,6 +329,7 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                 targets=tuple(targets),
                 enabled=bool(targets),
                 why_not="nobody in base contact or in range" if has_actions else "no actions left",
+                confirm=_allies(b, f.id, targets, "Attack"),
             )
         )
         if blast_of(ctx, f) is not None:
@@ -331,6 +346,7 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
                     needs="figure",
                     field="target",
                     targets=tuple(aims),
+                    confirm=_allies(b, f.id, aims, "Wizard's blast"),
                     enabled=bool(aims),
                     why_not="used this round, or nobody within one length",
                 )
@@ -367,6 +383,12 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
         )
     )
     return out
+
+
+def _allies(b: Any, actor: str, targets: Sequence[str], what: str) -> tuple[tuple[str, str], ...]:
+    sides = {t.id: t.side for t in b.fighters.values()}
+    names = {t.id: t.name for t in b.fighters.values()}
+    return confirm_allies(targets, actor, sides, names, what)
 
 
 # -- odds and the log -------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from companion.gui.rulesets import BoardHost
 from companion.gui.rulesets.heroica.board_tool import BoardPaletteTool
 from companion.model import edits
 from companion.model.edits import Changes
+from companion.rules.places import place_name
 from companion.rulesets.heroica import board_edit as be
 from companion.rulesets.heroica.board import check_board, figure_problems, map_spaces
 from companion.rulesets.heroica.catalog import HeroicaCatalog
@@ -285,12 +286,12 @@ class HeroicaBoardEditor:
         generators = be.features_of(board, "monster_generator")
         _fill(
             self.casket,
-            [(f"Casket at {list(at)}", i) for i, at in caskets],
+            [(f"Casket at {place_name(at)}", i) for i, at in caskets],
             self.casket.currentData(),
         )
         _fill(
             self.generator,
-            [(f"Generator at {list(at)}", i) for i, at in generators],
+            [(f"Generator at {place_name(at)}", i) for i, at in generators],
             self.generator.currentData(),
         )
         monsters = [f for f in self.session.doc.figures if f.monster]
@@ -482,7 +483,7 @@ class HeroicaBoardEditor:
             return False
         item = self.palette.currentItem()
         what, ident = item.data(Qt.ItemDataRole.UserRole) if item is not None else ("", "")
-        board, spaces, at = self.board, self.spaces(), list(square)
+        board, spaces, at = self.board, self.spaces(), place_name(square)
         if shift or what == "erase":
             return self.push(lambda: be.remove_at(board, square), f"Clear {at}")
         if what == "start":

@@ -1,0 +1,91 @@
+"""Letters along the top and numbers down the left of the map view, like a chess board.
+
+Drawn over the view's edges (not on the map), so they stay in sight however the map is
+zoomed or panned: each column's letters over its middle, each row's number beside it,
+every second or fifth one when the squares are too small for all.  The names are the
+rules core's (``companion.rules.places``), the ones every message uses.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
+from PySide6.QtWidgets import QWidget
+
+from companion.rules.places import column_name, row_name
+
+if TYPE_CHECKING:
+    from companion.gui.canvas.view import MapCanvas
+
+#: The strips' width (left) and height (top) in pixels.
+STRIP = 18
+STEPS = (1, 2, 5, 10, 20, 50)
+
+
+def label_step(px_per_square: float, widest: float) -> int:
+    """Label every n-th square so that the labels do not touch: the smallest of STEPS."""
+    for step in STEPS:
+        if px_per_square * step >= widest + 4:
+            return step
+    return STEPS[-1]
+
+
+class EdgeRulers(QWidget):
+    """The column and row names along the view's top and left edges."""
+
+    def __init__(self, canvas: MapCanvas) -> None:
+        super().__init__(canvas.viewport())
+        self.setObjectName("edgeRulers")
+        self.canvas = canvas
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
+        font = QFont(canvas.font())
+        font.setPixelSize(11)
+        font.setBold(True)
+        self.label_font = font
+        canvas.zoomChanged.connect(lambda _px: self.update())
+
+    def follow_viewport(self) -> None:
+        self.setGeometry(self.canvas.viewport().rect())
+        self.raise_()
+
+    def visible_labels(self) -> tuple[list[tuple[float, str]], list[tuple[float, str]]]:
+        """The columns' labels with their x and the rows' with their y, in view pixels."""
+        c = self.canvas
+        d = c.session.doc.dungeon
+        metrics = QFontMetricsF(self.label_font)
+        px = c.pixels_per_square()
+        origin = c.viewport_pos((0, 0), 0, 0)
+        left_top = c.map_pos(QPointF(0, 0))
+        right_bottom = c.map_pos(QPointF(self.width(), self.height()))
+        cols: list[tuple[float, str]] = []
+        step = label_step(px, metrics.horizontalAdvance(column_name(d.width - 1)))
+        first = max(0, int(left_top.x()))
+        for x in range(first, min(d.width, int(right_bottom.x()) + 1)):
+            if x % step == 0 or step == 1:
+                cols.append((origin.x() + (x + 0.5) * px, column_name(x)))
+        rows: list[tuple[float, str]] = []
+        step = label_step(px, metrics.height())
+        first = max(0, int(left_top.y()))
+        for y in range(first, min(d.height, int(right_bottom.y()) + 1)):
+            if (y + 1) % step == 0 or y == 0 or step == 1:
+                rows.append((origin.y() + (y + 0.5) * px, row_name(y)))
+        return cols, rows
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        cols, rows = self.visible_labels()
+        p = QPainter(self)
+        p.setFont(self.label_font)
+        band = QColor(20, 22, 27, 200)
+        p.fillRect(QRectF(0, 0, self.width(), STRIP), band)
+        p.fillRect(QRectF(0, STRIP, STRIP + 6, self.height() - STRIP), band)
+        p.setPen(QColor(235, 226, 200))
+        for x, text in cols:
+            if x > STRIP:
+                p.drawText(QRectF(x - 30, 0, 60, STRIP), Qt.AlignmentFlag.AlignCenter, text)
+        for y, text in rows:
+            if y > STRIP:
+                p.drawText(QRectF(0, y - 9, STRIP + 6, 18), Qt.AlignmentFlag.AlignCenter, text)
+        p.end()

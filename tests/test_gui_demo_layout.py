@@ -1,0 +1,59 @@
+"""Each ruleset's demo at 1280×720 and 1920×1080, opened and started as a person does
+(File → Open Demo, Game → New game… with the dialog's defaults): the map keeps most of
+the window at a readable scale and no text is cut anywhere in the window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_theme import app_theme
+from cut_text import cut_texts
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
+
+from companion.gui.main_window import DEMOS, MainWindow
+from companion.gui.testing import make_settings, make_window
+
+SIZES = [(1280, 720), (1920, 1080)]
+
+
+def start_demo(qtbot: object, w: MainWindow, index: int, tmp_path: Path, monkeypatch) -> None:
+    """File → Open Demo → the demo; Game → New game… accepted as it opens."""
+    demo_actions = [a for a in w.actions_.demo_menu.actions() if a.text()]
+    demo_actions[index].trigger()
+    qtbot.wait(20)  # type: ignore[attr-defined]
+    game = tmp_path / f"demo{index}.game.jsonl"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(game), ""))
+
+    def accept() -> None:
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, QDialog):
+            dialog.accept()
+        else:
+            QTimer.singleShot(20, accept)
+
+    QTimer.singleShot(20, accept)
+    w.new_game_action.trigger()
+    assert w.play.game is not None, "the game did not start"
+    qtbot.wait(100)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("index", range(len(DEMOS)), ids=["brickquest", "iawwbr", "heroica"])
+def test_a_demo_game_fits_the_window(
+    qtbot: object, tmp_path: Path, monkeypatch, index: int, size: tuple[int, int]
+) -> None:
+    app = QApplication.instance()
+    with app_theme(app):  # type: ignore[arg-type]
+        w = make_window(qtbot, make_settings(tmp_path), [])
+        w.resize(*size)
+        start_demo(qtbot, w, index, tmp_path, monkeypatch)
+        w.resize(*size)
+        qtbot.wait(100)  # type: ignore[attr-defined]
+        assert (w.width(), w.height()) == size, "the docks pushed the window out"
+        assert w.canvas.width() >= 0.6 * w.width(), "the map is narrow"
+        assert w.canvas.height() >= 0.6 * w.height(), "the map is low"
+        assert w.canvas.pixels_per_square() >= 20
+        assert cut_texts(w) == []
+        w.session.undo_stack.setClean()
