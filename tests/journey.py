@@ -13,6 +13,9 @@ The one shortcut: the file dialogs (``QFileDialog.getSaveFileName`` and
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -20,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_theme import app_theme
 from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QAction, QTextDocument
 from PySide6.QtTest import QTest
@@ -38,17 +42,12 @@ from PySide6.QtWidgets import (
     QToolButton,
     QWidget,
 )
-from screens import cut_text
+from screens import ROOT, cut_text, on_screen, screen_platform
 
 from companion.gui.main_window import MainWindow
 from companion.gui.testing import make_settings
 
 SIZES = [(1280, 720), (1920, 1080)]
-#: The branches whose fixes are on main: a step ``Hands.known`` ties to one of them is an
-#: ordinary assertion again (add a branch here after ``git merge main`` brings its fix,
-#: and drop the xfail marks that named it).  On main: Game → Open game… from its action
-#: and number options as numbers (wt-options' bugs), every reason of a refusal.
-LANDED: frozenset[str] = frozenset({"wt-options", "wt-reasons"})
 LEFT = Qt.MouseButton.LeftButton
 NO_MOD = Qt.KeyboardModifier.NoModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -57,22 +56,44 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 Handler = Callable[[QWidget], None]
 
 
-class KnownBug(AssertionError):
-    """A step that fails because of a bug someone is fixing on a branch: the journey
-    goes on and fails with this at its end (``xfail(raises=KnownBug, strict=True)``),
-    while any other failure stays a failure."""
-
-
 def plain(text: str) -> str:
     """A menu or button text as read: without its mnemonic ``&``."""
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+def on_its_screen(request: pytest.FixtureRequest, size: tuple[int, int], tmp_path: Path) -> bool:
+    """Whether this session's screen is ``size``.  If not, the test runs again in a child
+    pytest on an offscreen screen of that size (a window is never larger than its screen),
+    and passes or fails as the child does (its output in the failure)."""
+    if on_screen(*size):
+        return True
+    env = dict(os.environ, QT_QPA_PLATFORM=screen_platform(tmp_path, size))
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tb=short"]
+    done = subprocess.run(
+        [*command, request.node.nodeid],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    out = done.stdout + done.stderr
+    failed = [line for line in out.splitlines() if line.startswith("E ")]
+    assert done.returncode == 0 and "1 passed" in out, "\n".join(failed) or out
+    return False
 
 
 class Hands:
     """A player at the window: menus, dialogs, clicks and keys; nothing else."""
 
     def __init__(
-        self, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+        self,
+        qtbot: Any,
+        tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch,
+        request: pytest.FixtureRequest,
+        size: tuple[int, int],
     ) -> None:
         self.qtbot = qtbot
         self.size = size
@@ -83,20 +104,27 @@ class Hands:
         self.file_dialogs: list[str] = []
         monkeypatch.setattr(QFileDialog, "getSaveFileName", self._save_name)
         monkeypatch.setattr(QFileDialog, "getOpenFileName", self._open_name)
+        # The app's own theme (its font and style sheet), as the player sees the window.
+        theme = app_theme(QApplication.instance())  # type: ignore[arg-type]
+        theme.__enter__()
+        request.addfinalizer(lambda: theme.__exit__(None, None, None))
         w = MainWindow(settings=make_settings(tmp_path))
         qtbot.addWidget(w)
         self.w = w
-        w.resize(*size)
         w.show()
         qtbot.waitExposed(w)
+        # The screen is ``size`` (``on_its_screen``): the player maximises the window.
+        w.showMaximized()
+        qtbot.waitUntil(w.isMaximized)
+        qtbot.wait(50)
         #: Modal dialogs that came when none was expected (closed by the watchdog).
         self.unexpected: list[str] = []
         self._expecting = 0
         self._watchdog = QTimer(w)
         self._watchdog.timeout.connect(self._watch)
         self._watchdog.start(300)
-        #: The known bugs met (``known``).
-        self.bugs: list[str] = []
+        #: The cut text met at each step (``check_cut``).
+        self.cuts: list[str] = []
         #: Every refusal the window showed (observed, never acted on).
         self.refusals: list[Any] = []
         w.play.verdictShown.connect(self.refusals.append)
@@ -116,20 +144,6 @@ class Hands:
 
     def assert_no_surprise(self) -> None:
         assert not self.unexpected, f"unexpected dialogs: {self.unexpected}"
-
-    # -- known bugs ----------------------------------------------------------------------
-    def known(self, ok: bool, bug: str) -> bool:
-        """Note a failed step that a branch is fixing (``bug`` starts with the branch's
-        name); go on.  Once that branch has landed (``LANDED``) the step must pass."""
-        assert ok or bug.split(":")[0] not in LANDED, bug
-        if not ok:
-            self.bugs.append(bug)
-        return ok
-
-    def finish(self) -> None:
-        """The end of a journey: fail with the known bugs met on the way, if any."""
-        if self.bugs:
-            raise KnownBug("; ".join(self.bugs))
 
     # -- file dialogs (the one shortcut) ------------------------------------------------
     def _save_name(self, *args: Any, **kwargs: Any) -> tuple[str, str]:
@@ -165,12 +179,6 @@ class Hands:
         assert action.isEnabled(), f"{' → '.join(path)} is disabled"
         action.trigger()
         self.settle()
-
-    def trigger_catching(self, *path: str) -> list[str]:
-        """``trigger``, with the exceptions raised in Qt's slots caught and returned."""
-        with self.qtbot.captureExceptions() as caught:
-            self.trigger(*path)
-        return [f"{kind.__name__}: {value}" for kind, value, _tb in caught]
 
     # -- dialogs -------------------------------------------------------------------------
     @contextmanager
@@ -295,20 +303,44 @@ class Hands:
         self.settle()
         return cut_text(self.w)
 
-    def assert_nothing_cut(self, when: str) -> None:
+    def check_cut(self, when: str) -> None:
+        """Note what is cut in the window now (``when`` says at which step); the journey
+        goes on, and ``done`` fails with every cut text met on the way."""
         cut = self.cut()
-        assert not cut, f"at {self.size[0]}×{self.size[1]}, {when}: cut text {cut}"
+        if cut:
+            self.cuts.append(f"{when}: {cut}")
 
-    def check_cut(self, when: str) -> bool:
-        """Nothing cut now; cut text is a known bug of the layout (wt-layout)."""
-        cut = self.cut()
-        return self.known(not cut, f"wt-layout: at {self.size[0]}×{self.size[1]}, {when}: {cut}")
+    def done(self) -> None:
+        """The end of a journey: nothing was cut at any step."""
+        w, h = self.size
+        assert not self.cuts, f"cut text at {w}×{h}: " + "; ".join(self.cuts)
 
-    def check_window_size(self) -> bool:
-        """The window is the size asked for (not held larger by its minimum size); when
-        not, a known bug of the layout (wt-layout)."""
-        got = self.w.size().toTuple()
-        return self.known(got == self.size, f"wt-layout: the window asked for {self.size} is {got}")
+    def check_window_size(self) -> None:
+        """The maximised window fills the screen (``size``) and stays inside it: no dock
+        holds it larger or pushes it out."""
+        w = self.w
+        screen = w.screen().availableGeometry()
+        assert screen.size().toTuple() == self.size, screen
+        assert w.isMaximized() and screen.contains(w.frameGeometry()), (
+            f"the window {w.frameGeometry()} is not inside the {self.size} screen"
+        )
+        width, height = w.size().toTuple()
+        assert width >= self.size[0] - 8 and height >= self.size[1] - 8, (width, height)
+
+    def in_view(self, square: tuple[int, int]) -> bool:
+        """Whether a square is in the map's view (where a player can click it)."""
+        view = self.w.canvas
+        scene = view.vb.mapViewToScene(QPointF(square[0] + 0.5, square[1] + 0.5))
+        return view.viewport().rect().adjusted(4, 4, -4, -4).contains(view.mapFromScene(scene))
+
+    def click_in_tracker(self, figure: str) -> None:
+        """Click a figure's row in the tracker (to pick who acts, as the map does)."""
+        order = self.w.tracker_dock.order
+        row = self.w.tracker_dock.order_ids().index(figure)
+        item = order.item(row)
+        order.scrollToItem(item)
+        QTest.mouseClick(order.viewport(), LEFT, NO_MOD, order.visualItemRect(item).center())
+        self.settle()
 
     def show_tab(self, start: str) -> None:
         """Click the dock tab whose title starts with ``start`` (the sheets, the log)."""

@@ -226,12 +226,12 @@ def on_screen(width: int, height: int) -> bool:
     return screen is not None and screen.geometry().size().toTuple() == (width, height)
 
 
-def laptop_platform(folder: Path) -> str:
-    """``QT_QPA_PLATFORM`` for an offscreen screen of 1280×720 at 96 dpi."""
-    config = folder / "laptop-screen.json"
-    w, h = LAPTOP
+def screen_platform(folder: Path, size: tuple[int, int] = LAPTOP) -> str:
+    """``QT_QPA_PLATFORM`` for an offscreen screen of ``size`` at 96 dpi."""
+    w, h = size
+    config = folder / f"screen-{w}x{h}.json"
     screen = {
-        "name": "laptop",
+        "name": f"screen{w}x{h}",
         "x": 0,
         "y": 0,
         "width": w,
@@ -242,6 +242,11 @@ def laptop_platform(folder: Path) -> str:
     }
     config.write_text(json.dumps({"screens": [screen]}), encoding="utf-8")
     return f"offscreen:configfile={config}"
+
+
+def laptop_platform(folder: Path) -> str:
+    """``QT_QPA_PLATFORM`` for an offscreen screen of 1280×720 at 96 dpi."""
+    return screen_platform(folder, LAPTOP)
 
 
 def x11_missing() -> str | None:

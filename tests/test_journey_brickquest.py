@@ -12,15 +12,16 @@ from journey import (
     SHIFT,
     SIZES,
     Hands,
-    KnownBug,
     accept_new_game,
     force_reason,
+    on_its_screen,
     reasons_of,
     refusal_box,
 )
 from PySide6.QtCore import Qt
 
 from companion.rules.game import Game
+from companion.rules.places import place_name
 
 SHOTS = Path("/tmp")
 
@@ -32,7 +33,6 @@ def _far_floor(h: Hands, at: tuple[int, int]) -> tuple[int, int]:
     d = w.session.doc.dungeon
     moves = w.play.moves()
     taken = {v.at for v in w.play.figures().values()}
-    rect = w.canvas.vb.viewRect()
     options = [
         (x, y)
         for y in range(d.height)
@@ -41,22 +41,23 @@ def _far_floor(h: Hands, at: tuple[int, int]) -> tuple[int, int]:
         and d.object_at(x, y) is None
         and (x, y) not in moves
         and (x, y) not in taken
-        and rect.contains(x + 0.5, y + 0.5)
+        and h.in_view((x, y))
         and max(abs(x - at[0]), abs(y - at[1])) > 6
     ]
     return min(options, key=lambda sq: (max(abs(sq[0] - at[0]), abs(sq[1] - at[1])), sq))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=KnownBug,
-    reason="needs wt-layout: the Party dock's character chooser cuts the name at both sizes",
-)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_brickquest_journey(
-    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+    qtbot: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+    size: tuple[int, int],
 ) -> None:
-    h = Hands(qtbot, tmp_path, monkeypatch, size)
+    if not on_its_screen(request, size, tmp_path):
+        return  # it ran on a screen of its size
+    h = Hands(qtbot, tmp_path, monkeypatch, request, size)
     w = h.w
     # File → Open Demo: the demo dungeon and the demo party.
     h.trigger("File", "Open Demo", "The Sunken Forge")
@@ -83,11 +84,11 @@ def test_brickquest_journey(
     assert "Begin turn" not in h.bar_titles()
     h.key(Qt.Key.Key_1)
     assert "Click a highlighted square" in w.action_dock.hint.text()
-    moves = w.play.moves()
+    moves = {sq: m for sq, m in w.play.moves().items() if h.in_view(sq)}
     dest = min(moves, key=lambda sq: (-moves[sq].cost, sq))
     h.click_square(dest)
     assert w.play.figures()[acting].at == dest
-    assert f"{name} moves to [{dest[0]}, {dest[1]}]" in h.log_texts()[-1]
+    assert f"{name} moves to {place_name(dest)}" in h.log_texts()[-1]
     lines = len(h.log_texts())
 
     # A move too far: refused, every reason shown (the box, the action bar); nothing done.
@@ -143,12 +144,12 @@ def test_brickquest_journey(
     h.trigger("Game", "Close game")
     assert w.tracker_dock.round_label.text() == "No game"
     h.open_answer = path
-    crashed = h.trigger_catching("Game", "Open game…")
-    if h.known(not crashed, f"wt-options: Game → Open game… crashes: {crashed}"):
-        assert w.play.game is not None and w.play.game.snapshot() == on_disk
-        assert h.shown() == shown
-        h.check_cut("the game reopened")
+    h.trigger("Game", "Open game…")
+    assert h.file_dialogs[-1] == "open: Open game"
+    assert w.play.game is not None and w.play.game.snapshot() == on_disk
+    assert h.shown() == shown
+    h.check_cut("the game reopened")
     if size == (1280, 720):
         w.grab().save(str(SHOTS / "journey-brickquest.png"))
     w.session.undo_stack.setClean()
-    h.finish()
+    h.done()
