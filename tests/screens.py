@@ -21,6 +21,7 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QFontMetricsF, QGuiApplication, Qt, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractScrollArea,
     QCheckBox,
     QComboBox,
     QDockWidget,
@@ -205,6 +206,34 @@ def cut_fields(widgets: Iterable[QWidget]) -> list[str]:
     return cut
 
 
+def _in_scroll_area(widget: QWidget) -> bool:
+    """Inside a scroll area's viewport (what it hides, a scroll brings into view)."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QAbstractScrollArea):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def cut_clipped(widgets: Iterable[QWidget]) -> list[str]:
+    """Of the shown labels and buttons with text, those partly outside their parents (a
+    row of buttons wrapped below the bottom of its panel): only part of them is drawn.
+    Those in a scroll area are left out (a scroll shows the rest)."""
+    cut = []
+    for w in widgets:
+        text = w.text() if isinstance(w, (QLabel, QAbstractButton)) else ""
+        if not text or not _shown(w) or _in_scroll_area(w):
+            continue
+        seen = w.visibleRegion().boundingRect()
+        if seen.width() < w.width() - 2 or seen.height() < w.height() - 2:
+            cut.append(
+                f"{type(w).__name__} {w.objectName()} {_plain(text)[:60]!r}: "
+                f"{seen.width()}×{seen.height()} of {w.width()}×{w.height()} shown"
+            )
+    return cut
+
+
 def cut_text(root: QWidget) -> list[str]:
     """Every shown label, button, dock tab and field under ``root`` whose text is cut:
     wider than its widget (labels on one line, buttons, fields), elided (tabs), or with
@@ -217,6 +246,7 @@ def cut_text(root: QWidget) -> list[str]:
         *cut_tabs(root.findChildren(QTabBar)),
         *cut_dock_titles(root.findChildren(QDockWidget)),
         *cut_fields(root.findChildren(QWidget)),
+        *cut_clipped(root.findChildren(QWidget)),
     ]
 
 
