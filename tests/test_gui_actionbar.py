@@ -272,10 +272,11 @@ def test_a_refusal_is_cleared_when_the_turn_passes(window: MainWindow, tmp_path:
     play_until(w, "brannoc")
     far = [[13, 5], [13, 4], [13, 3], [13, 2], [14, 2], [15, 2], [16, 2]]
     assert not w.play.act({"actor": "brannoc", "action": "move", "path": far})
-    assert w.canvas.overlays.rect.isVisible()
+    assert w.canvas.overlays.reasons.marks  # each reason's square marked
     assert "Not allowed" in w.action_dock.hint.text()
     w.action_dock.buttons["Pass"].click()
     assert w.play.turn().acting != "brannoc"
+    assert not w.canvas.overlays.reasons.marks
     assert not w.canvas.overlays.rect.isVisible()
     assert "Not allowed" not in w.action_dock.hint.text()
 
