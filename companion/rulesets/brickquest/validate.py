@@ -14,7 +14,8 @@ action's own checks, each in the order its checker documents:
   ethereal figure: the cost, then the end square);
 * cast: who may cast it (the scroll carried and its list), what this round allows, the
   points, then the target (who, where, sight; a teleport's square, a wall's squares in
-  the order given, every square of a Large summons);
+  the order given, every square of a Large summons; a potion to strengthen: held, a
+  potion, not strengthened already);
 * interact: where the figure stands, then what the object, door or figure needs (a
   magic lock and a missing key both; the items after the figure's state);
 * use item: carried, then what the item is, then who it helps;

@@ -332,12 +332,22 @@ def _check_wall(ctx: Ctx, actor: FigureState, area: s.Wall, action: act.Cast) ->
 
 
 def _check_potion(ctx: Ctx, actor: FigureState, action: act.Cast) -> Verdict:
+    """Every reason against the potion named: not held, not a potion, strengthened
+    already.  No potion named, or one neither held nor known, says only that."""
     potion = action.target if isinstance(action.target, str) else None
-    if potion is None or potion not in actor.items:
+    if potion is None:
         return illegal(ReasonCode.NO_SUCH_ITEM, f"{actor.name} holds no such potion")
+    out: list[Reason] = []
+    held = potion in actor.items
+    if not held:
+        out.append(_reason(ReasonCode.NO_SUCH_ITEM, f"{actor.name} holds no such potion"))
     item = ctx.catalog.items.get(item_base(potion))
+    if item is None and not held:
+        return Verdict(reasons=tuple(out))
     if item is None or item.category != s.ItemCategory.POTION:
-        return illegal(ReasonCode.INVALID_TARGET, f"{potion} is not a potion")
+        out.append(_reason(ReasonCode.INVALID_TARGET, f"{potion} is not a potion"))
+        return Verdict(reasons=tuple(out))
     if "@" in potion:
-        return illegal(ReasonCode.ALREADY_IN_STATE, f"{item.name} has been strengthened already")
-    return LEGAL
+        text = f"{item.name} has been strengthened already"
+        out.append(_reason(ReasonCode.ALREADY_IN_STATE, text))
+    return Verdict(reasons=tuple(out))
