@@ -275,6 +275,8 @@ def _act(
     if not verdict.legal:
         line["reasons"] = verdict.codes
         line["message"] = verdict.message
+        # Each reason with its sentence and the square it is about (null when none).
+        line["details"] = [r.model_dump(mode="json") for r in verdict.reasons]
     typed: TypedDice | None = None
     if verdict.legal:
         typed = (
