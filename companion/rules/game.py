@@ -52,7 +52,15 @@ DiceMode = Literal["app", "typed"]
 
 
 class GameFileError(SessionError):
-    """A game that cannot be made or opened; the message names the file and the place."""
+    """A game that cannot be made or opened; the message names the file and the place.
+
+    ``part`` says which input of a new game is at fault, so a caller can name it first:
+    ``map``, ``party``, ``options``, ``choices``, ``seed``, ``ruleset`` or ``file`` (the game
+    file itself, already named in the message)."""
+
+    def __init__(self, message: str, part: str = "map") -> None:
+        super().__init__(message)
+        self.part = part
 
 
 class GameOptionError(GameFileError):
@@ -128,12 +136,16 @@ class Game:
         ruleset_id = ruleset_id or doc.options.ruleset
         problem = text_problem({"party": party, "options": options, "choices": choices})
         if problem is not None:
-            raise GameFileError(f"new game: {problem}")
+            raise GameFileError(str(problem), part=_part(str(problem)))
         try:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
-            raise GameFileError(str(exc)) from None
-        _same_ruleset(ruleset_id, doc, "new game")
+            raise GameFileError(str(exc), part="ruleset") from None
+        if doc.options.ruleset != ruleset_id:
+            raise GameFileError(
+                f"the map is made for the ruleset {doc.options.ruleset!r}, not {ruleset_id!r}",
+                part="ruleset",
+            )
         try:
             options = read_options(ruleset.option_specs(), options or {})
         except OptionError as exc:
@@ -151,9 +163,14 @@ class Game:
                 seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
             )
         except ValidationError as exc:  # e.g. a negative seed
-            raise GameFileError(f"new game: {_first_error(exc)}") from None
-        game = cls(header, _session(ruleset, header, doc, "new game"), doc)
-        game.session.save_as(path)
+            text = _first_error(exc)
+            raise GameFileError(text, part=_part(text)) from None
+        game = cls(header, _session(ruleset, header, doc, ""), doc)
+        try:
+            game.session.save_as(path)
+        except OSError as exc:  # a folder that does not exist, a read-only disk
+            why = exc.strerror or type(exc).__name__
+            raise GameFileError(f"{path}: cannot write the game ({why})", part="file") from None
         if dice == "app":
             try:
                 for choice in ruleset.choices(game.state, None):
@@ -161,7 +178,7 @@ class Game:
                         game.act(choice.template)
             except (SessionError, DiceError) as exc:  # no half-made game is left behind
                 path.unlink(missing_ok=True)
-                raise GameFileError(f"new game: {exc}") from None
+                raise GameFileError(f"the first roll of initiative fails: {exc}") from None
         return game
 
     @classmethod
@@ -394,7 +411,25 @@ def _session(
         setup = ruleset.game_setup(doc, header.party, header.options, header.choices)
         return Session(ruleset, setup, header=header)
     except (ValueError, LookupError, ValidationError) as exc:
-        raise GameFileError(f"{where}: {exc}") from None
+        text = str(exc)
+        raise GameFileError(f"{where}: {text}" if where else text, part=_part(text)) from None
+
+
+#: The first word of a set-up problem's place, and the input of a new game it lies in.
+_PARTS: Final = {
+    "party": "party",
+    "roster": "party",
+    "characters": "party",
+    "options": "options",
+    "choices": "choices",
+    "seed": "seed",
+}
+
+
+def _part(text: str) -> str:
+    """The input of a new game a problem's place (``party.characters.0: ...``) lies in."""
+    head = text.split(":", 1)[0].split(".", 1)[0].split(" ", 1)[0].strip()
+    return _PARTS.get(head, "map")
 
 
 def _same_ruleset(ruleset_id: str, doc: MapDocument, where: str) -> None:

@@ -1,0 +1,76 @@
+"""Issue #19, the leftovers: ``game new`` names the file or argument at fault; ``validate``
+refuses a scenario the runner refuses (an unknown actor); a game is known by its suffix or
+its first line's ``format``; a saved ``"hero_health": true`` is migrated or refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.commands import game as game_cmd
+
+ROOT = Path(__file__).resolve().parent.parent
+MAPS = ROOT / "resources" / "dungeons"
+PARTIES = ROOT / "resources" / "parties"
+SCENARIOS = ROOT / "tests" / "scenarios"
+DEMO = MAPS / "demo.json"
+IAWWBR_MAP = MAPS / "iawwbr-demo.json"
+HEROICA_MAP = MAPS / "heroica-draida-bay.json"
+IAWWBR_ROSTER = PARTIES / "iawwbr-demo.roster.json"
+HEROICA_ROSTER = PARTIES / "heroica-demo.roster.json"
+BQ_PARTY = PARTIES / "demo.party.json"
+
+
+def _new(capsys: pytest.CaptureFixture[str], *args: Any) -> tuple[int, str]:
+    code = game_cmd.main(["new", *map(str, args)])
+    return code, capsys.readouterr().err
+
+
+# -- game new: every refusal starts with the file or the argument at fault --------------------
+
+
+def _cases(tmp: Path) -> list[tuple[list[Any], str]]:
+    """(arguments, what the refusal must start with after ``game new: error: ``)."""
+    game = tmp / "g.game.jsonl"
+    return [
+        (["--map", DEMO, "--party", IAWWBR_ROSTER, game], str(IAWWBR_ROSTER)),
+        (["--map", IAWWBR_MAP, "--party", HEROICA_ROSTER, game], str(HEROICA_ROSTER)),
+        (["--map", HEROICA_MAP, "--party", BQ_PARTY, game], str(BQ_PARTY)),
+        (["--map", IAWWBR_MAP, game], "--party"),
+        (["--map", DEMO, "--ruleset", "heroica", game], "--ruleset heroica"),
+        (["--map", DEMO, "--ruleset", "nosuch", game], "--ruleset nosuch"),
+        (["--map", DEMO, "--choice", "brannoc.abilities=x", game], "--choice brannoc.abilities"),
+        (["--map", DEMO, "--option", "nosuch=1", game], "--option"),
+        (["--map", DEMO, "--seed", "-5", game], "--seed -5"),
+        (["--map", DEMO, tmp / "no-such-folder" / "g.game.jsonl"], str(tmp / "no-such-folder")),
+        (["--map", tmp / "missing.json", game], str(tmp / "missing.json")),
+        (["--map", DEMO, DEMO], f"{DEMO}: already exists"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(12))
+def test_every_game_new_refusal_starts_with_the_file_or_argument_at_fault(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, index: int
+) -> None:
+    args, start = _cases(tmp_path)[index]
+    code, err = _new(capsys, *args)
+    assert code == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    text = err.removeprefix("game new: error: ")
+    assert text.startswith(start), err
+    assert "new game:" not in err, err
+    assert not (tmp_path / "g.game.jsonl").exists()
+
+
+def test_a_map_at_fault_is_named_first(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    doc = json.loads(DEMO.read_bytes())
+    doc["figures"] = [f for f in doc["figures"] if f.get("monster")]  # no heroes left...
+    for fig in doc["figures"]:
+        fig["monster"] = "no_such_monster"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    code, err = _new(capsys, "--map", bad, tmp_path / "g.game.jsonl")
+    assert code == 2 and err.startswith(f"game new: error: {bad}: "), err
