@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from companion.commands import game as game_cmd
+from companion.commands.validate import check_file
+from companion.rules.scenario import ScenarioError, load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "resources" / "dungeons"
@@ -74,3 +76,49 @@ def test_a_map_at_fault_is_named_first(capsys: pytest.CaptureFixture[str], tmp_p
     bad.write_text(json.dumps(doc), encoding="utf-8")
     code, err = _new(capsys, "--map", bad, tmp_path / "g.game.jsonl")
     assert code == 2 and err.startswith(f"game new: error: {bad}: "), err
+
+
+# -- validate refuses what rules check refuses as bad input ------------------------------------
+
+
+def _unknown_actor(tmp_path: Path, ruleset: str, name: str, expect: dict[str, Any]) -> Path:
+    doc = json.loads((SCENARIOS / ruleset / name).read_bytes())
+    check = next(c for c in doc["checks"] if "actor" in c and "query" not in c)
+    for key in ("expect", "reason", "reasons", "then", "dice"):
+        check.pop(key, None)
+    check.update({"actor": "nobody", **expect})
+    path = tmp_path / f"{ruleset}.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+RULESET_FILES = [
+    ("brickquest", "large_attack_second_square.json"),
+    ("in_a_world_where_bricks_rule", "attack_in_base_contact.json"),
+    ("heroica", "every_reason.json"),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "name"), RULESET_FILES)
+def test_a_check_naming_an_unknown_actor_is_bad_input_for_validate_and_rules_check(
+    tmp_path: Path, ruleset: str, name: str
+) -> None:
+    path = _unknown_actor(tmp_path, ruleset, name, {"expect": "illegal"})
+    with pytest.raises(ScenarioError) as err:
+        run_scenario(load_scenario(path), str(path))
+    assert "nobody" in str(err.value) and "checks." in str(err.value)
+    kind, lines = check_file(path)
+    assert kind == "scenario" and lines and lines[0].startswith(f"{path}: checks."), lines
+    assert "nobody" in lines[0]
+
+
+@pytest.mark.parametrize(("ruleset", "name"), RULESET_FILES[1:])
+def test_a_check_testing_the_unknown_figure_refusal_still_passes(
+    tmp_path: Path, ruleset: str, name: str
+) -> None:
+    path = _unknown_actor(
+        tmp_path, ruleset, name, {"expect": "illegal", "reason": "unknown_figure"}
+    )
+    results = run_scenario(load_scenario(path), str(path))
+    assert any(r.get("reasons") == ["unknown_figure"] and r["ok"] for r in results)
+    assert check_file(path) == ("scenario", [])

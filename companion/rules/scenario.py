@@ -25,6 +25,7 @@ from companion.rules.ruleset import (
     UnknownRuleset,
     get_ruleset,
 )
+from companion.rules.verdict import ReasonCode
 from companion.safefile import MAX_PROBLEMS, FileProblem, Problem, parse_json, read_bounded
 
 #: Scenario files larger than this are refused before reading.
@@ -33,6 +34,8 @@ MAX_SCENARIO_BYTES = 4 * 1024 * 1024
 MAX_CHECK_SQUARES = 20_000_000
 #: Most die faces one check may type in.
 MAX_TYPED_FACES = 1000
+#: The refusal of an action naming a figure the game does not have.
+UNKNOWN_FIGURE = ReasonCode.UNKNOWN_FIGURE.value
 #: Distances compare with this tolerance (FORMAT.md).
 TOLERANCE = 0.01
 
@@ -271,6 +274,10 @@ def _act(
     except ValidationError as exc:
         raise ScenarioError(describe(exc)) from None
     verdict = ruleset.validate(state, action)
+    if UNKNOWN_FIGURE in verdict.codes and not _expects(check, UNKNOWN_FIGURE):
+        # A figure the scenario does not have, named by a check that does not test that
+        # refusal: a slip in the file (as BrickQuest's lookup says), not a rules result.
+        raise ScenarioError(verdict.message)
     line: dict[str, Any] = {"legal": verdict.legal}
     if not verdict.legal:
         line["reasons"] = verdict.codes
@@ -315,6 +322,12 @@ def _act(
         line["dice"] = f"{len(spare)} typed die/dice not used: {spare}{why}"
     line["ok"] = ok
     return state, line
+
+
+def _expects(check: dict[str, Any], code: str) -> bool:
+    """Whether an action check expects the refusal ``code`` (its ``reason`` or ``reasons``)."""
+    reasons = check.get("reasons")
+    return check.get("reason") == code or (isinstance(reasons, list) and code in reasons)
 
 
 def _check_compares(check: dict[str, Any]) -> None:
