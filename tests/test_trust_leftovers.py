@@ -12,6 +12,8 @@ import pytest
 
 from companion.commands import game as game_cmd
 from companion.commands.validate import check_file
+from companion.rules.game import Game
+from companion.rules.logchain import rechain
 from companion.rules.scenario import ScenarioError, load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,3 +124,48 @@ def test_a_check_testing_the_unknown_figure_refusal_still_passes(
     results = run_scenario(load_scenario(path), str(path))
     assert any(r.get("reasons") == ["unknown_figure"] and r["ok"] for r in results)
     assert check_file(path) == ("scenario", [])
+
+
+# -- validate knows a game by its suffix or its first line's format ----------------------------
+
+
+@pytest.fixture
+def big_game(tmp_path: Path) -> Path:
+    """A game whose header is over 64 KB (a map with a long name... and many squares)."""
+    from companion.model.mapfile import FigurePlacement, new_document
+
+    doc = new_document(300, 300, border=True, name="Big hall")
+    doc.figures = [
+        FigurePlacement(id="brannoc", side="party", class_id="human_warrior", at=(2, 2)),
+        FigurePlacement(id="grok", side="dungeon", monster="orc", at=(9, 9)),
+    ]
+    path = tmp_path / "big.game.jsonl"
+    Game.create(path, doc, seed=1)
+    return path
+
+
+def _rewritten(path: Path, name: str, header_first: list[str]) -> Path:
+    """The game with its header's keys in another order (and re-chained), as ``name``."""
+    lines = path.read_bytes().splitlines()
+    header = json.loads(lines[0])
+    ordered = {k: header[k] for k in header_first} | header
+    lines[0] = json.dumps(ordered, indent=None).encode()  # spaces after ':' and ','
+    out = path.with_name(name)
+    out.write_bytes(rechain(lines))
+    return out
+
+
+@pytest.mark.parametrize("name", ["big.game.jsonl", "big.jsonl", "big.log"])
+def test_a_long_hand_written_header_is_known_as_a_game(big_game: Path, name: str) -> None:
+    other = big_game.with_name("x-" + name)
+    path = _rewritten(big_game, other.name, ["version", "ruleset", "map"])
+    assert len(path.read_bytes().splitlines()[0]) > 64 * 1024
+    assert not path.read_bytes().startswith(b'{"format"')
+    assert check_file(path) == ("game", [])
+
+
+def test_a_game_named_as_one_is_checked_as_one(tmp_path: Path) -> None:
+    path = tmp_path / "notes.game.jsonl"
+    path.write_text('{"format": "brick-companion-map"}\n', encoding="utf-8")
+    kind, lines = check_file(path)
+    assert kind == "game" and lines and lines[0].startswith(f"{path}: line 1"), lines
