@@ -4,6 +4,7 @@ its first line's ``format``; a saved ``"hero_health": true`` is migrated or refu
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,9 @@ from typing import Any
 import pytest
 
 from companion.commands import game as game_cmd
-from companion.commands.validate import check_file
-from companion.rules.game import Game
+from companion.commands.validate import check_file, validate_files
+from companion.model.mapfile import load_map_file
+from companion.rules.game import Game, GameFileError
 from companion.rules.logchain import rechain
 from companion.rules.scenario import ScenarioError, load_scenario, run_scenario
 
@@ -169,3 +171,59 @@ def test_a_game_named_as_one_is_checked_as_one(tmp_path: Path) -> None:
     path.write_text('{"format": "brick-companion-map"}\n', encoding="utf-8")
     kind, lines = check_file(path)
     assert kind == "game" and lines and lines[0].startswith(f"{path}: line 1"), lines
+
+
+# -- "hero_health": true in a game saved before option kinds -----------------------------------
+
+
+def _heroica_game(tmp_path: Path, version: int, value: Any) -> Path:
+    path = tmp_path / "h.game.jsonl"
+    game = Game.create(path, load_map_file(HEROICA_MAP), seed=5)
+    game.act({"actor": game.turn().acting, "action": "roll_move"})
+    docs = [json.loads(line) for line in path.read_bytes().splitlines()]
+    for record in docs[1:]:
+        record.pop("chain", None)
+    docs[0]["version"] = version
+    docs[0]["options"] = {"hero_health": value}
+    lines = [json.dumps(d).encode() for d in docs]
+    path.write_bytes(rechain(lines) if version >= 2 else b"\n".join(lines) + b"\n")
+    return path
+
+
+def test_an_old_games_hero_health_tick_is_migrated_to_the_number_it_was_played_with(
+    tmp_path: Path,
+) -> None:
+    path = _heroica_game(tmp_path, 1, True)
+    old = path.read_bytes()
+    out = io.StringIO()
+    assert validate_files([path], out) == 0
+    assert "options.hero_health: true saved by an older version is read as 1" in out.getvalue()
+    assert path.read_bytes() == old
+    game = Game.open(path)
+    assert "options.hero_health: true" in game.notice
+    assert game.header.options == {"hero_health": 1}
+    assert game.figures()["knight"].max_hp == 1
+    header = json.loads(path.read_bytes().splitlines()[0])
+    assert header["options"] == {"hero_health": 1} and header["version"] == 2
+    assert Game.open(path).notice == ""  # migrated once, for good
+
+
+def test_an_old_games_hero_health_false_is_refused_naming_the_option(tmp_path: Path) -> None:
+    path = _heroica_game(tmp_path, 1, False)
+    with pytest.raises(GameFileError, match=r"line 1: options\.hero_health: false .*range"):
+        Game.open(path)
+
+
+@pytest.mark.parametrize("value", [True, "4", 4.5, None])
+def test_a_chained_games_option_of_the_wrong_kind_is_refused(tmp_path: Path, value: Any) -> None:
+    path = _heroica_game(tmp_path, 2, value)
+    with pytest.raises(GameFileError, match=r"line 1: options\.hero_health: "):
+        Game.open(path)
+    kind, lines = check_file(path)
+    assert kind == "game" and "options.hero_health" in lines[0]
+
+
+def test_an_option_out_of_range_in_a_header_is_refused(tmp_path: Path) -> None:
+    path = _heroica_game(tmp_path, 2, 0)
+    with pytest.raises(GameFileError, match=r"options\.hero_health: 0 is out of range"):
+        Game.open(path)

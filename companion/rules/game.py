@@ -37,7 +37,7 @@ from companion.rules.session import (
     chain_file,
     read_log,
 )
-from companion.rules.setups import OptionError, read_options
+from companion.rules.setups import OptionError, read_options, stored_options
 from companion.rules.table import FigureView, TurnView, roll_labels
 from companion.rules.verdict import Reason, Verdict
 from companion.safefile import text_problem
@@ -194,6 +194,7 @@ class Game:
             if problem is not None:
                 raise GameFileError(f"{path}: line 1: {problem}")
             ruleset = _ruleset(path, header.ruleset)
+            header, migrated = _stored_options(path, header, ruleset)
             try:
                 doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
             except MapFileError as exc:
@@ -201,6 +202,9 @@ class Game:
             _same_ruleset(header.ruleset, doc, f"{path}: line 1")
             session = _session(ruleset, header, doc, f"{path}: line 1")
             session.replay(log, chained=header.version >= CHAINED)
+            if migrated:
+                told = f"{path.name}: line 1: " + "; ".join(migrated) + "."
+                session.notice = " ".join(filter(None, [session.notice, told]))
             if session.chain is None and mend:
                 header = _chain_old_log(path, header, log, session)
         except GameFileError:
@@ -454,6 +458,23 @@ def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tu
             x, y = reason.square
             out.append((x, y))
     return tuple(out)
+
+
+def _stored_options(
+    path: Path, header: GameHeader, ruleset: Ruleset[Any, Any]
+) -> tuple[GameHeader, list[str]]:
+    """The header with its options read by the ruleset's specs (``stored_options``): a
+    value of the wrong kind is refused naming the option; a version 1 game's ``true`` for
+    a whole-number option is migrated to 1 (written so when the game is chained)."""
+    try:
+        options, migrated = stored_options(
+            ruleset.option_specs(), header.options, before_kinds=header.version < CHAINED
+        )
+    except OptionError as exc:
+        raise GameFileError(f"{path}: line 1: {exc}") from None
+    if migrated:
+        header = header.model_copy(update={"options": options})
+    return header, migrated
 
 
 def _chain_old_log(path: Path, header: GameHeader, log: LogLines, session: Session) -> GameHeader:
