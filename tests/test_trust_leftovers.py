@@ -71,6 +71,21 @@ def test_every_game_new_refusal_starts_with_the_file_or_argument_at_fault(
     assert not (tmp_path / "g.game.jsonl").exists()
 
 
+def test_a_party_sheet_that_does_not_fit_its_figure_names_the_party_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    party = json.loads(BQ_PARTY.read_bytes())
+    a, b = party["characters"][0], party["characters"][1]
+    for key in ("class_id", "hit_points", "max_hit_points", "spell_points", "max_spell_points"):
+        a[key], b[key] = b[key], a[key]
+    path = tmp_path / "swapped.party.json"
+    path.write_text(json.dumps(party), encoding="utf-8")
+    assert check_file(path) == ("party", [])  # a sound party file, not for this map
+    code, err = _new(capsys, "--map", DEMO, "--party", path, tmp_path / "g.game.jsonl")
+    assert code == 2 and err.startswith(f"game new: error: {path}: figures.0 (brannoc)"), err
+    assert str(DEMO) in err
+
+
 def test_a_map_at_fault_is_named_first(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     doc = json.loads(DEMO.read_bytes())
     doc["figures"] = [f for f in doc["figures"] if f.get("monster")]  # no heroes left...

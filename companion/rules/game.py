@@ -433,6 +433,8 @@ _PARTS: Final = {
 def _part(text: str) -> str:
     """The input of a new game a problem's place (``party.characters.0: ...``) lies in."""
     head = text.split(":", 1)[0].split(".", 1)[0].split(" ", 1)[0].strip()
+    if head == "figures" and ": the party's " in text:  # a figure's sheet in the party
+        return "party"
     return _PARTS.get(head, "map")
 
 
