@@ -242,3 +242,35 @@ def test_an_option_out_of_range_in_a_header_is_refused(tmp_path: Path) -> None:
     path = _heroica_game(tmp_path, 2, 0)
     with pytest.raises(GameFileError, match=r"options\.hero_health: 0 is out of range"):
         Game.open(path)
+
+
+# -- scenario checks that could pass by accident -----------------------------------------------
+
+ROOM = {"terrain": ["#######", "#.....#", "#######"]}
+HARRY = {"id": "harry", "side": "party", "class": "human_warrior", "at": [1, 1], "facing": "E"}
+
+
+def _scenario(tmp_path: Path, check: dict[str, Any]) -> Path:
+    doc = {"ruleset": "brickquest", "map": ROOM, "figures": [HARRY], "checks": [check]}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [{"expect": "legal", "reason": "occupied"}, {"then": {"harry": {"hp": 4}}, "reasons": []}],
+)
+def test_reasons_on_a_check_that_does_not_expect_a_refusal_are_bad_input(
+    tmp_path: Path, extra: dict[str, Any]
+) -> None:
+    path = _scenario(tmp_path, {"actor": "harry", "action": "begin_turn", **extra})
+    with pytest.raises(ScenarioError, match="reason"):
+        run_scenario(load_scenario(path), str(path))
+    assert check_file(path)[1][0].startswith(f"{path}: checks.0: reason")
+
+
+def test_a_query_expecting_an_empty_object_is_bad_input(tmp_path: Path) -> None:
+    path = _scenario(tmp_path, {"query": "distance", "from": [1, 1], "to": [3, 1], "expect": {}})
+    with pytest.raises(ScenarioError, match="compares nothing"):
+        run_scenario(load_scenario(path), str(path))

@@ -336,10 +336,16 @@ def _check_compares(check: dict[str, Any]) -> None:
     if "query" in check:
         if "expect" not in check:
             raise ScenarioError("a query needs 'expect': the value it should measure")
+        if isinstance(check["expect"], dict) and not check["expect"]:
+            raise ScenarioError("expect: {} compares nothing; give the fields to measure")
     elif "expect" not in check and "then" not in check:
         raise ScenarioError(
             "nothing to compare: give 'expect' (\"legal\" or \"illegal\") or 'then'"
         )
+    elif ("reason" in check or "reasons" in check) and check.get("expect") != "illegal":
+        # A legal action has no reasons: they would be ignored and the check pass anyway.
+        key = "reason" if "reason" in check else "reasons"
+        raise ScenarioError(f'{key}: only a check that expects "illegal" names reasons')
 
 
 def _check_then(then: Any) -> None:
