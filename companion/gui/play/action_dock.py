@@ -238,7 +238,7 @@ class ActionDock(QDockWidget):
         self._show_last_dice()
         # A reason shown or hidden changes how many lines the buttons wrap onto.
         self._fit_bar()
-        QTimer.singleShot(0, self._fit_bar)
+        QTimer.singleShot(0, self.bar, self._fit_bar)  # dropped if the bar is gone
         if self.controller.game is None:
             self.hint.setText("Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
         elif not self.controller.pending:
