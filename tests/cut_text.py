@@ -4,13 +4,22 @@
 names those whose text does not fit: a label that does not wrap, wider than its contents
 rectangle; a wrapping label taller than it is given; a button narrower than the size its
 style needs for its text (Qt clips a button's text, never wraps it); and text ending
-in "…" that the program elided itself.  Used by the layout tests and the journey tests.
+in "…" that the program elided itself; and a label or button that its parents cut off
+(part of it outside a dock or under a neighbour), unless it sits in a scroll area, where
+the rest is a scroll away.  Used by the layout tests and the journey tests.
 """
 
 from __future__ import annotations
 
 from PySide6.QtGui import QFontMetricsF, Qt, QTextDocument
-from PySide6.QtWidgets import QAbstractButton, QLabel, QTabBar, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QDockWidget,
+    QLabel,
+    QTabBar,
+    QWidget,
+)
 
 ELLIPSIS = "…"
 
@@ -79,15 +88,42 @@ def tab_cut(bar: QTabBar) -> list[str]:
     return out
 
 
+def _scrolls(widget: QWidget) -> bool:
+    """In a scroll area, or in a dock tabbed behind another (a click away)."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QAbstractScrollArea):
+            return True
+        if isinstance(parent, QDockWidget) and parent.visibleRegion().isEmpty():
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def clipped(widget: QWidget) -> str | None:
+    """Why ``widget`` shows only in part: its parents or a neighbour cut it off (a second
+    row of buttons under the dock's edge), or None.  In a scroll area: None."""
+    text = _plain(widget) if isinstance(widget, QLabel) else getattr(widget, "text", str)()
+    if not text.strip() or _scrolls(widget):
+        return None
+    seen = widget.visibleRegion().boundingRect()
+    if seen.height() < widget.height() - 1 or seen.width() < widget.width() - 1:
+        return (
+            f"{_name(widget)} {text!r}: only {seen.width()}x{seen.height()} of"
+            f" {widget.width()}x{widget.height()} shows"
+        )
+    return None
+
+
 def cut_texts(root: QWidget, *, tabs: bool = True) -> list[str]:
     """Every shown label, button (and tab) under ``root`` whose text is cut, as
     "name 'text': why"; empty when every text shows whole."""
     cut: list[str] = []
     for label in root.findChildren(QLabel):
-        if _shown(label) and (why := label_cut(label)):
+        if _shown(label) and (why := label_cut(label) or clipped(label)):
             cut.append(why)
     for button in root.findChildren(QAbstractButton):
-        if _shown(button) and (why := button_cut(button)):
+        if _shown(button) and (why := button_cut(button) or clipped(button)):
             cut.append(why)
     if tabs:
         for bar in root.findChildren(QTabBar):

@@ -272,10 +272,11 @@ def test_a_refusal_is_cleared_when_the_turn_passes(window: MainWindow, tmp_path:
     play_until(w, "brannoc")
     far = [[13, 5], [13, 4], [13, 3], [13, 2], [14, 2], [15, 2], [16, 2]]
     assert not w.play.act({"actor": "brannoc", "action": "move", "path": far})
-    assert w.canvas.overlays.rect.isVisible()
+    assert w.canvas.overlays.reasons.marks  # each reason's square marked
     assert "Not allowed" in w.action_dock.hint.text()
     w.action_dock.buttons["Pass"].click()
     assert w.play.turn().acting != "brannoc"
+    assert not w.canvas.overlays.reasons.marks
     assert not w.canvas.overlays.rect.isVisible()
     assert "Not allowed" not in w.action_dock.hint.text()
 
@@ -520,3 +521,26 @@ def test_the_shop_says_on_each_row_why_it_cannot_be_bought(qtbot: object, tmp_pa
     assert potion is not None and "Not now" not in potion.text()
     shop.close()
     w.session.undo_stack.setClean()
+
+
+def test_a_sappers_charges_and_skills_are_shown_greyed_with_why_when_not_possible(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """Was: a charge or a skill with nowhere to use it was left off the bar."""
+    w = window
+    assert w.start_game(tmp_path / "s.game.jsonl", GameSpec(seed=3))
+    play_until(w, "borin")
+    charges = [c for c in w.play.choices() if c.kind == "sapper"]
+    assert len(charges) == 6  # every charge of the card, possible or not
+    greyed = [c for c in charges if not c.enabled]
+    assert greyed and all(c.why_not for c in greyed)
+    pairs = {c.label: c.area for c in charges}
+    assert pairs["Clear rubble"] == {"count": 2} and pairs["Bomb"] == {"count": 1}
+    menu = w.action_dock.buttons["Sapper"].menu()
+    items = {a.text().split(" — ")[0]: a for a in menu.actions()}
+    for c in greyed:
+        item = items[c.label]
+        assert not item.isEnabled() and c.why_not in item.text()
+    skills = [c for c in w.play.choices() if c.kind == "skill"]
+    names = {c.label.split(" at ")[0] for c in skills}
+    assert {"Jump", "Search secrets", "Disarm trap", "Throw"} <= names

@@ -17,6 +17,7 @@ import pytest
 from shared_texts import EXAMPLE
 
 SCENARIOS = Path(__file__).parent / "scenarios" / "brickquest"
+ROOT = Path(__file__).resolve().parent.parent
 ROOM = {"terrain": ["#####", "#...#", "#####"]}
 HARRY = {"id": "harry", "side": "party", "class": "human_warrior", "at": [1, 1], "facing": "E"}
 
@@ -250,3 +251,50 @@ def test_every_reason_is_printed_with_its_sentence(ruleset: str) -> None:
         # One sentence per reason, in the same order, joined in the message.
         assert line["message"].count("; ") >= len(line["reasons"]) - 1
         assert line["ok"] is True
+
+
+@pytest.mark.parametrize("ruleset", ["brickquest", "in_a_world_where_bricks_rule", "heroica"])
+def test_every_reason_is_printed_with_its_square(ruleset: str) -> None:
+    """``details`` gives each reason's code, sentence and square, in the order of
+    ``reasons`` (kept as FORMAT.md says), and ``message`` joins the same sentences."""
+    proc = run_check(SCENARIOS.parent / ruleset / "every_reason.json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    refused = [line for line in lines if line.get("legal") is False]
+    assert refused
+    for line in refused:
+        details = line["details"]
+        assert [d["code"] for d in details] == line["reasons"]
+        assert "; ".join(d["message"] for d in details) == line["message"]
+        for d in details:
+            assert set(d) == {"code", "message", "square"}
+            sq = d["square"]
+            assert sq is None or (len(sq) == 2 and all(isinstance(v, int) for v in sq))
+    assert any(d["square"] is not None for line in refused for d in line["details"])
+    legal = [line for line in lines if line.get("legal") is True]
+    assert all("details" not in line and "reasons" not in line for line in legal)
+
+
+def test_the_scenario_readme_s_output_example_is_what_is_printed() -> None:
+    """The line tests/scenarios/README.md shows is the sixth of brickquest/every_reason.json,
+    squares and all."""
+    readme = (SCENARIOS.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## What `rules check` prints", 1)[1].split("```json\n", 1)[1]
+    shown = json.loads(block.split("```", 1)[0])
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "rules", "check", "every_reason.json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=SCENARIOS,
+        # run from the scenarios' folder: the repository's package, not another install
+        env={
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        },
+    )
+    assert proc.returncode == 0, proc.stderr
+    printed = json.loads(proc.stdout.splitlines()[5])
+    assert printed == shown
+    assert [d["square"] for d in printed["details"]] == [[10, 1], [10, 1]]

@@ -222,7 +222,8 @@ def test_heroica_target_on_an_island_refused_by_validate_as_by_game_new(
     boss["at"] = cell
     path = _write(tmp_path, name, doc)
     lines, refusal = _refusals(path)
-    _same_refusal(path, lines, refusal, f"board.target: the target {target!r} at {cell}")
+    where = place_name(cell)
+    _same_refusal(path, lines, refusal, f"board.target: the target {target!r} at {where}")
 
 
 def test_heroica_chest_and_key_on_an_island(tmp_path: Path) -> None:

@@ -58,6 +58,12 @@ def write(path: Path, docs: list[dict[str, Any]]) -> None:
     path.write_bytes(rechain([json.dumps(d).encode() for d in docs]))
 
 
+def write_unchained(path: Path, docs: list[dict[str, Any]]) -> None:
+    """Edited lines as a version 1 log (no chain): the checks of the content alone refuse."""
+    docs[0]["version"] = 1
+    path.write_bytes(b"".join(json.dumps(d).encode() + b"\n" for d in docs))
+
+
 def refused(path: Path, words: str) -> str:
     with pytest.raises(GameFileError) as info:
         Game.open(path)
@@ -149,11 +155,12 @@ def test_a_last_record_altered_is_refused(duel: Path) -> None:
     refused(duel, f"line {len(kept)}: the chain hash")
 
 
-def test_a_header_party_beyond_the_class_card_is_refused(brickquest: Path) -> None:
+@pytest.mark.parametrize("chained", [True, False], ids=["chained", "version_1"])
+def test_a_header_party_beyond_the_class_card_is_refused(brickquest: Path, chained: bool) -> None:
     docs = parsed(brickquest)
     brannoc = next(c for c in docs[0]["party"]["characters"] if c["id"] == "brannoc")
     brannoc["hit_points"] = brannoc["max_hit_points"] = 99
-    write(brickquest, docs)
+    (write if chained else write_unchained)(brickquest, docs)
     refused(brickquest, "line 1")
 
 
@@ -164,29 +171,38 @@ def test_a_heroica_roster_in_a_brickquest_header_is_refused(brickquest: Path) ->
     refused(brickquest, "heroica")
 
 
-@pytest.mark.parametrize(
-    ("line", "key", "value"),
-    [
-        (0, "seed", "7"),
-        (1, "forced", "yes"),
-        (1, "faces", ["6", "3"]),
-    ],
-)
-def test_lax_types_in_a_log_are_refused(brickquest: Path, line: int, key: str, value: Any) -> None:
+def test_a_heroica_roster_in_an_unchained_brickquest_header_is_refused(brickquest: Path) -> None:
+    docs = parsed(brickquest)
+    docs[0]["party"] = json.loads((PARTIES / "heroica-demo.roster.json").read_bytes())
+    write_unchained(brickquest, docs)
+    refused(brickquest, "heroica")
+
+
+LAX = [(0, "seed", "7"), (1, "forced", "yes"), (1, "faces", ["6", "3"])]
+
+
+@pytest.mark.parametrize("chained", [True, False], ids=["chained", "version_1"])
+@pytest.mark.parametrize(("line", "key", "value"), LAX)
+def test_lax_types_in_a_log_are_refused(
+    brickquest: Path, line: int, key: str, value: Any, chained: bool
+) -> None:
     docs = parsed(brickquest)
     if key == "faces":
         docs[line]["rolls"][0]["faces"] = value
     else:
         docs[line][key] = value
-    write(brickquest, docs)
+    (write if chained else write_unchained)(brickquest, docs)
     refused(brickquest, f"line {line + 1}")
 
 
+@pytest.mark.parametrize("chained", [True, False], ids=["chained", "version_1"])
 @pytest.mark.parametrize(("key", "value"), [("level", "12"), ("shield", "yes")])
-def test_lax_roster_types_in_a_header_are_refused(duel: Path, key: str, value: str) -> None:
+def test_lax_roster_types_in_a_header_are_refused(
+    duel: Path, key: str, value: str, chained: bool
+) -> None:
     docs = parsed(duel)
     docs[0]["party"]["characters"][0][key] = value
-    write(duel, docs)
+    (write if chained else write_unchained)(duel, docs)
     refused(duel, "line 1")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from companion.rules.dice import SeededDice
 from companion.rules.ruleset import get_ruleset
 from companion.rules.scenario import load_scenario, run_scenario
 
@@ -145,3 +146,89 @@ def test_a_sapper_without_explosives_placing_a_charge_afar_hears_both() -> None:
         ("insufficient_explosives", None),
         ("not_adjacent", (5, 1)),
     ]
+
+
+# -- skills, turns, holding, items, doors and spells say every reason too (#18) ---------
+def refusal(setup: dict[str, object], *actions: dict[str, object]) -> list[tuple[str, object]]:
+    """The last action's reasons (code, square), after the ones before it were applied."""
+    state = RULES.initial_state(setup)
+    for action in actions[:-1]:
+        parsed = RULES.actions.validate_python(action)
+        assert RULES.validate(state, parsed).legal, action
+        state = RULES.resolve(state, parsed, SeededDice(0)).state
+    v = RULES.validate(state, RULES.actions.validate_python(actions[-1]))
+    assert all(r.message for r in v.reasons)
+    return [(r.code.value, r.square) for r in v.reasons]
+
+
+def harry_at(x: int, y: int) -> dict[str, object]:
+    return {"id": "harry", "side": "party", "class": "human_warrior", "at": [x, y], "facing": "E"}
+
+
+DOORWAY = {
+    "map": {"terrain": ["#########", "#...#...#", "#...L...#", "#...#...#", "#########"]},
+    "figures": [
+        {"id": "harry", "side": "party", "class": "human_warrior", "at": [2, 1], "facing": "E"},
+        {"id": "merl", "side": "party", "class": "human_mage", "at": [3, 1], "facing": "E"},
+    ],
+}
+LOCK = {"actor": "merl", "action": "cast", "spell": "magic_lock", "target": [4, 2]}
+
+
+def test_a_skill_on_a_magically_locked_door_from_afar_says_all_three_at_the_door() -> None:
+    pick = {"actor": "harry", "action": "skill", "skill": "pick_locks", "target": [4, 2]}
+    assert refusal(DOORWAY, LOCK, pick) == [
+        ("untrained", None),
+        ("not_in_front", (4, 2)),
+        ("locked", (4, 2)),
+    ]
+
+
+def test_opening_a_magically_locked_door_without_a_key_from_afar_says_all_three() -> None:
+    door = {"actor": "harry", "action": "interact", "kind": "open", "target": [4, 2]}
+    assert refusal(DOORWAY, LOCK, door) == [
+        ("not_in_front", (4, 2)),
+        ("locked", (4, 2)),
+        ("no_key", (4, 2)),
+    ]
+    # A door that is open already is not asked about its locks.
+    opened = {**DOORWAY, "map": {"terrain": ["#####", "#./.#", "#####"]}}
+    opened["figures"] = [harry_at(1, 1)]
+    shut = {"actor": "harry", "action": "interact", "kind": "open", "target": [2, 1]}
+    assert refusal(opened, shut) == [("already_in_state", (2, 1))]
+
+
+def test_begin_turn_hold_and_use_item_say_every_reason_in_their_order() -> None:
+    room = {"map": {"terrain": ["######", "#....#", "######"]}, "figures": [harry_at(1, 1)]}
+    begin = {"actor": "harry", "action": "begin_turn", "focus_attack": 1, "rage": True}
+    assert refusal(room, begin) == [("no_ability", None), ("no_ability", None)]
+    step = {"actor": "harry", "action": "move", "path": [[2, 1]]}
+    hold = {"actor": "harry", "action": "hold"}
+    assert refusal(room, step, hold) == [("no_ability", None), ("turn_already_started", None)]
+    mana = {"actor": "harry", "action": "use_item", "item": "mana_potion"}
+    assert refusal(room, mana) == [("no_such_item", None), ("not_a_caster", None)]
+    unknown = {"actor": "harry", "action": "use_item", "item": "dragon_tooth"}
+    assert refusal(room, unknown) == [("no_such_item", None)]
+
+
+def test_a_wall_of_stone_names_each_bad_square() -> None:
+    room = {
+        "map": {"terrain": ["#######", "#.....#", "#.....#", "#######"]},
+        "figures": [
+            {
+                "id": "durin",
+                "side": "party",
+                "class": "dwarven_warmage",
+                "at": [1, 1],
+                "facing": "E",
+            },
+            harry_at(2, 2),
+        ],
+    }
+    wall = {
+        "actor": "durin",
+        "action": "cast",
+        "spell": "wall_of_stone",
+        "squares": [[2, 2], [4, 1]],
+    }
+    assert refusal(room, wall) == [("invalid_target", None), ("occupied", (2, 2))]

@@ -167,14 +167,34 @@ def _new(args: argparse.Namespace) -> int:
     except GameOptionError as exc:
         raise BadInput(f"--option {exc}") from None
     except GameFileError as exc:
-        made_from = f"{args.map}" + (f" with {args.party}" if args.party else "")
-        raise BadInput(f"{made_from}: {exc}") from None
+        raise BadInput(_refusal(args, exc)) from None
     print(
         json.dumps(
             {"created": str(args.game), "acting": game.turn().acting, "round": game.turn().round}
         )
     )
     return 0
+
+
+def _refusal(args: argparse.Namespace, exc: GameFileError) -> str:
+    """A new game's refusal, starting with the file or argument at fault: the map file,
+    the party file (when the party is at fault), or the option that names the input."""
+    text = str(exc)
+    if exc.part == "party":
+        if args.party is None:
+            return f"--party: {text} (the map {args.map})"
+        return f"{args.party}: {text} (with the map {args.map})"
+    if exc.part == "options":
+        return f"--option {text.removeprefix('options.')} (the map {args.map})"
+    if exc.part == "choices":
+        return f"--choice {text.removeprefix('choices.')} (the map {args.map})"
+    if exc.part == "seed":
+        return f"--seed {args.seed}: {text.removeprefix('seed: ')}"
+    if exc.part == "ruleset":
+        return f"--ruleset {args.ruleset}: {text} ({args.map})"
+    if exc.part == "file":
+        return text
+    return f"{args.map}: {text}"
 
 
 def _acting(action: dict[str, Any], game: Game) -> dict[str, Any]:

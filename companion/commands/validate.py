@@ -33,8 +33,8 @@ GAME_FORMAT = "brick-companion-game"
 _HEAD_BYTES = 64 * 1024
 #: The most read of a game's first line: a game log's cap (``rules.session.MAX_FILE_BYTES``).
 MAX_GAME_BYTES = 16 * 1024 * 1024
-#: How a game file starts (its header as the app writes it).
-_GAME_START = b'{"format":"brick-companion-game"'
+#: The suffix of the game files the app writes: such a file is checked as a game.
+GAME_SUFFIX = ".game.jsonl"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -89,12 +89,17 @@ def _check(path: Path) -> tuple[str, list[str], str]:
 
 
 def _kind(path: Path) -> str:
+    """A file's kind: a game by its name (``.game.jsonl``) or its first line's ``format``
+    (read up to a game log's cap, however the header is written); else by the JSON
+    document's ``format`` or keys."""
     head = read_head(path, _HEAD_BYTES, what="project file")
-    if b"\n" not in head and len(head) == _HEAD_BYTES and head.startswith(_GAME_START):
-        head = read_head(path, MAX_GAME_BYTES, what="project file")  # a game's long header
+    if path.name.endswith(GAME_SUFFIX):
+        return "game"
+    if b"\n" not in head and len(head) == _HEAD_BYTES:
+        head = read_head(path, MAX_GAME_BYTES, what="project file")  # a long first line
     first = head.split(b"\n", 1)[0]
     try:
-        header = json.loads(first)
+        header = json.loads(first) if first.lstrip().startswith(b"{") else None
     except (ValueError, RecursionError):
         header = None
     if isinstance(header, dict) and header.get("format") == GAME_FORMAT:

@@ -1,8 +1,10 @@
-"""Screenshots of the demo dungeon: ``python -m companion.gui.screenshots OUTDIR``.
+"""Screenshots of the demos: ``python -m companion.gui.screenshots [--play] OUTDIR``.
 
 Renders offscreen (no display needed) with throw-away settings and writes PNGs of:
 edit mode with heights, the BrickRuler blocked by a wall, a cone over figures, and a
-figure's reach and targets in play mode.
+figure's reach and targets in play mode; with ``--play``, each ruleset's demo in play at
+1280×720 as a person starts it (File → Open Demo, Game → New game… with its defaults,
+then the first move offered), the README's pictures.
 """
 
 from __future__ import annotations
@@ -105,10 +107,71 @@ def take(outdir: Path) -> list[Path]:
     return written
 
 
+#: The README's picture of each demo in play, in File → Open Demo's order.
+PLAY_SHOTS = ("play-mode", "iawwbr-play", "heroica-play")
+LAPTOP = (1280, 720)
+
+
+def take_play(outdir: Path) -> list[Path]:
+    """Each demo in play at 1280×720, started through its menus; return the PNGs."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    apply_theme(app)  # type: ignore[arg-type]
+    outdir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for index, name in enumerate(PLAY_SHOTS):
+            ini = str(Path(tmp) / f"settings{index}.ini")
+            w = MainWindow(settings=QSettings(ini, QSettings.Format.IniFormat))
+            w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+            w.setWindowState(Qt.WindowState.WindowNoState)
+            w.finish_start()
+            w.resize(*LAPTOP)
+            w.show()
+            demos = [a for a in w.actions_.demo_menu.actions() if a.text()]
+            demos[index].trigger()
+            _settle(app)  # type: ignore[arg-type]
+            game = str(Path(tmp) / f"{name}.game.jsonl")
+            saving = QFileDialog.getSaveFileName
+            QFileDialog.getSaveFileName = staticmethod(lambda *a, g=game, **k: (g, ""))  # type: ignore[method-assign]
+
+            def accept() -> None:
+                dialog = QApplication.activeModalWidget()
+                if isinstance(dialog, QDialog):
+                    dialog.accept()
+                else:
+                    QTimer.singleShot(20, accept)
+
+            QTimer.singleShot(20, accept)
+            try:
+                w.new_game_action.trigger()
+            finally:
+                QFileDialog.getSaveFileName = saving  # type: ignore[method-assign]
+            w.resize(*LAPTOP)
+            _settle(app)  # type: ignore[arg-type]
+            for title in ("Roll to move", "Move"):
+                button = w.action_dock.buttons.get(title)
+                if button is not None and button.isEnabled():
+                    button.click()
+                    _settle(app)  # type: ignore[arg-type]
+            path = outdir / f"{name}.png"
+            w.grab().save(str(path))
+            written.append(path)
+            w.session.undo_stack.setClean()
+            w.close()
+            w.deleteLater()
+            _settle(app)  # type: ignore[arg-type]
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    args = list(sys.argv[1:] if argv is None else argv)
+    play = "--play" in args
+    args = [a for a in args if a != "--play"]
     outdir = Path(args[0]) if args else Path("out")
-    for path in take(outdir):
+    for path in take_play(outdir) if play else take(outdir):
         print(path)
     return 0
 

@@ -38,7 +38,7 @@ from companion.rules.session import (
     chain_file,
     read_log,
 )
-from companion.rules.setups import OptionError, read_options
+from companion.rules.setups import OptionError, read_options, stored_options
 from companion.rules.table import FigureView, TurnView, roll_labels
 from companion.rules.verdict import Reason, Verdict
 from companion.safefile import text_problem
@@ -53,7 +53,15 @@ DiceMode = Literal["app", "typed"]
 
 
 class GameFileError(SessionError):
-    """A game that cannot be made or opened; the message names the file and the place."""
+    """A game that cannot be made or opened; the message names the file and the place.
+
+    ``part`` says which input of a new game is at fault, so a caller can name it first:
+    ``map``, ``party``, ``options``, ``choices``, ``seed``, ``ruleset`` or ``file`` (the game
+    file itself, already named in the message)."""
+
+    def __init__(self, message: str, part: str = "map") -> None:
+        super().__init__(message)
+        self.part = part
 
 
 class GameOptionError(GameFileError):
@@ -129,12 +137,16 @@ class Game:
         ruleset_id = ruleset_id or doc.options.ruleset
         problem = text_problem({"party": party, "options": options, "choices": choices})
         if problem is not None:
-            raise GameFileError(f"new game: {problem}")
+            raise GameFileError(str(problem), part=_part(str(problem)))
         try:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
-            raise GameFileError(str(exc)) from None
-        _same_ruleset(ruleset_id, doc, "new game")
+            raise GameFileError(str(exc), part="ruleset") from None
+        if doc.options.ruleset != ruleset_id:
+            raise GameFileError(
+                f"the map is made for the ruleset {doc.options.ruleset!r}, not {ruleset_id!r}",
+                part="ruleset",
+            )
         try:
             options = read_options(ruleset.option_specs(), options or {})
         except OptionError as exc:
@@ -152,9 +164,14 @@ class Game:
                 seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
             )
         except ValidationError as exc:  # e.g. a negative seed
-            raise GameFileError(f"new game: {_first_error(exc)}") from None
-        game = cls(header, _session(ruleset, header, doc, "new game"), doc)
-        game.session.save_as(path)
+            text = _first_error(exc)
+            raise GameFileError(text, part=_part(text)) from None
+        game = cls(header, _session(ruleset, header, doc, ""), doc)
+        try:
+            game.session.save_as(path)
+        except OSError as exc:  # a folder that does not exist, a read-only disk
+            why = exc.strerror or type(exc).__name__
+            raise GameFileError(f"{path}: cannot write the game ({why})", part="file") from None
         if dice == "app":
             try:
                 for choice in ruleset.choices(game.state, None):
@@ -162,7 +179,7 @@ class Game:
                         game.act(choice.template)
             except (SessionError, DiceError) as exc:  # no half-made game is left behind
                 path.unlink(missing_ok=True)
-                raise GameFileError(f"new game: {exc}") from None
+                raise GameFileError(f"the first roll of initiative fails: {exc}") from None
         return game
 
     @classmethod
@@ -178,6 +195,7 @@ class Game:
             if problem is not None:
                 raise GameFileError(f"{path}: line 1: {problem}")
             ruleset = _ruleset(path, header.ruleset)
+            header, migrated = _stored_options(path, header, ruleset)
             try:
                 doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
             except MapFileError as exc:
@@ -185,6 +203,9 @@ class Game:
             _same_ruleset(header.ruleset, doc, f"{path}: line 1")
             session = _session(ruleset, header, doc, f"{path}: line 1")
             session.replay(log, chained=header.version >= CHAINED)
+            if migrated:
+                told = f"{path.name}: line 1: " + "; ".join(migrated) + "."
+                session.notice = " ".join(filter(None, [session.notice, told]))
             if session.chain is None and mend:
                 header = _chain_old_log(path, header, log, session)
         except GameFileError:
@@ -470,7 +491,27 @@ def _session(
         setup = ruleset.game_setup(doc, header.party, header.options, header.choices)
         return Session(ruleset, setup, header=header)
     except (ValueError, LookupError, ValidationError) as exc:
-        raise GameFileError(f"{where}: {exc}") from None
+        text = str(exc)
+        raise GameFileError(f"{where}: {text}" if where else text, part=_part(text)) from None
+
+
+#: The first word of a set-up problem's place, and the input of a new game it lies in.
+_PARTS: Final = {
+    "party": "party",
+    "roster": "party",
+    "characters": "party",
+    "options": "options",
+    "choices": "choices",
+    "seed": "seed",
+}
+
+
+def _part(text: str) -> str:
+    """The input of a new game a problem's place (``party.characters.0: ...``) lies in."""
+    head = text.split(":", 1)[0].split(".", 1)[0].split(" ", 1)[0].strip()
+    if head == "figures" and ": the party's " in text:  # a figure's sheet in the party
+        return "party"
+    return _PARTS.get(head, "map")
 
 
 def _same_ruleset(ruleset_id: str, doc: MapDocument, where: str) -> None:
@@ -495,6 +536,23 @@ def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tu
             x, y = reason.square
             out.append((x, y))
     return tuple(out)
+
+
+def _stored_options(
+    path: Path, header: GameHeader, ruleset: Ruleset[Any, Any]
+) -> tuple[GameHeader, list[str]]:
+    """The header with its options read by the ruleset's specs (``stored_options``): a
+    value of the wrong kind is refused naming the option; a version 1 game's ``true`` for
+    a whole-number option is migrated to 1 (written so when the game is chained)."""
+    try:
+        options, migrated = stored_options(
+            ruleset.option_specs(), header.options, before_kinds=header.version < CHAINED
+        )
+    except OptionError as exc:
+        raise GameFileError(f"{path}: line 1: {exc}") from None
+    if migrated:
+        header = header.model_copy(update={"options": options})
+    return header, migrated
 
 
 def _chain_old_log(path: Path, header: GameHeader, log: LogLines, session: Session) -> GameHeader:

@@ -25,6 +25,7 @@ from companion.rules.ruleset import (
     UnknownRuleset,
     get_ruleset,
 )
+from companion.rules.verdict import ReasonCode
 from companion.safefile import MAX_PROBLEMS, FileProblem, Problem, parse_json, read_bounded
 
 #: Scenario files larger than this are refused before reading.
@@ -33,6 +34,8 @@ MAX_SCENARIO_BYTES = 4 * 1024 * 1024
 MAX_CHECK_SQUARES = 20_000_000
 #: Most die faces one check may type in.
 MAX_TYPED_FACES = 1000
+#: The refusal of an action naming a figure the game does not have.
+UNKNOWN_FIGURE = ReasonCode.UNKNOWN_FIGURE.value
 #: Distances compare with this tolerance (FORMAT.md).
 TOLERANCE = 0.01
 
@@ -271,10 +274,16 @@ def _act(
     except ValidationError as exc:
         raise ScenarioError(describe(exc)) from None
     verdict = ruleset.validate(state, action)
+    if UNKNOWN_FIGURE in verdict.codes and not _expects(check, UNKNOWN_FIGURE):
+        # A figure the scenario does not have, named by a check that does not test that
+        # refusal: a slip in the file (as BrickQuest's lookup says), not a rules result.
+        raise ScenarioError(verdict.message)
     line: dict[str, Any] = {"legal": verdict.legal}
     if not verdict.legal:
         line["reasons"] = verdict.codes
         line["message"] = verdict.message
+        # Each reason with its sentence and the square it is about (null when none).
+        line["details"] = [r.model_dump(mode="json") for r in verdict.reasons]
     typed: TypedDice | None = None
     if verdict.legal:
         typed = (
@@ -317,16 +326,28 @@ def _act(
     return state, line
 
 
+def _expects(check: dict[str, Any], code: str) -> bool:
+    """Whether an action check expects the refusal ``code`` (its ``reason`` or ``reasons``)."""
+    reasons = check.get("reasons")
+    return check.get("reason") == code or (isinstance(reasons, list) and code in reasons)
+
+
 def _check_compares(check: dict[str, Any]) -> None:
     """A check must have something to compare: a query its ``expect``, an action its
     ``expect`` or ``then``; one without can only pass, so it is bad input."""
     if "query" in check:
         if "expect" not in check:
             raise ScenarioError("a query needs 'expect': the value it should measure")
+        if isinstance(check["expect"], dict) and not check["expect"]:
+            raise ScenarioError("expect: {} compares nothing; give the fields to measure")
     elif "expect" not in check and "then" not in check:
         raise ScenarioError(
             "nothing to compare: give 'expect' (\"legal\" or \"illegal\") or 'then'"
         )
+    elif ("reason" in check or "reasons" in check) and check.get("expect") != "illegal":
+        # A legal action has no reasons: they would be ignored and the check pass anyway.
+        key = "reason" if "reason" in check else "reasons"
+        raise ScenarioError(f'{key}: only a check that expects "illegal" names reasons')
 
 
 def _check_then(then: Any) -> None:

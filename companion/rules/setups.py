@@ -122,6 +122,59 @@ def read_options(specs: Iterable[OptionSpec], raw: Mapping[str, Any]) -> dict[st
     return out
 
 
+def _stored_kind_fits(spec: OptionSpec, value: Any) -> bool:
+    """Whether a value read from a saved game has the JSON type of its option's kind."""
+    if spec.kind == "switch":
+        return isinstance(value, bool)
+    if spec.kind == "number":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if spec.kind == "decimal":
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if spec.kind == "choice":
+        return any(type(v) is type(value) and v == value for v, _ in spec.choices)
+    return isinstance(value, str)
+
+
+def stored_options(
+    specs: Iterable[OptionSpec], raw: Mapping[str, Any], *, before_kinds: bool
+) -> tuple[dict[str, Any], list[str]]:
+    """The options of a saved game's header, each of its kind's JSON type (no text for a
+    number, no ``true`` for a number), and within its spec; ``OptionError`` names the first
+    that is not.  Options the ruleset has no spec for are left to its ``game_setup``.
+
+    ``before_kinds``: a game saved before options had kinds (a version 1 game file) may
+    hold ``true``/``false`` for a whole-number option (a tick saved by the old dialog); the
+    game was played with it read as 1/0, so it is migrated to that number (and checked
+    against the option's range), with a line for each in the second value."""
+    known = {s.key: s for s in specs}
+    out: dict[str, Any] = {}
+    migrated: list[str] = []
+    for key, value in raw.items():
+        spec = known.get(key)
+        if spec is None:
+            out[key] = value
+            continue
+        where = f"options.{key}"
+        if before_kinds and spec.kind == "number" and isinstance(value, bool):
+            new = int(value)
+            if (spec.minimum is not None and new < spec.minimum) or (
+                spec.maximum is not None and new > spec.maximum
+            ):
+                raise OptionError(
+                    f"{where}: {str(value).lower()} (a tick saved by an older version, read as"
+                    f" {new}) is out of range ({spec.range_text}); this game cannot be opened"
+                )
+            migrated.append(
+                f"{where}: {str(value).lower()} saved by an older version is read as {new},"
+                " the value the game was played with"
+            )
+            value = new
+        if not _stored_kind_fits(spec, value):
+            raise OptionError(f"{where}: {value!r} is not a {spec.kind} value")
+        out[key] = option_value(spec, value)
+    return out, migrated
+
+
 def field_bounds(info: FieldInfo) -> tuple[int | float | None, int | float | None]:
     """The (minimum, maximum) a pydantic field's constraints allow (``Field(ge=1)``)."""
     lo = hi = None

@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -236,6 +236,9 @@ class ActionDock(QDockWidget):
             self._rebuild(layout)
         self._show_reasons()
         self._show_last_dice()
+        # A reason shown or hidden changes how many lines the buttons wrap onto.
+        self._fit_bar()
+        QTimer.singleShot(0, self.bar, self._fit_bar)  # dropped if the bar is gone
         if self.controller.game is None:
             self.hint.setText("Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
         elif not self.controller.pending:

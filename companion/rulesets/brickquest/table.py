@@ -7,7 +7,7 @@ says it is legal now, so the action bar can never disagree with the rules.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -285,6 +285,14 @@ def _why_not(ctx: Ctx, raw: Mapping[str, Any]) -> str:
     return "" if verdict.legal else verdict.message
 
 
+def _common(whys: Sequence[str]) -> str:
+    """The reasons (``"; "``-joined sentences) found in every one of ``whys``."""
+    if not whys:
+        return ""
+    first = whys[0].split("; ")
+    return "; ".join(r for r in first if all(r in w.split("; ") for w in whys[1:]))
+
+
 def _begin_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
     card = ctx.card(fig)
     out = [
@@ -541,6 +549,12 @@ def _near(fig: FigureState, size: int = 1) -> Iterable[Square]:
             yield (fig.x + dx, fig.y + dy)
 
 
+def _around(sq: Square) -> list[Square]:
+    """The eight squares around ``sq``."""
+    x, y = sq
+    return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+
+
 def _interact_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
     out = []
     dungeon = ctx.state.dungeon
@@ -629,6 +643,18 @@ def _skill_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
                     group="Skill",
                 )
             )
+        if not targets:  # shown, greyed with the rules' reason
+            why = _why_not(ctx, raw) or f"nothing next to {fig.name} to use it on"
+            out.append(
+                ActionChoice(
+                    kind="skill",
+                    label=name,
+                    template=raw,
+                    group="Skill",
+                    enabled=False,
+                    why_not=why,
+                )
+            )
     return out
 
 
@@ -646,22 +672,34 @@ def _sapper_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
         "really_big_bomb",
     ):
         raw = {"actor": fig.id, "action": "sapper", "ability": ability}
-        if any(
-            _legal(ctx, {**raw, "squares": [list(sq)]})
-            for sq in _near(fig)
-            if ctx.state.dungeon.in_bounds(*sq)
-        ):
-            out.append(
-                ActionChoice(
-                    kind="sapper",
-                    label=ability.replace("_", " ").capitalize(),
-                    template=raw,
-                    needs="square",
-                    field="squares",
-                    area={"count": 1},
-                    group="Sapper",
-                )
+        near = [sq for sq in _near(fig) if ctx.state.dungeon.in_bounds(*sq)]
+        # Clearing rubble and blocking a passage take two adjacent squares, the first
+        # next to the sapper; the other charges one.
+        pair = ability in ("clear_rubble", "block_passage")
+        spots = (
+            [[list(a), list(b)] for a in near for b in _around(a) if b != fig.pos]
+            if pair
+            else [[list(sq)] for sq in near]
+        )
+        spots = [sq for sq in spots if all(ctx.state.dungeon.in_bounds(*q) for q in sq)]
+        whys = [_why_not(ctx, {**raw, "squares": sq}) for sq in spots]
+        possible = any(not w for w in whys)
+        # Not possible: greyed with the reasons that hold wherever it is set (a turn not
+        # begun, too few explosives), else that no square next to the sapper will do.
+        why = "" if possible else _common(whys)
+        out.append(
+            ActionChoice(
+                kind="sapper",
+                label=ability.replace("_", " ").capitalize(),
+                template=raw,
+                needs="square",
+                field="squares",
+                area={"count": 2 if pair else 1},
+                group="Sapper",
+                enabled=possible,
+                why_not="" if possible else why or f"no square next to {fig.name} for it",
             )
+        )
     return out
 
 

@@ -6,12 +6,32 @@ what was measured against what.  Validation never changes the state and never ro
 Every reason that applies is reported, in this order: the turn (``not_your_turn``), the
 actor's own state and budget (posing, actions left, sustaining a spell, rage -- not judged
 out of turn, since a figure's actions are counted from its own next turn), then the
-action's own checks -- for an attack the two figures and the attack's limits, then its
-geometry (range, arc, height, sight); for a move every problem along the path, in path
-order, then the movement it lacks.  Some reasons stop the rest, because nothing after
-them can be measured: no initiative rolled yet, a dead actor, a square off the map, an
-actor inside an object, an unknown figure (``UnknownFigure``), an attack on itself or on
-a dead target, an attack of a kind the figure does not have.
+action's own checks, each in the order its checker documents:
+
+* attack: the two figures and the attack's limits, then its geometry (range, arc,
+  height, sight);
+* move: every problem along the path, in path order, then the movement it lacks (an
+  ethereal figure: the cost, then the end square);
+* cast: who may cast it (the scroll carried and its list), what this round allows, the
+  points, then the target (who, where, sight; a teleport's square, a wall's squares in
+  the order given, every square of a Large summons; a potion to strengthen: held, a
+  potion, not strengthened already);
+* interact: where the figure stands, then what the object, door or figure needs (a
+  magic lock and a missing key both; the items after the figure's state);
+* use item: carried, then what the item is, then who it helps;
+* skill: training, then the difficulty's bonus, then the target (where to stand, a
+  magic lock); Turn Undead and Meditation: hiccups, then what this round allows;
+* sapper: hiccups, once a round, explosives, fuse, then where the charge goes;
+* begin turn: a turn started, rage, hiccups, then the focus dice (how many, how split);
+* hold: the optional rule, an action taken, a hold made already.
+
+Some reasons stop the rest, because nothing after them can be measured: no initiative
+rolled yet, a dead actor, a square off the map, an actor inside an object, an unknown
+figure (``UnknownFigure``), an attack on itself or on a dead target, an attack of a kind
+the figure does not have, an unknown spell, skill or item (an item neither carried nor
+known), an ability the figure lacks (a breath, Turn Undead, Meditation, sapper charges;
+for begin turn the focus dice are not counted without a focus), a spell's target that
+is no living figure, a square with nothing to work on, a step that is no step.
 """
 
 from __future__ import annotations

@@ -18,26 +18,35 @@ ABILITY_SKILLS = ("turn_undead", "meditation")
 
 
 def check_skill(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    """Every reason against the skill: for Turn Undead and Meditation the ability, then
+    hiccups, then what this round allows; for a skill of the data its training, then the
+    difficulty's need of a bonus, then its target (where the figure stands, then a magic
+    lock).  An unknown skill, or an ability the figure does not have, stops the rest."""
     assert isinstance(action, act.UseSkill)
     card = ctx.card(actor)
     turn = current_turn(actor)
+    out: list[Reason] = []
+
+    def no(code: ReasonCode, text: str, sq: tuple[int, int] | None = None) -> None:
+        out.append(Reason(code=code, message=text, square=sq))
+
     if action.skill in ABILITY_SKILLS:
         if not card.has_ability(action.skill):
             name = action.skill.replace("_", " ")
             return illegal(ReasonCode.NO_ABILITY, f"{actor.name} cannot use {name}")
         if actor.has("hiccups"):
-            return illegal(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
+            no(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
         if action.skill == "turn_undead" and turn.cast:
-            return illegal(
+            no(
                 ReasonCode.SPELL_RESTRICTION,
                 f"{actor.name} cast a spell this round and may not turn undead",
             )
         if action.skill == "meditation" and turn.actions_used > 0:
-            return illegal(
+            no(
                 ReasonCode.TURN_ALREADY_STARTED,
                 f"meditation takes {actor.name}'s whole round; it has acted already",
             )
-        return LEGAL
+        return Verdict(reasons=tuple(out))
     skill = ctx.catalog.skills.get(action.skill)
     if skill is None:
         try:
@@ -47,35 +56,43 @@ def check_skill(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     bonus = card.skill_bonus(skill.id) if isinstance(card, ClassDef) else 0
     trained = isinstance(card, ClassDef) and any(b.skill == skill.id for b in card.skills)
     if skill.trained_only and not trained:
-        return illegal(ReasonCode.UNTRAINED, f"only characters trained in {skill.name} may use it")
+        no(ReasonCode.UNTRAINED, f"only characters trained in {skill.name} may use it")
     difficulty = ctx.catalog.difficulties.get(action.difficulty)
     if difficulty is not None and difficulty.requires_bonus and bonus + action.circumstance <= 0:
-        return illegal(
+        no(
             ReasonCode.UNTRAINED,
             f"{difficulty.name} tasks need a skill or other bonus; {actor.name} has none",
         )
-    return _check_skill_target(ctx, actor, skill.id, action)
+    out += _check_skill_target(ctx, actor, skill.id, action).reasons
+    return Verdict(reasons=tuple(out))
 
 
 def _check_skill_target(ctx: Ctx, actor: FigureState, skill: str, action: act.UseSkill) -> Verdict:
-    """Skills worked on a door or object (force, pick locks) are worked from next to it."""
+    """Skills worked on a door or object (force, pick locks) are worked from next to it,
+    and no skill opens a magic lock: both are said.  A square with no door or object, or
+    off the map, stops the rest."""
     if skill not in DOOR_SKILLS or action.target is None or isinstance(action.target, str):
         return LEGAL
     sq = (int(action.target[0]), int(action.target[1]))
     dungeon = ctx.state.dungeon
     if not dungeon.in_bounds(*sq):
         return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
+    out: list[Reason] = []
     if dungeon.terrain_at(*sq).is_door:
         if actor.pos not in door_fronts(dungeon, sq):
             text = f"{actor.name} must stand directly in front of the door"
-            return illegal(ReasonCode.NOT_IN_FRONT, text, sq)
+            out += illegal(ReasonCode.NOT_IN_FRONT, text, sq).reasons
     elif dungeon.object_at(*sq) is None:
         return illegal(ReasonCode.INVALID_TARGET, f"no door or object at {place_name(sq)}", sq)
     elif chebyshev(actor.pos, sq) != 1:
-        return illegal(ReasonCode.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}", sq)
+        out += illegal(
+            ReasonCode.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}", sq
+        ).reasons
     if sq in ctx.state.magic_locks:
-        return illegal(ReasonCode.LOCKED, "a magic lock holds: neither key nor force opens it", sq)
-    return LEGAL
+        out += illegal(
+            ReasonCode.LOCKED, "a magic lock holds: neither key nor force opens it", sq
+        ).reasons
+    return Verdict(reasons=tuple(out))
 
 
 def check_sapper(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
@@ -122,40 +139,52 @@ def check_sapper(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
 
 
 def check_begin_turn(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    """Every reason against the turn's choices: a turn started already, then rage (the
+    ability), hiccups (for rage and focus alike), then the focus dice (the ability, how
+    many, how split).  Without a focus ability the dice are not counted."""
     assert isinstance(action, act.BeginTurn)
+    out: list[Reason] = []
+
+    def no(code: ReasonCode, text: str) -> None:
+        out.append(Reason(code=code, message=text))
+
     if actor.turn.started:
-        return illegal(ReasonCode.TURN_ALREADY_STARTED, f"{actor.name}'s turn has started already")
+        no(ReasonCode.TURN_ALREADY_STARTED, f"{actor.name}'s turn has started already")
     card = ctx.card(actor)
     if action.rage and not isinstance(card.ability("rage"), Rage):
-        return illegal(ReasonCode.NO_ABILITY, f"{actor.name} cannot rage")
+        no(ReasonCode.NO_ABILITY, f"{actor.name} cannot rage")
     if (action.rage or action.focus_attack) and actor.has("hiccups"):
-        return illegal(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
+        no(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
     if action.focus_attack:
         focus = card.ability("prowess") or card.ability("ninja_focus")
         if not isinstance(focus, Prowess | NinjaFocus):
-            return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no extra dice to allocate")
-        if action.focus_attack > focus.dice:
-            return illegal(ReasonCode.INVALID_TARGET, f"only {focus.dice} extra dice to allocate")
-        if not focus.split_allowed and action.focus_attack not in (0, focus.dice):
-            return illegal(
-                ReasonCode.INVALID_TARGET,
-                f"{actor.name}'s focus puts both dice on attack or both on defense",
-            )
-    return LEGAL
+            no(ReasonCode.NO_ABILITY, f"{actor.name} has no extra dice to allocate")
+        else:
+            if action.focus_attack > focus.dice:
+                no(ReasonCode.INVALID_TARGET, f"only {focus.dice} extra dice to allocate")
+            if not focus.split_allowed and action.focus_attack not in (0, focus.dice):
+                no(
+                    ReasonCode.INVALID_TARGET,
+                    f"{actor.name}'s focus puts both dice on attack or both on defense",
+                )
+    return Verdict(reasons=tuple(out))
 
 
 def check_hold(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    """Every reason against holding: the optional rule switched off, then the turn begun
+    (an action taken), then a hold already made this turn."""
+    out: list[Reason] = []
     if not ctx.state.options.holding:
-        return illegal(ReasonCode.NO_ABILITY, "holding is an optional rule, switched off")
+        out += illegal(ReasonCode.NO_ABILITY, "holding is an optional rule, switched off").reasons
     turn = current_turn(actor)
     if turn.actions_used:
-        return illegal(
+        out += illegal(
             ReasonCode.TURN_ALREADY_STARTED,
             f"{actor.name} has acted already: hold both actions or neither",
-        )
+        ).reasons
     if turn.held:
-        return illegal(
+        out += illegal(
             ReasonCode.ALREADY_IN_STATE,
             f"{actor.name} held already: act now or forfeit the turn",
-        )
-    return LEGAL
+        ).reasons
+    return Verdict(reasons=tuple(out))

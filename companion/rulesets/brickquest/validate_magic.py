@@ -91,23 +91,31 @@ def _check_caster(
     action: act.Cast,
     from_item: bool,
 ) -> Verdict:
+    """Who may cast it: from a scroll or book, the item carried and the reader's list
+    (both said); otherwise a caster (a figure that is none hears only that), then its list."""
     if from_item:
+        out: list[Reason] = []
         item = action.item or carried_spells(actor).get(spell.id)
         if (
             item is None
             or item not in actor.items
             or spell.id not in item.partition(":")[2].split("+")
         ):
-            return illegal(
-                ReasonCode.NO_SUCH_ITEM, f"{actor.name} carries no scroll or book of {spell.name}"
+            out.append(
+                _reason(
+                    ReasonCode.NO_SUCH_ITEM,
+                    f"{actor.name} carries no scroll or book of {spell.name}",
+                )
             )
         if spell.spell_list not in spell_lists(card):
             kind = item_base(item or "scroll")
-            return illegal(
-                ReasonCode.WRONG_CASTING_CLASS,
-                f"a {spell.spell_list.value} {kind} can only be read by a caster of that list",
+            out.append(
+                _reason(
+                    ReasonCode.WRONG_CASTING_CLASS,
+                    f"a {spell.spell_list.value} {kind} can only be read by a caster of that list",
+                )
             )
-        return LEGAL
+        return Verdict(reasons=tuple(out))
     if not spell_lists(card):
         return illegal(ReasonCode.NOT_A_CASTER, f"{actor.name} cannot cast spells")
     if not may_know(card, spell):
@@ -192,7 +200,8 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
 
 def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:
     """Somewhere to stand: a summoned Large Creature needs all of its squares open and
-    free (someone standing on any of them is reported first, as for one square)."""
+    free -- every square someone stands on, then every square nothing can stand on; uneven
+    floors are said when nothing else is."""
     summons = spell.effect.summons
     size = ctx.monster_size(summons) if summons else 1
     covered = footprint(sq, size)
@@ -202,22 +211,24 @@ def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:
         if any(f.pos == sq and f.inside is None for f in ctx.state.figures.values()):
             return illegal(ReasonCode.OCCUPIED, f"{place_name(sq)} is occupied", sq)
         return LEGAL
+    out: list[Reason] = []
     for q in covered:
         if any(q in ctx.squares(f) for f in ctx.state.figures.values() if f.inside is None):
-            return illegal(ReasonCode.OCCUPIED, f"{place_name(q)} is occupied", q)
+            out.append(_reason(ReasonCode.OCCUPIED, f"{place_name(q)} is occupied", q))
     for q in covered:
         if not _standable(ctx, q):
             what = f"nothing can stand at {place_name(q)}"
-            return illegal(
-                ReasonCode.INVALID_TARGET,
-                f"{what} (it covers {', '.join(place_name(c) for c in covered)})",
-                q,
+            out.append(
+                _reason(
+                    ReasonCode.INVALID_TARGET,
+                    f"{what} (it covers {', '.join(place_name(c) for c in covered)})",
+                    q,
+                )
             )
-    if not may_end_on(ctx, "", sq, size):  # its floors more than a step apart
-        return illegal(
-            ReasonCode.INVALID_TARGET, f"the floor from {place_name(sq)} is too uneven", sq
-        )
-    return LEGAL
+    if not out and not may_end_on(ctx, "", sq, size):  # its floors more than a step apart
+        text = f"the floor from {place_name(sq)} is too uneven"
+        out.append(_reason(ReasonCode.INVALID_TARGET, text, sq))
+    return Verdict(reasons=tuple(out))
 
 
 def _sight(ctx: Ctx, actor: FigureState, target: act.Target | None, sq: Square) -> SightLine:
@@ -232,7 +243,8 @@ def _check_figure_target(
     ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cast, sq: Square
 ) -> Verdict:
     """Spells on one figure: a living one, not hidden in an object; adjacent ones may be
-    cast on the caster itself (the Vampire turns itself ethereal)."""
+    cast on the caster itself (the Vampire turns itself ethereal).  A target that is no
+    figure, dead or hidden stops the rest; out of reach and no caster are both said."""
     if not isinstance(action.target, str):
         return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a figure as target", sq)
     fig = ctx.figure(action.target)
@@ -240,16 +252,20 @@ def _check_figure_target(
         return illegal(ReasonCode.TARGET_DEAD, f"{fig.name} is dead", sq)
     if fig.inside is not None:
         return illegal(ReasonCode.INVALID_TARGET, f"{fig.name} is hidden inside an object", sq)
+    out: list[Reason] = []
     if (
         isinstance(spell.area, s.AdjacentFigure)
         and squares_apart(ctx.squares(actor), ctx.squares(fig)) > 1
     ):
-        return illegal(ReasonCode.NOT_ADJACENT, f"{fig.name} is not next to {actor.name}", sq)
+        out.append(_reason(ReasonCode.NOT_ADJACENT, f"{fig.name} is not next to {actor.name}", sq))
     if spell.effect.spell_point_transfer_loss is not None and not spell_lists(ctx.card(fig)):
-        return illegal(
-            ReasonCode.NOT_A_CASTER, f"{fig.name} is no priest or wizard: spell points are lost"
+        out.append(
+            _reason(
+                ReasonCode.NOT_A_CASTER,
+                f"{fig.name} is no priest or wizard: spell points are lost",
+            )
         )
-    return LEGAL
+    return Verdict(reasons=tuple(out))
 
 
 def _standable(ctx: Ctx, sq: Square) -> bool:
@@ -261,29 +277,45 @@ def _standable(ctx: Ctx, sq: Square) -> bool:
 
 
 def _check_teleport(ctx: Ctx, actor: FigureState, spell: s.SpellDef, sq: Square) -> Verdict:
+    """Every reason against the square: not stood on before, too far, someone there (or
+    the caster does not fit), nothing to stand on.  Its own square says only that."""
     reach = spell.effect.teleport_max_squares or DEFAULT_TELEPORT
-    if sq not in actor.visited or sq == actor.pos:
-        return illegal(
-            ReasonCode.INVALID_TARGET, f"{actor.name} has not stood on {place_name(sq)} before"
+    where = f"{place_name(sq)}"
+    if sq == actor.pos:
+        return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} has not stood on {where} before")
+    out: list[Reason] = []
+    if sq not in actor.visited:
+        out.append(
+            _reason(ReasonCode.INVALID_TARGET, f"{actor.name} has not stood on {where} before")
         )
     d = ruler_distance(ctx.board, actor.pos, sq)
     if d > reach + 1e-9:
-        return illegal(
-            ReasonCode.OUT_OF_RANGE, f"{place_name(sq)} is {d:.2f} squares away (max {reach})"
+        out.append(
+            _reason(ReasonCode.OUT_OF_RANGE, f"{where} is {d:.2f} squares away (max {reach})")
         )
     if any(f.pos == sq and f.id != actor.id for f in ctx.state.figures.values()):
-        return illegal(ReasonCode.OCCUPIED, f"{place_name(sq)} is occupied", sq)
-    if ctx.size(actor) > 1 and not may_end_on(ctx, actor.id, sq):
-        return illegal(ReasonCode.OCCUPIED, f"{actor.name} does not fit at {place_name(sq)}", sq)
+        out.append(_reason(ReasonCode.OCCUPIED, f"{where} is occupied", sq))
+    elif ctx.size(actor) > 1 and not may_end_on(ctx, actor.id, sq):
+        out.append(
+            _reason(ReasonCode.OCCUPIED, f"{actor.name} does not fit at {place_name(sq)}", sq)
+        )
     if not _standable(ctx, sq):
-        return illegal(ReasonCode.INVALID_TARGET, f"nothing can stand at {place_name(sq)} now", sq)
-    return LEGAL
+        out.append(
+            _reason(ReasonCode.INVALID_TARGET, f"nothing can stand at {place_name(sq)} now", sq)
+        )
+    return Verdict(reasons=tuple(out))
 
 
 def _check_wall(ctx: Ctx, actor: FigureState, area: s.Wall, action: act.Cast) -> Verdict:
+    """Every reason against the wall: its length, its line, then each square in the
+    order given (no open floor there says only that; an object, a figure and the sight
+    line are all said)."""
     squares = list(action.squares)
+    out: list[Reason] = []
     if len(squares) != area.length:
-        return illegal(ReasonCode.INVALID_TARGET, f"the wall needs {area.length} squares in a row")
+        out.append(
+            _reason(ReasonCode.INVALID_TARGET, f"the wall needs {area.length} squares in a row")
+        )
     xs = {x for x, _ in squares}
     ys = {y for _, y in squares}
     ordered = sorted(squares)
@@ -291,29 +323,46 @@ def _check_wall(ctx: Ctx, actor: FigureState, area: s.Wall, action: act.Cast) ->
         chebyshev(a, b) == 1 for a, b in itertools.pairwise(ordered)
     )
     if not in_row:
-        return illegal(ReasonCode.INVALID_TARGET, "the wall's squares must be adjacent, in a line")
+        out.append(
+            _reason(ReasonCode.INVALID_TARGET, "the wall's squares must be adjacent, in a line")
+        )
     dungeon = ctx.state.dungeon
     for sq in squares:
         if not dungeon.in_bounds(*sq) or dungeon.terrain_at(*sq) is not Terrain.FLOOR:
-            return illegal(ReasonCode.INVALID_TARGET, f"no open floor at {place_name(sq)}", sq)
+            out.append(_reason(ReasonCode.INVALID_TARGET, f"no open floor at {place_name(sq)}", sq))
+            continue
         if dungeon.object_at(*sq) is not None:
-            return illegal(ReasonCode.INVALID_TARGET, f"an object stands at {place_name(sq)}", sq)
-        if any(f.pos == sq or sq in ctx.squares(f) for f in ctx.state.figures.values()):
-            return illegal(ReasonCode.OCCUPIED, f"{place_name(sq)} is occupied", sq)
-        if area.needs_line_of_sight and not line_of_sight(ctx.board, actor.pos, sq).clear:
-            return illegal(
-                ReasonCode.NO_LINE_OF_SIGHT, f"{actor.name} cannot see {place_name(sq)}", sq
+            out.append(
+                _reason(ReasonCode.INVALID_TARGET, f"an object stands at {place_name(sq)}", sq)
             )
-    return LEGAL
+        if any(f.pos == sq or sq in ctx.squares(f) for f in ctx.state.figures.values()):
+            out.append(_reason(ReasonCode.OCCUPIED, f"{place_name(sq)} is occupied", sq))
+        if area.needs_line_of_sight and not line_of_sight(ctx.board, actor.pos, sq).clear:
+            out.append(
+                _reason(
+                    ReasonCode.NO_LINE_OF_SIGHT, f"{actor.name} cannot see {place_name(sq)}", sq
+                )
+            )
+    return Verdict(reasons=tuple(out))
 
 
 def _check_potion(ctx: Ctx, actor: FigureState, action: act.Cast) -> Verdict:
+    """Every reason against the potion named: not held, not a potion, strengthened
+    already.  No potion named, or one neither held nor known, says only that."""
     potion = action.target if isinstance(action.target, str) else None
-    if potion is None or potion not in actor.items:
+    if potion is None:
         return illegal(ReasonCode.NO_SUCH_ITEM, f"{actor.name} holds no such potion")
+    out: list[Reason] = []
+    held = potion in actor.items
+    if not held:
+        out.append(_reason(ReasonCode.NO_SUCH_ITEM, f"{actor.name} holds no such potion"))
     item = ctx.catalog.items.get(item_base(potion))
+    if item is None and not held:
+        return Verdict(reasons=tuple(out))
     if item is None or item.category != s.ItemCategory.POTION:
-        return illegal(ReasonCode.INVALID_TARGET, f"{potion} is not a potion")
+        out.append(_reason(ReasonCode.INVALID_TARGET, f"{potion} is not a potion"))
+        return Verdict(reasons=tuple(out))
     if "@" in potion:
-        return illegal(ReasonCode.ALREADY_IN_STATE, f"{item.name} has been strengthened already")
-    return LEGAL
+        text = f"{item.name} has been strengthened already"
+        out.append(_reason(ReasonCode.ALREADY_IN_STATE, text))
+    return Verdict(reasons=tuple(out))

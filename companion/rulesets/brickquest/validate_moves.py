@@ -95,7 +95,10 @@ def straight_walk(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[in
 
 
 def _check_ethereal(ctx: Ctx, actor: FigureState, action: act.Move, points: int) -> Verdict:
-    """Ethereal figures float through walls at their own rate; they end on open floor."""
+    """Ethereal figures float through walls at their own rate; they end on open floor.
+
+    Every reason: the cost, then the end square (solid or a fire spout, someone there,
+    a body there).  A step that is no step stops the rest: nothing after it is a path."""
     dungeon = ctx.state.dungeon
     cost = 0
     prev = actor.pos
@@ -104,22 +107,23 @@ def _check_ethereal(ctx: Ctx, actor: FigureState, action: act.Move, points: int)
             return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is not a step", sq)
         cost += 1 if sq[0] == prev[0] or sq[1] == prev[1] else 2
         prev = sq
+    out: list[Reason] = []
     if cost > points:
-        return illegal(
+        out += illegal(
             ReasonCode.INSUFFICIENT_MOVEMENT,
             f"{actor.name} floats {points} squares per action; the path costs {cost}",
-        )
+        ).reasons
     end = action.path[-1]
     solid = bool(BOARDS.layers(dungeon).blocks_movement[end[1], end[0]])
     if solid or dungeon.terrain_at(*end) is Terrain.FIRE_SPOUT:
-        return illegal(
+        out += illegal(
             ReasonCode.CANNOT_END_HERE,
             f"{actor.name} may float through {place_name(end)} but not stop there",
             end,
-        )
+        ).reasons
     others = [f for f in ctx.state.figures.values() if f.pos == end and f.id != actor.id]
     if any(f.inside is None and not f.dead for f in others):
-        return illegal(ReasonCode.OCCUPIED, f"{place_name(end)} is occupied", end)
-    if any(f.dead for f in others):
-        return illegal(ReasonCode.CANNOT_END_HERE, f"a body lies at {place_name(end)}", end)
-    return LEGAL
+        out += illegal(ReasonCode.OCCUPIED, f"{place_name(end)} is occupied", end).reasons
+    elif any(f.dead for f in others):
+        out += illegal(ReasonCode.CANNOT_END_HERE, f"a body lies at {place_name(end)}", end).reasons
+    return Verdict(reasons=tuple(out))

@@ -116,30 +116,39 @@ def check_interact(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
 
 
 def _check_object_state(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
+    """What the object's state says against ``kind``, every reason: opening a chest that
+    is open already says only that; a magic lock and a missing key are both said."""
     obj = ctx.state.dungeon.object_at(*sq)
     assert obj is not None
+    out: list[Reason] = []
+
+    def no(code: ReasonCode, text: str) -> None:
+        out.append(Reason(code=code, message=text, square=sq))
+
     if kind == "open":
         if obj.is_open:
-            return illegal(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is open already", sq)
-        if sq in ctx.state.magic_locks:
-            return illegal(ReasonCode.LOCKED, f"the {obj.kind} is magically locked", sq)
-        if obj.locked and KEY not in actor.items:
-            return illegal(
-                ReasonCode.NO_KEY, f"the {obj.kind} is locked and {actor.name} has no key", sq
-            )
+            no(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is open already")
+        else:
+            if sq in ctx.state.magic_locks:
+                no(ReasonCode.LOCKED, f"the {obj.kind} is magically locked")
+            if obj.locked and KEY not in actor.items:
+                no(ReasonCode.NO_KEY, f"the {obj.kind} is locked and {actor.name} has no key")
     elif kind == "close" and not obj.is_open:
-        return illegal(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is closed already", sq)
+        no(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is closed already")
     elif kind in ("lock", "unlock"):
         if KEY not in actor.items:
-            return illegal(ReasonCode.NO_KEY, f"{actor.name} has no key", sq)
+            no(ReasonCode.NO_KEY, f"{actor.name} has no key")
         if obj.locked == (kind == "lock"):
-            return illegal(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is {kind}ed already", sq)
+            no(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is {kind}ed already")
     elif kind == "climb_in":
-        if obj.kind not in CONTAINERS or not obj.is_open:
-            return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} cannot climb into that", sq)
+        if obj.kind not in CONTAINERS:  # nothing else to say about climbing into it
+            no(ReasonCode.INVALID_TARGET, f"{actor.name} cannot climb into that")
+            return Verdict(reasons=tuple(out))
+        if not obj.is_open:
+            no(ReasonCode.INVALID_TARGET, f"{actor.name} cannot climb into that")
         if any(f.inside == sq for f in ctx.state.figures.values()):
-            return illegal(ReasonCode.OCCUPIED, f"someone is already inside the {obj.kind}", sq)
-    return LEGAL
+            no(ReasonCode.OCCUPIED, f"someone is already inside the {obj.kind}")
+    return Verdict(reasons=tuple(out))
 
 
 def _check_door(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
@@ -157,27 +166,35 @@ def _check_door(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
 
 
 def _door_state(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
+    """What the door's state says against ``kind``, every reason (a door open already
+    is not asked about its locks)."""
     t = ctx.state.dungeon.terrain_at(*sq)
+    out: list[Reason] = []
+
+    def no(code: ReasonCode, text: str) -> None:
+        out.append(Reason(code=code, message=text, square=sq))
+
     if kind == "open":
         if t is Terrain.DOOR_OPEN:
-            return illegal(ReasonCode.ALREADY_IN_STATE, "the door is open already", sq)
-        if sq in ctx.state.magic_locks:
-            return illegal(ReasonCode.LOCKED, "the door is magically locked: no key opens it", sq)
-        if t is Terrain.DOOR_LOCKED and KEY not in actor.items:
-            return illegal(ReasonCode.NO_KEY, f"the door is locked and {actor.name} has no key", sq)
+            no(ReasonCode.ALREADY_IN_STATE, "the door is open already")
+        else:
+            if sq in ctx.state.magic_locks:
+                no(ReasonCode.LOCKED, "the door is magically locked: no key opens it")
+            if t is Terrain.DOOR_LOCKED and KEY not in actor.items:
+                no(ReasonCode.NO_KEY, f"the door is locked and {actor.name} has no key")
     elif kind == "close":
         if t is not Terrain.DOOR_OPEN:
-            return illegal(ReasonCode.ALREADY_IN_STATE, "the door is closed already", sq)
+            no(ReasonCode.ALREADY_IN_STATE, "the door is closed already")
         if ctx.living_at(sq) is not None:
-            return illegal(ReasonCode.OCCUPIED, "someone stands in the doorway", sq)
+            no(ReasonCode.OCCUPIED, "someone stands in the doorway")
     else:
         if KEY not in actor.items:
-            return illegal(ReasonCode.NO_KEY, f"{actor.name} has no key", sq)
+            no(ReasonCode.NO_KEY, f"{actor.name} has no key")
         wanted = Terrain.DOOR_CLOSED if kind == "lock" else Terrain.DOOR_LOCKED
         if t is not wanted:
             state = "open" if t is Terrain.DOOR_OPEN else t.name.lower().replace("door_", "")
-            return illegal(ReasonCode.ALREADY_IN_STATE, f"the door is {state}", sq)
-    return LEGAL
+            no(ReasonCode.ALREADY_IN_STATE, f"the door is {state}")
+    return Verdict(reasons=tuple(out))
 
 
 def _target_square(ctx: Ctx, action: act.Interact) -> Square | None:
@@ -203,67 +220,98 @@ def _check_figure_interaction(ctx: Ctx, actor: FigureState, action: act.Interact
 
 
 def _exchange(actor: FigureState, other: FigureState, action: act.Interact) -> Verdict:
-    """What giving, taking or looting needs besides standing next to the other figure."""
+    """What giving, taking or looting needs besides standing next to the other figure,
+    every reason: the other figure's state (alive for looting; living, a character and
+    willing for taking), then the items."""
+    out: list[Reason] = []
+
+    def no(code: ReasonCode, text: str) -> None:
+        out.append(Reason(code=code, message=text))
+
     if action.kind == "loot":
         if not other.dead:
-            return illegal(ReasonCode.INVALID_TARGET, f"{other.name} is alive: no looting")
+            no(ReasonCode.INVALID_TARGET, f"{other.name} is alive: no looting")
         missing = [i for i in action.items if i not in other.items]
         if missing:
-            return illegal(ReasonCode.NO_SUCH_ITEM, f"{other.name} carries no {missing[0]}")
-        return LEGAL  # searching a body that carries nothing is an action that finds nothing
+            no(ReasonCode.NO_SUCH_ITEM, f"{other.name} carries no {missing[0]}")
+        # searching a body that carries nothing is an action that finds nothing
+        return Verdict(reasons=tuple(out))
     if other.dead:
-        return illegal(ReasonCode.TARGET_DEAD, f"{other.name} is dead")
+        no(ReasonCode.TARGET_DEAD, f"{other.name} is dead")
     if action.kind == "take" and other.class_id is None:
-        return illegal(
+        no(
             ReasonCode.INVALID_TARGET,
             f"{other.name} is no character with a swag bin (pick its pockets, or loot it)",
         )
     if action.kind == "take" and not action.permission:
-        return illegal(ReasonCode.NO_PERMISSION, f"{other.name} does not allow it")
+        no(ReasonCode.NO_PERMISSION, f"{other.name} does not allow it")
     holder = actor if action.kind == "give" else other
     missing = [i for i in action.items if i not in holder.items]
     if not action.items or missing:
         what = ", ".join(missing) if missing else "nothing named"
-        return illegal(ReasonCode.NO_SUCH_ITEM, f"{holder.name} does not carry {what}")
-    return LEGAL
+        no(ReasonCode.NO_SUCH_ITEM, f"{holder.name} does not carry {what}")
+    return Verdict(reasons=tuple(out))
 
 
 def _check_pick_up(ctx: Ctx, actor: FigureState, action: act.Interact) -> Verdict:
+    """Both reasons: the square out of reach, and nothing lying there."""
     sq = _target_square(ctx, action) or actor.pos
+    out: list[Reason] = []
     if squares_apart(ctx.squares(actor), [sq]) > 1:
-        return illegal(ReasonCode.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}")
+        out += illegal(
+            ReasonCode.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}", sq
+        ).reasons
     shelf = ctx.state.dungeon.object_at(*sq) if ctx.state.dungeon.in_bounds(*sq) else None
     on_shelf = shelf is not None and shelf.kind is ObjectKind.SHELF and shelf.contents
     if not ctx.state.floor_items.get(sq) and not on_shelf:
-        return illegal(ReasonCode.NO_SUCH_ITEM, f"nothing lies at {place_name(sq)}", sq)
-    return LEGAL
+        out += illegal(ReasonCode.NO_SUCH_ITEM, f"nothing lies at {place_name(sq)}", sq).reasons
+    return Verdict(reasons=tuple(out))
 
 
 def _check_exit_square(ctx: Ctx, actor: FigureState, action: act.Interact) -> Verdict:
+    """Both reasons: the object still closed, and the square (next to the object, then
+    free)."""
     inside = actor.inside
     assert inside is not None
+    out: list[Reason] = []
     obj = ctx.state.dungeon.object_at(*inside)
     if obj is not None and not obj.is_open:
-        return illegal(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is closed: open it first")
+        out += illegal(
+            ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is closed: open it first"
+        ).reasons
     sq = _target_square(ctx, action)
     if sq is None or chebyshev(inside, sq) != 1:
-        return illegal(ReasonCode.INVALID_TARGET, "climbing out needs a square next to the object")
-    if not ctx.state.dungeon.in_bounds(*sq) or not may_end_on(ctx, actor.id, sq):
-        return illegal(ReasonCode.OCCUPIED, f"{place_name(sq)} is not free", sq)
-    return LEGAL
+        out += illegal(
+            ReasonCode.INVALID_TARGET, "climbing out needs a square next to the object"
+        ).reasons
+    elif not ctx.state.dungeon.in_bounds(*sq) or not may_end_on(ctx, actor.id, sq):
+        out += illegal(ReasonCode.OCCUPIED, f"{place_name(sq)} is not free", sq).reasons
+    return Verdict(reasons=tuple(out))
 
 
 def check_use_item(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
+    """Every reason against using the item: not carried, then what the item is (only a
+    potion is used so), then who it helps.  An item the rules do not know, and not
+    carried, says only that it is not carried."""
     assert isinstance(action, act.UseItem)
-    if action.item not in actor.items:
-        return illegal(ReasonCode.NO_SUCH_ITEM, f"{actor.name} does not carry {action.item}")
+    out: list[Reason] = []
+    carried = action.item in actor.items
+    if not carried:
+        out += illegal(
+            ReasonCode.NO_SUCH_ITEM, f"{actor.name} does not carry {action.item}"
+        ).reasons
     item = ctx.catalog.items.get(item_base(action.item))
+    if item is None and not carried:
+        return Verdict(reasons=tuple(out))
     if item is None or item.potion is None:
         kind = item.category.value if item else "item"
         hint = (
             " (cast its spell instead)" if kind in (ItemCategory.SCROLL, ItemCategory.BOOK) else ""
         )
-        return illegal(ReasonCode.INVALID_TARGET, f"a {kind} cannot be used like that{hint}")
+        out += illegal(
+            ReasonCode.INVALID_TARGET, f"a {kind} cannot be used like that{hint}"
+        ).reasons
+        return Verdict(reasons=tuple(out))
     if item.potion.casters_only and not spell_lists(ctx.card(actor)):
-        return illegal(ReasonCode.NOT_A_CASTER, f"{item.name} only helps spellcasters")
-    return LEGAL
+        out += illegal(ReasonCode.NOT_A_CASTER, f"{item.name} only helps spellcasters").reasons
+    return Verdict(reasons=tuple(out))

@@ -74,9 +74,9 @@ def check_expand(ctx: Ctx, h: Hero, a: Expand, tiles: Tiles | None = None) -> li
         out.append(reason(R.WRONG_PHASE, "the map is expanded at the start of the turn, once"))
     here = q.locations_of(h.at)
     location = a.location or (here[0] if here else None)
-    if location is None or location not in here:
-        return [*out, reason(R.NOT_IN_LOCATION, f"{h.name} is not in location {a.location!r}")]
-    if a.side not in empty_sides(q, location, tiles):
+    if location is None or location not in here:  # no side of it to judge; the rest is said
+        out.append(reason(R.NOT_IN_LOCATION, f"{h.name} is not in location {a.location!r}"))
+    elif a.side not in empty_sides(q, location, tiles):
         name = q.locations[location].name
         out.append(reason(R.OCCUPIED, f"the {a.side} side of {name} is not empty", h.at))
     if a.tile is not None and (a.tile not in tiles.by_id or a.tile in q.tiles_used):
@@ -91,17 +91,20 @@ def check_expand(ctx: Ctx, h: Hero, a: Expand, tiles: Tiles | None = None) -> li
 
 
 def check_pass_token(ctx: Ctx, h: Hero, a: PassToken) -> list[Reason]:
+    """Every reason: the token not held, a game that passes no token, then the hero it
+    goes to (one not in play says only that) and where that hero is."""
     q = ctx.quest
+    out: list[Reason] = []
     if q.token != h.id:
-        return [reason(R.NO_PERMISSION, f"{h.name} does not hold the Heroica Token")]
+        out.append(reason(R.NO_PERMISSION, f"{h.name} does not hold the Heroica Token"))
     if q.variation != "co_operative":
-        return [reason(R.INVALID_TARGET, "the token is passed only in a Co-operative game")]
+        out.append(reason(R.INVALID_TARGET, "the token is passed only in a Co-operative game"))
     other = q.heroes.get(a.to)
     if other is None or other.out or other.id == h.id:
-        return [reason(R.INVALID_TARGET, f"{a.to!r} is not another hero in play")]
+        return [*out, reason(R.INVALID_TARGET, f"{a.to!r} is not another hero in play")]
     if not share_location(q, h.at, other.at):
-        return [reason(R.NOT_IN_LOCATION, f"{other.name} is not in {h.name}'s location")]
-    return []
+        out.append(reason(R.NOT_IN_LOCATION, f"{other.name} is not in {h.name}'s location"))
+    return out
 
 
 def expand(ctx: Ctx, a: Expand, dice: Dice, ev: list[Event], tiles: Tiles | None = None) -> Quest:

@@ -86,14 +86,17 @@ def quest_problems(
         problems.append(
             (
                 "board.target",
-                f"the target {target!r} at {list(monsters[target])} cannot be "
+                f"the target {target!r} at {place_name(monsters[target])} cannot be "
                 f"reached {where}: no path of spaces joins them",
             )
         )
     for place, boss in bosses:
         if boss != board.target and monsters[boss] not in reach:
             problems.append(
-                (place, f"its boss {boss!r} at {list(monsters[boss])} cannot be reached {where}")
+                (
+                    place,
+                    f"its boss {boss!r} at {place_name(monsters[boss])} cannot be reached {where}",
+                )
             )
     for i, f in enumerate(board.features):
         cells = [f.at] if f.to is None else [f.at, f.to]

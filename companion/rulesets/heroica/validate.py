@@ -6,7 +6,10 @@ then what the action names: for a move the allowance, then each step in path ord
 Some reasons stop the rest, because what follows could not be measured: the game being
 over, no first player yet, monsters or the Dragon to act, an unknown hero, and another
 hero's turn -- the phase, the roll and the allowance all belong to the hero whose turn it
-is, so nothing of the action can be judged for another.
+is, so nothing of the action can be judged for another.  Within an action, a thing it
+names that is not there (an item, a door, a monster, a hero) stops what is about that
+thing, and a move with no allowance to measure (the movement lost, not rolled, over, or
+the Shield used instead) is not followed along its path.
 """
 
 from __future__ import annotations
@@ -174,9 +177,9 @@ def _buy(ctx: Ctx, h: Hero, a: Buy) -> list[Reason]:
     out = _phase(ctx, UPKEEP, "Buying")
     price = _price(ctx, a.item, "buy")
     name = ctx.catalog.items[a.item].name
-    if price is None:
-        return [*out, reason(R.NOT_FOR_SALE, f"the store does not sell the {name}")]
-    if h.gold < price:
+    if price is None:  # no price to pay: the gold is not counted
+        out.append(reason(R.NOT_FOR_SALE, f"the store does not sell the {name}"))
+    elif h.gold < price:
         out.append(
             reason(R.INSUFFICIENT_GOLD, f"the {name} costs {price} gold; {h.name} has {h.gold}")
         )
@@ -258,9 +261,10 @@ def _roll_move(ctx: Ctx, h: Hero, a: RollMove) -> list[Reason]:
 
 
 def _skip(ctx: Ctx, h: Hero, a: SkipMove) -> list[Reason]:
+    out = _movement_open(ctx, h, "Letting the move go")
     if not ctx.quest.move_lost:
-        return [reason(R.ALREADY_IN_STATE, f"{h.name} has its movement turn")]
-    return _movement_open(ctx, h, "Letting the move go")
+        out.append(reason(R.ALREADY_IN_STATE, f"{h.name} has its movement turn"))
+    return out
 
 
 def check_path(ctx: Ctx, h: Hero, path: list[Cell], allowance: int) -> list[Reason]:
@@ -693,11 +697,12 @@ def _dm(ctx: Ctx, a: DmMove | DmEnd) -> list[Reason]:
     m = q.monsters.get(a.monster)
     if m is None:
         return [reason(R.INVALID_TARGET, f"no monster {a.monster!r}")]
+    out = []
     if ctx.catalog.monsters[m.kind].ability("immobile") is not None:
-        return [reason(R.INVALID_TARGET, f"the {monster_name(ctx, m)} does not move", m.at)]
+        out.append(reason(R.INVALID_TARGET, f"the {monster_name(ctx, m)} does not move", m.at))
     if a.toward is not None and (a.toward not in q.heroes or q.heroes[a.toward].out):
-        return [reason(R.INVALID_TARGET, f"{a.toward!r} is not a hero in play")]
-    return []
+        out.append(reason(R.INVALID_TARGET, f"{a.toward!r} is not a hero in play"))
+    return out
 
 
 def _attack_hero(ctx: Ctx, h: Hero, a: AttackHero) -> list[Reason]:

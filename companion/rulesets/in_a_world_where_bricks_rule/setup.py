@@ -226,7 +226,7 @@ def game_setup(
     """A new game's set-up: the table's placed figures, each linked by id to the roster's
     character of that id.  ``ValueError`` names a figure without a character."""
     if party is None:
-        raise SetupError("a battle needs a roster: the characters of every side")
+        raise SetupError("roster: none given; a battle needs the characters of every side")
     try:
         roster = read_roster(party, catalog)
     except RosterError as exc:

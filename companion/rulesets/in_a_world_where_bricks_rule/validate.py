@@ -3,8 +3,10 @@
 Order: whose turn it is (activation, side), being held in contact, then the action's own
 checks (a move: its length, the table's edge, what blocks it, who stands in the way or on
 the spot; an attack: the target, the weapon, then range and sight together), then the
-actions left.  Only a battle over, an unknown character, an unrolled round and a
-knocked-out actor stop the rest.
+actions left; an Undead's rise: whose turn, then someone on the spot where it fell.  Only
+a battle over, an unknown character, an unrolled round and a knocked-out actor stop the
+rest (and, within an action, a target that is no character, or a rise by one that is no
+Undead or not knocked out).
 """
 
 from __future__ import annotations
@@ -208,9 +210,10 @@ def _rise(ctx: Ctx, f: Fighter) -> list[Reason]:
     if not f.knocked_out:
         return [reason(R.NOT_KNOCKED_OUT, f"{f.name} is not knocked out")]
     b = ctx.battle
-    if b.active is not None:
-        return [reason(R.NOT_YOUR_TURN, f"{b.fighter(b.active).name} is being activated")]
-    out = _may_act(ctx, f)
+    if b.active is not None:  # whose turn, and (below) where it fell: both are said
+        out = [reason(R.NOT_YOUR_TURN, f"{b.fighter(b.active).name} is being activated")]
+    else:
+        out = _may_act(ctx, f)
     other = rise_blocked_by(ctx, f)
     if other is not None:
         out.append(reason(R.OCCUPIED, f"{other.name} stands where {f.name} fell", f.cell))
