@@ -26,8 +26,8 @@ SHOTS = Path("/tmp")
 
 
 def _far_point(h: Hands, at: tuple[int, int]) -> tuple[int, int]:
-    """A free stud of the table in view, well beyond one length (and a half) of ``at``:
-    where a player clicks by mistake."""
+    """A free stud of the table in view, beyond one length (16 studs) and a base from
+    ``at``, about a length and a half away: where a player clicks by mistake."""
     d = h.w.session.doc.dungeon
     taken = {v.at for v in h.w.play.figures().values()}
     far = [
@@ -36,11 +36,11 @@ def _far_point(h: Hands, at: tuple[int, int]) -> tuple[int, int]:
         for x in range(d.width)
         if (x, y) not in taken
         and d.terrain_at(x, y).name == "FLOOR"
-        and (x - at[0]) ** 2 + (y - at[1]) ** 2 >= 26**2
+        and (x - at[0]) ** 2 + (y - at[1]) ** 2 >= 19**2
         and h.in_view((x, y))
     ]
     assert far, f"no free stud in view far from {at}"
-    return min(far, key=lambda sq: ((sq[0] - at[0]) ** 2 + (sq[1] - at[1]) ** 2, sq))
+    return min(far, key=lambda sq: (abs((sq[0] - at[0]) ** 2 + (sq[1] - at[1]) ** 2 - 24**2), sq))
 
 
 def _pick(h: Hands, figure: str) -> None:
