@@ -5,7 +5,14 @@ triggers them (``QAction.trigger()`` passes ``checked``), modal dialogs found wi
 ``QApplication.activeModalWidget()`` from a timer and filled through their widgets,
 ``QTest`` clicks on buttons and on map squares (the canvas viewport at
 ``view.mapFromScene``), and key presses.  Nothing calls the controller or the model to
-act; the journeys read state (the window's widgets, the game file) only to assert.
+act.  The journeys read what the window shows (its widgets, the game file, and the
+controller's read-only views of it: whose turn, where the figures stand, the squares a
+move lights up) to choose where to click and to assert.
+
+Each journey runs on an offscreen screen of its size (1280×720, 1920×1080; a child
+pytest when the session's screen is another), the window maximised under the app's own
+theme, and fails at its end on any label, button, dock tab or title, or sheet field
+whose text is cut at any step (``screens.cut_text``).
 
 The one shortcut: the file dialogs (``QFileDialog.getSaveFileName`` and
 ``getOpenFileName``) are patched to answer a path in the test's folder.
