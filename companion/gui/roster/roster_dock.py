@@ -124,6 +124,8 @@ class RosterPanel(QWidget):
         self.path: Path | None = None
         self._roster: dict[str, Any] = {}
         self._views: list[SheetView] = []
+        #: What the list shows, one (id, title, subtitle, side) per character.
+        self._listed: list[tuple[str, str, str, str | None]] = []
         self._state: Any | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(lambda _clean: self._update_header())
@@ -516,13 +518,20 @@ class RosterPanel(QWidget):
         self._views = self._sheets()
         self.list.blockSignals(True)
         try:
-            self.list.clear()
-            for view in self._views:
-                text = f"{view.title}\n{view.subtitle}" if view.subtitle else view.title
-                item = QListWidgetItem(side_icon(view.side), text)
-                item.setData(Qt.ItemDataRole.UserRole, view.id)
-                item.setToolTip(f"{view.title}: {view.subtitle}" if view.subtitle else view.title)
-                self.list.addItem(item)
+            # The list is built again only when what it shows changed (a game's change
+            # mostly changes a sheet's numbers, not the names and sides listed).
+            listed = [(v.id, v.title, v.subtitle, v.side) for v in self._views]
+            if listed != self._listed or self.list.count() != len(listed):
+                self._listed = listed
+                self.list.clear()
+                for view in self._views:
+                    text = f"{view.title}\n{view.subtitle}" if view.subtitle else view.title
+                    item = QListWidgetItem(side_icon(view.side), text)
+                    item.setData(Qt.ItemDataRole.UserRole, view.id)
+                    item.setToolTip(
+                        f"{view.title}: {view.subtitle}" if view.subtitle else view.title
+                    )
+                    self.list.addItem(item)
             ids = [v.id for v in self._views]
             row = ids.index(keep) if keep in ids else (0 if ids else -1)
             self.list.setCurrentRow(row)
