@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from companion.model.dungeon import Terrain
 from companion.model.geometry import squares_of, tokens_in
+from companion.model.geometry.facing import chebyshev
 from companion.model.geometry.movement import reachable
 from companion.rules.table import (
     ActionChoice,
@@ -349,7 +350,8 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
         targets = tuple(
             o.id
             for o in others
-            if _legal(ctx, {"actor": fig.id, "action": "attack", "target": o.id, "mode": mode})
+            if _within_reach(ctx, fig, o, mode)
+            and _legal(ctx, {"actor": fig.id, "action": "attack", "target": o.id, "mode": mode})
         )
         if targets:
             out.append(
@@ -377,6 +379,25 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             )
         )
     return out
+
+
+def _within_reach(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> bool:
+    """False only when a melee or reach attack of ``fig`` on ``other`` is sure to be
+    refused for the distance alone (both figures one square: a melee attack needs the
+    target one step away, a reach attack exactly ``reach`` steps, whatever the facing);
+    True otherwise, when the full validation decides.  Spares validating every figure
+    on a big map for each attack mode (``attack_geometry`` checks the same first)."""
+    if mode not in ("melee", "reach"):
+        return True
+    board = ctx.board
+    try:
+        a, t = board.token(fig.id), board.token(other.id)
+    except KeyError:
+        return True
+    if a.size > 1 or t.size > 1:
+        return True
+    steps = chebyshev(a.pos, t.pos)
+    return steps == 1 if mode == "melee" else steps == board.rules.reach
 
 
 def _spell_needs(spell: s.SpellDef) -> tuple[Needs, str, dict[str, Any] | None]:
