@@ -35,6 +35,7 @@ from companion.rulesets.brickquest.context import (
     item_base,
     may_know,
     move_allowance,
+    squares_apart,
 )
 from companion.rulesets.brickquest.initiative import initiative_labels
 from companion.rulesets.brickquest.spells import _area_mask
@@ -400,6 +401,18 @@ def _within_reach(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> 
     return steps == 1 if mode == "melee" else steps == board.rules.reach
 
 
+def _may_target(ctx: Ctx, fig: FigureState, spell: s.SpellDef, other: FigureState) -> bool:
+    """False only when casting ``spell`` on ``other`` is sure to be refused for the
+    distance alone: a spell on an adjacent figure (no teleport) on one farther away
+    (``validate_magic._check_figure_target`` refuses it); True when validation decides."""
+    if (
+        not isinstance(spell.area, s.AdjacentFigure)
+        or spell.effect.teleport_max_squares is not None
+    ):
+        return True
+    return squares_apart(ctx.squares(fig), ctx.squares(other)) <= 1
+
+
 def _spell_needs(spell: s.SpellDef) -> tuple[Needs, str, dict[str, Any] | None]:
     """(needs, field, area) for casting ``spell``."""
     area = spell.area
@@ -449,7 +462,9 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             targets = tuple(
                 f.id
                 for f in ctx.state.figures.values()
-                if not f.dead and _legal(ctx, {**template, "target": f.id})
+                if not f.dead
+                and _may_target(ctx, fig, spell, f)
+                and _legal(ctx, {**template, "target": f.id})
             )
             if not targets:
                 continue
