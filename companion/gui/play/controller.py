@@ -130,6 +130,8 @@ class PlayController(QObject):
         #: The figure picked to act among ``TurnView.choosable`` (None: the rules' first).
         self.picked: str | None = None
         self.asking_die: DieSpec | None = None
+        #: True while ``complete`` applies the pending action.
+        self._completing = False
         #: Replaced by tests: ask for typed dice, confirm a forced action, show an error.
         self.ask_dice: Callable[[int, int, str], Sequence[int]] = self._dialog_dice
         self.confirm_force: Callable[[Verdict], str | None] = self._dialog_force
@@ -287,7 +289,11 @@ class PlayController(QObject):
         action[self.pending.field] = value
         if self.pending.then_field:
             action[self.pending.then_field] = then
-        done = self.act(action)
+        self._completing = True
+        try:
+            done = self.act(action)
+        finally:
+            self._completing = False
         if done:
             self.set_pending(None)
         return done
@@ -310,6 +316,10 @@ class PlayController(QObject):
         except (DiceError, SessionError) as exc:
             self.show_error("The action was not taken", str(exc))
             return False
+        if self._completing and self.pending is not None:
+            # The pending action is taken: clear it before the views redraw the new
+            # state, or they show (and ask the ruleset for) its choices there first.
+            self.set_pending(None)
         self._after(out)
         return True
 
