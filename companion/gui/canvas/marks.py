@@ -9,6 +9,7 @@ both stay readable.  Sizes have floors in pixels, so a badge reads at arm's leng
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -238,12 +239,17 @@ class BoardMarks:
         if _same(new, self.marks):
             return
         self.marks = new
-        fills = tuple(m for m in new if m.kind == "fill")
-        if not _same(fills, self._fill_marks):
-            self._fill_marks = fills
-            self.fills.set_fills(fills)
+        n = len(self._fill_marks)
+        if n and _same(new[:n], self._fill_marks) and not any(m.kind == "fill" for m in new[n:]):
+            rest = new[n:]  # the fills first, as shown: only what follows them changed
+        else:
+            fills = tuple(m for m in new if m.kind == "fill")
+            if not _same(fills, self._fill_marks):
+                self._fill_marks = fills
+                self.fills.set_fills(fills)
+            rest = new
         self.tokens.set_marks(
-            (m for m in new if m.kind == "token"), (m for m in new if m.kind == "edge")
+            (m for m in rest if m.kind == "token"), (m for m in rest if m.kind == "edge")
         )
         self._labels = None
 
@@ -277,4 +283,4 @@ class BoardMarks:
 
 def _same(a: Sequence[BoardMark], b: Sequence[BoardMark]) -> bool:
     """Whether ``a`` and ``b`` hold the very same marks (objects), in order."""
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+    return len(a) == len(b) and all(map(operator.is_, a, b))
