@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from companion.model.dungeon import Terrain
 from companion.model.geometry import squares_of, tokens_in
+from companion.model.geometry.distance import in_range, ruler_distance
 from companion.model.geometry.facing import chebyshev
 from companion.model.geometry.movement import reachable
 from companion.rules.table import (
@@ -383,19 +384,23 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
 
 
 def _within_reach(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> bool:
-    """False only when a melee or reach attack of ``fig`` on ``other`` is sure to be
-    refused for the distance alone (both figures one square: a melee attack needs the
-    target one step away, a reach attack exactly ``reach`` steps, whatever the facing);
-    True otherwise, when the full validation decides.  Spares validating every figure
-    on a big map for each attack mode (``attack_geometry`` checks the same first)."""
-    if mode not in ("melee", "reach"):
-        return True
+    """False only when an attack of ``fig`` on ``other`` is sure to be refused for the
+    distance alone (both figures one square: a melee attack needs the target one step
+    away, a reach attack exactly ``reach`` steps, a ranged one within the card's maximum
+    range, whatever the facing); True otherwise, when the full validation decides.
+    Spares validating every figure on a big map for each attack mode
+    (``attack_geometry`` checks the same first)."""
     board = ctx.board
     try:
         a, t = board.token(fig.id), board.token(other.id)
     except KeyError:
         return True
     if a.size > 1 or t.size > 1:
+        return True
+    if mode == "ranged":
+        hi = ctx.card(fig).attack.max_range
+        return hi is None or in_range(ruler_distance(board, a.pos, t.pos), None, hi)
+    if mode not in ("melee", "reach"):
         return True
     steps = chebyshev(a.pos, t.pos)
     return steps == 1 if mode == "melee" else steps == board.rules.reach
