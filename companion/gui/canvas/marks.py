@@ -9,6 +9,7 @@ both stay readable.  Sizes have floors in pixels, so a badge reads at arm's leng
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -46,6 +47,9 @@ class FillItem(DeviceItem):
         super().__init__(z=FILL_Z)
         #: Square -> (colours, striped).
         self.fills: dict[Square, tuple[list[QColor], bool]] = {}
+        #: The same fills by row: y -> [(x, colours, striped)], so a paint visits only the
+        #: rows in view (a 12,640-space board has as many fills).
+        self._rows: dict[int, list[tuple[int, list[QColor], bool]]] = {}
         self.fog: np.ndarray | None = None
 
     def set_fills(self, marks: Iterable[BoardMark]) -> None:
@@ -57,21 +61,27 @@ class FillItem(DeviceItem):
             fills[m.at] = ([*colours, colour], hatched or m.hatched)
         if fills != self.fills:
             self.fills = fills
+            rows: dict[int, list[tuple[int, list[QColor], bool]]] = {}
+            for (x, y), (colours, hatched) in fills.items():
+                rows.setdefault(y, []).append((x, colours, hatched))
+            self._rows = rows
             self.update()
 
     def paint_device(self, painter: QPainter, view: DeviceMap) -> None:
         r = view.exposed
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        for (x, y), (colours, hatched) in self.fills.items():
-            if not (r.left() - 1 <= x <= r.right() and r.top() - 1 <= y <= r.bottom()):
-                continue
-            if self.fog is not None and _fogged(self.fog, x, y):
-                continue
-            box = view.square(x, y)
-            if len(colours) == 1 and not hatched:
-                painter.fillRect(box, colours[0])
-            else:
-                _stripes(painter, box, colours)
+        left, right = r.left() - 1, r.right()
+        for y in range(int(r.top()) - 1, int(r.bottom()) + 1):
+            for x, colours, hatched in self._rows.get(y, ()):
+                if not (left <= x <= right):
+                    continue
+                if self.fog is not None and _fogged(self.fog, x, y):
+                    continue
+                box = view.square(x, y)
+                if len(colours) == 1 and not hatched:
+                    painter.fillRect(box, colours[0])
+                else:
+                    _stripes(painter, box, colours)
 
 
 def _stripes(p: QPainter, box: QRectF, colours: Sequence[QColor]) -> None:
@@ -209,7 +219,9 @@ class BoardMarks:
         self.fills = FillItem()
         self.tokens = TokenItem(font)
         self.marks: tuple[BoardMark, ...] = ()
-        self._labels: dict[Square, list[str]] = {}
+        self._fill_marks: tuple[BoardMark, ...] = ()
+        #: Square -> the labels of its marks, built when first asked (a tooltip).
+        self._labels: dict[Square, list[str]] | None = {}
 
     @property
     def items(self) -> tuple[DeviceItem, DeviceItem]:
@@ -220,20 +232,36 @@ class BoardMarks:
             item.set_map_size(width, height)
 
     def set_marks(self, marks: Sequence[BoardMark]) -> None:
-        """Show ``marks`` (each kind on its own item)."""
-        self.marks = tuple(marks)
-        self.fills.set_fills(m for m in marks if m.kind == "fill")
+        """Show ``marks`` (each kind on its own item).  Marks that are the very objects
+        shown already (a ruleset keeps them while the board stands) are left alone: after
+        most actions nothing on the board changed, and a big board has thousands."""
+        new = tuple(marks)
+        if _same(new, self.marks):
+            return
+        self.marks = new
+        n = len(self._fill_marks)
+        if n and _same(new[:n], self._fill_marks) and not any(m.kind == "fill" for m in new[n:]):
+            rest = new[n:]  # the fills first, as shown: only what follows them changed
+        else:
+            fills = tuple(m for m in new if m.kind == "fill")
+            if not _same(fills, self._fill_marks):
+                self._fill_marks = fills
+                self.fills.set_fills(fills)
+            rest = new
         self.tokens.set_marks(
-            (m for m in marks if m.kind == "token"), (m for m in marks if m.kind == "edge")
+            (m for m in rest if m.kind == "token"), (m for m in rest if m.kind == "edge")
         )
-        labels: dict[Square, list[str]] = {}
-        for m in marks:
-            for sq in (m.at, m.to) if m.to is not None else (m.at,):
-                if m.label and m.label not in labels.setdefault(sq, []):
-                    labels[sq].append(m.label)
-        self._labels = labels
+        self._labels = None
 
     def set_fog(self, fog: np.ndarray | None) -> None:
+        old = self.fills.fog
+        if fog is old or (
+            fog is not None
+            and old is not None
+            and fog.shape == old.shape
+            and np.array_equal(fog, old)
+        ):
+            return
         self.fills.fog = self.tokens.fog = fog
         self.fills.update()
         self.tokens.update()
@@ -243,4 +271,16 @@ class BoardMarks:
 
     def labels_at(self, sq: Square) -> list[str]:
         """What the marks on a square are (its tooltip)."""
+        if self._labels is None:
+            labels: dict[Square, list[str]] = {}
+            for m in self.marks:
+                for at in (m.at, m.to) if m.to is not None else (m.at,):
+                    if m.label and m.label not in labels.setdefault(at, []):
+                        labels[at].append(m.label)
+            self._labels = labels
         return list(self._labels.get(sq, ()))
+
+
+def _same(a: Sequence[BoardMark], b: Sequence[BoardMark]) -> bool:
+    """Whether ``a`` and ``b`` hold the very same marks (objects), in order."""
+    return len(a) == len(b) and all(map(operator.is_, a, b))

@@ -8,6 +8,7 @@ through ``changed``; the docks, the canvas tool and the map redraw from that.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,8 @@ from companion.rules.verdict import Verdict
 
 Square = tuple[int, int]
 LAST_GAME_KEY = "play/openGame"
+#: How many states' answers the controller keeps (see ``PlayController._recent``).
+RECENT_STATES = 8
 
 
 class DiceCancelled(DiceError):
@@ -121,6 +124,10 @@ class PlayController(QObject):
         self.game: Game | None = None
         self.pending: ActionChoice | None = None
         self._answers: Answers | None = None
+        #: The answers about the last few states, newest last: an undo, a redo or an
+        #: action undone at once goes back to a state already asked about (states are
+        #: kept, immutable, by the game), so its answers are reused, not asked again.
+        self._recent: OrderedDict[tuple[int, str | None], Answers] = OrderedDict()
         #: The figure picked to act among ``TurnView.choosable`` (None: the rules' first).
         self.picked: str | None = None
         self.asking_die: DieSpec | None = None
@@ -128,6 +135,8 @@ class PlayController(QObject):
         self.facing: str | None = None
         #: Who acted when the state was last announced (to tell when the turn passes).
         self._last_acting: str | None = None
+        #: True while ``complete`` applies the pending action.
+        self._completing = False
         #: Replaced by tests: ask for typed dice, confirm a forced action, show an error.
         self.ask_dice: Callable[[int, int, str], Sequence[int]] = self._dialog_dice
         self.confirm_force: Callable[[Verdict], str | None] = self._dialog_force
@@ -164,6 +173,7 @@ class PlayController(QObject):
     def close_game(self) -> None:
         self.game = None
         self._answers = None
+        self._recent.clear()
         self.settings.remove(LAST_GAME_KEY)
         self.set_pending(None)
         self.gameChanged.emit()
@@ -173,6 +183,7 @@ class PlayController(QObject):
         self.game = game
         self.pending = None
         self._answers = None
+        self._recent.clear()
         if game.path is not None:
             self.settings.setValue(LAST_GAME_KEY, str(game.path.resolve()))
         self.gameChanged.emit()
@@ -191,7 +202,16 @@ class PlayController(QObject):
             or got.state is not game.state
             or got.picked != self.picked
         ):
-            got = self._answers = Answers(game, self.picked)
+            key = (id(game.state), self.picked)
+            got = self._recent.get(key)
+            # an entry holds its state, so the id is not reused while it is kept
+            if got is None or got.game is not game or got.state is not game.state:
+                got = Answers(game, self.picked)
+            self._recent[key] = got
+            self._recent.move_to_end(key)
+            while len(self._recent) > RECENT_STATES:
+                self._recent.popitem(last=False)
+            self._answers = got
         return got
 
     def pick(self, figure_id: str) -> bool:
@@ -310,7 +330,11 @@ class PlayController(QObject):
         if question is not None and not self.confirm_target(question):
             self.message.emit("Not done: " + question)
             return False
-        done = self.act(action)
+        self._completing = True
+        try:
+            done = self.act(action)
+        finally:
+            self._completing = False
         if done:
             self.set_pending(None)
         return done
@@ -342,6 +366,10 @@ class PlayController(QObject):
         except (DiceError, SessionError) as exc:
             self.show_error("The action was not taken", str(exc))
             return False
+        if self._completing and self.pending is not None:
+            # The pending action is taken: clear it before the views redraw the new
+            # state, or they show (and ask the ruleset for) its choices there first.
+            self.set_pending(None)
         self._after(out)
         return True
 

@@ -11,6 +11,7 @@ the ``CharacterSheets`` protocol only.
 from __future__ import annotations
 
 import copy
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -124,7 +125,13 @@ class RosterPanel(QWidget):
         self.path: Path | None = None
         self._roster: dict[str, Any] = {}
         self._views: list[SheetView] = []
+        #: What the list shows, one (id, title, subtitle, side) per character.
+        self._listed: list[tuple[str, str, str, str | None]] = []
         self._state: Any | None = None
+        #: The game's sheets of the last few (state, roster) pairs, newest last.
+        self._game_sheets: OrderedDict[tuple[int, int], tuple[Any, Any, list[SheetView]]] = (
+            OrderedDict()
+        )
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(lambda _clean: self._update_header())
 
@@ -505,8 +512,18 @@ class RosterPanel(QWidget):
             return []
         rules = self.rules
         if self._state is not None:
-            views = self._call(lambda: rules.sheets(self._roster, self._state), "Game sheets")
+            state, roster = self._state, self._roster
+            key = (id(state), id(roster))
+            hit = self._game_sheets.get(key)
+            if hit is not None and hit[0] is state and hit[1] is roster:
+                self._game_sheets.move_to_end(key)
+                return list(hit[2])
+            views = self._call(lambda: rules.sheets(roster, state), "Game sheets")
             if views is not None:
+                # an undo or redo goes back to a state whose sheets were read already
+                self._game_sheets[key] = (state, roster, list(views))
+                while len(self._game_sheets) > 8:
+                    self._game_sheets.popitem(last=False)
                 return list(views)
         views = self._call(lambda: rules.sheets(self._roster), "Sheets")
         return list(views or [])
@@ -516,13 +533,20 @@ class RosterPanel(QWidget):
         self._views = self._sheets()
         self.list.blockSignals(True)
         try:
-            self.list.clear()
-            for view in self._views:
-                text = f"{view.title}\n{view.subtitle}" if view.subtitle else view.title
-                item = QListWidgetItem(side_icon(view.side), text)
-                item.setData(Qt.ItemDataRole.UserRole, view.id)
-                item.setToolTip(f"{view.title}: {view.subtitle}" if view.subtitle else view.title)
-                self.list.addItem(item)
+            # The list is built again only when what it shows changed (a game's change
+            # mostly changes a sheet's numbers, not the names and sides listed).
+            listed = [(v.id, v.title, v.subtitle, v.side) for v in self._views]
+            if listed != self._listed or self.list.count() != len(listed):
+                self._listed = listed
+                self.list.clear()
+                for view in self._views:
+                    text = f"{view.title}\n{view.subtitle}" if view.subtitle else view.title
+                    item = QListWidgetItem(side_icon(view.side), text)
+                    item.setData(Qt.ItemDataRole.UserRole, view.id)
+                    item.setToolTip(
+                        f"{view.title}: {view.subtitle}" if view.subtitle else view.title
+                    )
+                    self.list.addItem(item)
             ids = [v.id for v in self._views]
             row = ids.index(keep) if keep in ids else (0 if ids else -1)
             self.list.setCurrentRow(row)

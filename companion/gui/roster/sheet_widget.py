@@ -324,12 +324,17 @@ class SheetWidget(QWidget):
         """Show ``view`` (None: nothing); fields are editable only with ``editable``.
 
         A view of the same shape as the one shown (same sections, fields and choices)
-        updates the widgets in place, so the focus and the cursor stay where they are."""
+        updates the widgets in place, so the focus and the cursor stay where they are; a
+        read-only sheet (a game's) of another character of the same shape too, and the
+        very read-only view shown is left alone (a game redraws its sheets after every
+        action)."""
+        if not editable and not self._editable and view is not None and view == self._view:
+            return
         same = (
             view is not None
             and self._view is not None
             and editable == self._editable
-            and view.id == self._view.id
+            and (view.id == self._view.id or not editable)
             and _shape(view) == self._shape
         )
         self._view = view

@@ -14,6 +14,8 @@ from pydantic import ValidationError
 
 from companion.model.dungeon import Terrain
 from companion.model.geometry import squares_of, tokens_in
+from companion.model.geometry.distance import in_range, ruler_distance
+from companion.model.geometry.facing import chebyshev
 from companion.model.geometry.movement import reachable
 from companion.rules.places import place_name
 from companion.rules.table import (
@@ -36,6 +38,7 @@ from companion.rulesets.brickquest.context import (
     item_base,
     may_know,
     move_allowance,
+    squares_apart,
 )
 from companion.rulesets.brickquest.initiative import initiative_labels
 from companion.rulesets.brickquest.spells import _area_mask
@@ -405,7 +408,8 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
         targets = tuple(
             o.id
             for o in others
-            if _legal(ctx, {"actor": fig.id, "action": "attack", "target": o.id, "mode": mode})
+            if _within_reach(ctx, fig, o, mode)
+            and _legal(ctx, {"actor": fig.id, "action": "attack", "target": o.id, "mode": mode})
         )
         template = {"actor": fig.id, "action": "attack", "mode": mode}
         out.append(
@@ -445,6 +449,41 @@ def _allies(
     sides = {f.id: f.side for f in figures.values()}
     names = {f.id: f.name for f in figures.values()}
     return confirm_allies(tuple(targets), fig.id, sides, names, verb)
+
+
+def _within_reach(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> bool:
+    """False only when an attack of ``fig`` on ``other`` is sure to be refused for the
+    distance alone (both figures one square: a melee attack needs the target one step
+    away, a reach attack exactly ``reach`` steps, a ranged one within the card's maximum
+    range, whatever the facing); True otherwise, when the full validation decides.
+    Spares validating every figure on a big map for each attack mode
+    (``attack_geometry`` checks the same first)."""
+    board = ctx.board
+    try:
+        a, t = board.token(fig.id), board.token(other.id)
+    except KeyError:
+        return True
+    if a.size > 1 or t.size > 1:
+        return True
+    if mode == "ranged":
+        hi = ctx.card(fig).attack.max_range
+        return hi is None or in_range(ruler_distance(board, a.pos, t.pos), None, hi)
+    if mode not in ("melee", "reach"):
+        return True
+    steps = chebyshev(a.pos, t.pos)
+    return steps == 1 if mode == "melee" else steps == board.rules.reach
+
+
+def _may_target(ctx: Ctx, fig: FigureState, spell: s.SpellDef, other: FigureState) -> bool:
+    """False only when casting ``spell`` on ``other`` is sure to be refused for the
+    distance alone: a spell on an adjacent figure (no teleport) on one farther away
+    (``validate_magic._check_figure_target`` refuses it); True when validation decides."""
+    if (
+        not isinstance(spell.area, s.AdjacentFigure)
+        or spell.effect.teleport_max_squares is not None
+    ):
+        return True
+    return squares_apart(ctx.squares(fig), ctx.squares(other)) <= 1
 
 
 def _spell_needs(spell: s.SpellDef) -> tuple[Needs, str, dict[str, Any] | None]:
@@ -495,7 +534,9 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             targets = tuple(
                 f.id
                 for f in ctx.state.figures.values()
-                if not f.dead and _legal(ctx, {**template, "target": f.id})
+                if not f.dead
+                and _may_target(ctx, fig, spell, f)
+                and _legal(ctx, {**template, "target": f.id})
             )
             if not targets:
                 why = "no figure within the spell's reach"

@@ -63,10 +63,13 @@ class PartyModel(QObject):
             self._file_party = None
             self.game_sink = None
         else:
+            same = self._file_party is not None and party == self._party
             if self._file_party is None:
                 self._file_party = self._party
             self._party = party
             self.game_sink = sink
+            if same:  # most actions leave the characters as they were: nothing to redraw
+                return
         self.partyReset.emit()
 
     @property
