@@ -99,6 +99,7 @@ def test_iawwbr_journey(
     if w.play.pending is None:
         h.key(Qt.Key.Key_1)
     assert w.play.pending is not None and w.play.pending.kind == "move"
+    assert "Click a highlighted square" in w.action_dock.hint.text()
     moves = {sq: m for sq, m in w.play.moves().items() if h.in_view(sq)}
     dest = min(moves, key=lambda sq: (-moves[sq].cost, sq))
     h.click_square(dest)
