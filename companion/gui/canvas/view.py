@@ -298,8 +298,15 @@ class MapCanvas(pg.GraphicsView):
             self._following = True
 
     def _refit(self) -> None:
-        """Fit again after a resize, unless the user zoomed or panned meanwhile."""
-        if self._keep_fitted:
+        """Fit again after a resize, unless the user zoomed or panned meanwhile; when the
+        whole map is no longer readable (a dock grew), follow the square last followed."""
+        if not self._keep_fitted:
+            return
+        square = getattr(self, "_follow", None)
+        if square is not None and self.fitted_px() < READABLE_PX:
+            self.centre_on(square, FOLLOW_PX)
+            self._following = True
+        else:
             self.fit()
 
     def wheelEvent(self, ev: QWheelEvent) -> None:

@@ -331,7 +331,7 @@ class ActionDock(QDockWidget):
             reason.setObjectName(f"why_{kind}")
             reason.setProperty("hint", True)
             reason.setWordWrap(True)
-            reason.setMaximumWidth(190)
+            reason.setMaximumWidth(250)
             small = reason.font()
             small.setPointSizeF(small.pointSizeF() * 0.85)
             reason.setFont(small)
