@@ -108,10 +108,9 @@ class FieldEditor:
             return spin
         if f.edit == "choice":
             combo = QComboBox()
-            combo.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-            )
-            combo.setMinimumContentsLength(10)
+            # As wide as its longest choice ("Leather armor (12)"): a sheet field is read
+            # whole, never cut to the first ten letters.
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             combo.activated.connect(lambda i: self._report(combo.itemData(i)))
             return combo
         if f.edit == "bool":
