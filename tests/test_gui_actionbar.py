@@ -309,6 +309,56 @@ def test_an_ally_as_a_target_is_asked_about_first(
     assert len(w.log_dock.lines) == log + 1 and "Lira" in w.log_dock.lines[-1].text
 
 
+def test_an_area_that_catches_an_ally_is_asked_about_first(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "c.game.jsonl", GameSpec(seed=3))
+    play_until(w, "mira")  # at (8, 4)
+    put(w, "borin", (10, 4))  # in the cone east of Mira
+    cone = next(c for c in w.play.choices() if c.label.startswith("Cone of Ice"))
+    question = dict(cone.confirm)["borin"]  # the model's wording
+    assert "side" in question and "Cone of Ice" in question
+    asked: list[str] = []
+    w.play.confirm_target = lambda q: asked.append(q) is not None  # says no
+    w.play.choose(cone)
+    w.canvas.fit()
+    qtbot.wait(30)  # type: ignore[attr-defined]
+    hp = w.play.figures()["borin"].hp
+    sp = w.play.figures()["mira"].sp
+    log = len(w.log_dock.lines)
+    hover(qtbot, w.canvas, (11, 4))
+    lines = w.canvas.overlays.caption.lines
+    assert "Borin" in lines[0], lines
+    assert "⚠ " + question in lines  # warned on hover
+    click(qtbot, w.canvas, (11, 4))
+    assert asked == [question]
+    assert len(w.log_dock.lines) == log and w.play.figures()["mira"].sp == sp
+    assert w.play.figures()["borin"].hp == hp
+    assert w.play.pending is not None  # still aiming
+    # Aimed north, the cone catches no ally: nothing is asked.
+    hover(qtbot, w.canvas, (8, 1))
+    assert not any(line.startswith("⚠") for line in w.canvas.overlays.caption.lines)
+    w.play.confirm_target = lambda q: True
+    click(qtbot, w.canvas, (11, 4))
+    assert asked == [question]
+    assert len(w.log_dock.lines) == log + 1 and "Cone of Ice" in w.log_dock.lines[-1].text
+    assert w.play.figures()["mira"].sp < sp
+
+
+def test_an_area_on_the_caster_asks_and_a_breath_spares_the_dragon(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "f.game.jsonl", GameSpec(seed=3))
+    play_until(w, "mira")
+    fireball = next(c for c in w.play.choices() if c.label.startswith("Minor Fireball"))
+    action = {**fireball.template, "target": [9, 4]}
+    assert "mira" in w.play.area(action)[1]  # the caster stands in the blast
+    question = w.play.question(fireball, action, [9, 4])
+    assert question is not None and "Mira itself" in question
+
+
 # -- 6. facing at the end of a move ---------------------------------------------------------
 
 

@@ -278,7 +278,10 @@ class PlayTool(Tool):
             squares, hit = c.area(action)
             o.area.show_mask(self._mask(squares), AREA, 120)
             names = [c.figures()[f].name for f in hit]
-            o.caption.set_caption(sq, [f"hits: {', '.join(names)}" if names else "hits nobody"])
+            lines = [f"hits: {', '.join(names)}" if names else "hits nobody"]
+            question = c.question(choice, action, value)
+            lines += ["⚠ " + q for q in question.splitlines()] if question else []
+            o.caption.set_caption(sq, lines)
 
     def press(self, ev: MouseInfo) -> bool:
         if ev.button != Qt.MouseButton.LeftButton:
