@@ -378,9 +378,17 @@ def test_the_move_ends_facing_the_way_chosen_with_keys(
     dest = (12, 5)
     assert dest in w.play.moves()
     hover(qtbot, w.canvas, dest)
+    arrow = w.canvas.overlays.facing
+    now = w.play.figures()["brannoc"].facing
+    assert (arrow.square, arrow.facing) == (dest, now)  # as it faces now, until a key
     for k in keys:
         key(qtbot, w.canvas, k)
     assert w.play.facing == facing
+    assert (arrow.square, arrow.facing) == (dest, facing)  # the map shows the way chosen
+    assert arrow.isVisible() and not arrow.boundingRect().isEmpty()
+    hover(qtbot, w.canvas, (12, 4))  # the arrow follows the mouse, keeping the facing
+    assert (arrow.square, arrow.facing) == ((12, 4), facing)
+    hover(qtbot, w.canvas, dest)
     assert f"facing <b>{facing}</b>" in w.action_dock.hint.text()
     assert f"then facing {facing}" in " ".join(w.canvas.overlays.caption.lines)
     click(qtbot, w.canvas, dest)
@@ -388,6 +396,7 @@ def test_the_move_ends_facing_the_way_chosen_with_keys(
     brannoc = w.play.figures()["brannoc"]
     assert brannoc.at == dest and brannoc.facing == facing
     assert w.session.doc.figure("brannoc").facing == facing  # the map shows it
+    assert arrow.square is None  # the move is taken: no preview left
 
 
 # -- 10. fast turns, undo over the bookkeeping ----------------------------------------------
