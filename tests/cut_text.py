@@ -6,11 +6,13 @@ rectangle; a wrapping label taller than it is given; a button narrower than the 
 style needs for its text (Qt clips a button's text, never wraps it); and text ending
 in "…" that the program elided itself; and a label or button that its parents cut off
 (part of it outside a dock or under a neighbour), unless it sits in a scroll area, where
-the rest is a scroll away.  Used by the layout tests and the journey tests.
+the rest is a scroll away; and a tab that shows in part or not at all (scrolled out of
+its bar, under its scroll arrows).  Used by the layout tests and the journey tests.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRect
 from PySide6.QtGui import QFontMetricsF, Qt, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QTabBar,
+    QToolButton,
     QWidget,
 )
 
@@ -76,15 +79,40 @@ def button_cut(button: QAbstractButton) -> str | None:
     return None
 
 
+def _tab_room(bar: QTabBar) -> QRect:
+    """The part of ``bar`` its tabs show in: not under its scroll arrows."""
+    room = bar.rect()
+    for arrow in bar.findChildren(QToolButton):
+        if not arrow.isVisible():
+            continue
+        g = arrow.geometry()
+        if g.center().x() > room.center().x():
+            room.setRight(min(room.right(), g.left() - 1))
+        else:
+            room.setLeft(max(room.left(), g.right() + 1))
+    return room
+
+
 def tab_cut(bar: QTabBar) -> list[str]:
-    """The tabs of ``bar`` whose title is elided (dock tabs, tab widgets)."""
+    """The tabs of ``bar`` whose title is elided (dock tabs, tab widgets), or that show
+    in part or not at all: scrolled out of the bar or under its scroll arrows."""
     out = []
     metrics = QFontMetricsF(bar.font())
+    shown = _tab_room(bar)
     for i in range(bar.count()):
+        if not bar.isTabVisible(i):
+            continue
         text = bar.tabText(i).replace("&", "")
-        room = bar.tabRect(i).width() - 12  # the style's padding either side
+        rect = bar.tabRect(i)
+        room = rect.width() - 12  # the style's padding either side
         if text and metrics.horizontalAdvance(text) > room:
             out.append(f"tab {text!r}: {metrics.horizontalAdvance(text):.0f} > {room}")
+        elif text and not shown.contains(rect):
+            seen = shown.intersected(rect)
+            out.append(
+                f"tab {text!r}: only {max(seen.width(), 0)} of {rect.width()} px shows"
+                " (scrolled out of the tab bar)"
+            )
     return out
 
 

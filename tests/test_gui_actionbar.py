@@ -309,6 +309,56 @@ def test_an_ally_as_a_target_is_asked_about_first(
     assert len(w.log_dock.lines) == log + 1 and "Lira" in w.log_dock.lines[-1].text
 
 
+def test_an_area_that_catches_an_ally_is_asked_about_first(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "c.game.jsonl", GameSpec(seed=3))
+    play_until(w, "mira")  # at (8, 4)
+    put(w, "borin", (10, 4))  # in the cone east of Mira
+    cone = next(c for c in w.play.choices() if c.label.startswith("Cone of Ice"))
+    question = dict(cone.confirm)["borin"]  # the model's wording
+    assert "side" in question and "Cone of Ice" in question
+    asked: list[str] = []
+    w.play.confirm_target = lambda q: asked.append(q) is not None  # says no
+    w.play.choose(cone)
+    w.canvas.fit()
+    qtbot.wait(30)  # type: ignore[attr-defined]
+    hp = w.play.figures()["borin"].hp
+    sp = w.play.figures()["mira"].sp
+    log = len(w.log_dock.lines)
+    hover(qtbot, w.canvas, (11, 4))
+    lines = w.canvas.overlays.caption.lines
+    assert "Borin" in lines[0], lines
+    assert "⚠ " + question in lines  # warned on hover
+    click(qtbot, w.canvas, (11, 4))
+    assert asked == [question]
+    assert len(w.log_dock.lines) == log and w.play.figures()["mira"].sp == sp
+    assert w.play.figures()["borin"].hp == hp
+    assert w.play.pending is not None  # still aiming
+    # Aimed north, the cone catches no ally: nothing is asked.
+    hover(qtbot, w.canvas, (8, 1))
+    assert not any(line.startswith("⚠") for line in w.canvas.overlays.caption.lines)
+    w.play.confirm_target = lambda q: True
+    click(qtbot, w.canvas, (11, 4))
+    assert asked == [question]
+    assert len(w.log_dock.lines) == log + 1 and "Cone of Ice" in w.log_dock.lines[-1].text
+    assert w.play.figures()["mira"].sp < sp
+
+
+def test_an_area_on_the_caster_asks_and_a_breath_spares_the_dragon(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "f.game.jsonl", GameSpec(seed=3))
+    play_until(w, "mira")
+    fireball = next(c for c in w.play.choices() if c.label.startswith("Minor Fireball"))
+    action = {**fireball.template, "target": [9, 4]}
+    assert "mira" in w.play.area(action)[1]  # the caster stands in the blast
+    question = w.play.question(fireball, action, [9, 4])
+    assert question is not None and "Mira itself" in question
+
+
 # -- 6. facing at the end of a move ---------------------------------------------------------
 
 
@@ -328,9 +378,17 @@ def test_the_move_ends_facing_the_way_chosen_with_keys(
     dest = (12, 5)
     assert dest in w.play.moves()
     hover(qtbot, w.canvas, dest)
+    arrow = w.canvas.overlays.facing
+    now = w.play.figures()["brannoc"].facing
+    assert (arrow.square, arrow.facing) == (dest, now)  # as it faces now, until a key
     for k in keys:
         key(qtbot, w.canvas, k)
     assert w.play.facing == facing
+    assert (arrow.square, arrow.facing) == (dest, facing)  # the map shows the way chosen
+    assert arrow.isVisible() and not arrow.boundingRect().isEmpty()
+    hover(qtbot, w.canvas, (12, 4))  # the arrow follows the mouse, keeping the facing
+    assert (arrow.square, arrow.facing) == ((12, 4), facing)
+    hover(qtbot, w.canvas, dest)
     assert f"facing <b>{facing}</b>" in w.action_dock.hint.text()
     assert f"then facing {facing}" in " ".join(w.canvas.overlays.caption.lines)
     click(qtbot, w.canvas, dest)
@@ -338,6 +396,7 @@ def test_the_move_ends_facing_the_way_chosen_with_keys(
     brannoc = w.play.figures()["brannoc"]
     assert brannoc.at == dest and brannoc.facing == facing
     assert w.session.doc.figure("brannoc").facing == facing  # the map shows it
+    assert arrow.square is None  # the move is taken: no preview left
 
 
 # -- 10. fast turns, undo over the bookkeeping ----------------------------------------------

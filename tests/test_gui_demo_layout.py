@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from app_theme import app_theme
 from cut_text import cut_texts
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 
 from companion.gui.main_window import DEMOS, MainWindow
@@ -57,3 +57,27 @@ def test_a_demo_game_fits_the_window(
         assert w.canvas.pixels_per_square() >= 20
         assert cut_texts(w) == []
         w.session.undo_stack.setClean()
+
+
+def test_a_tab_scrolled_out_of_its_bar_counts_as_cut(qtbot: object) -> None:
+    """Four titles in a bar too narrow for them: Qt adds scroll arrows and shows the last
+    tabs in part or not at all, which ``cut_texts`` names."""
+    from PySide6.QtWidgets import QTabBar, QWidget
+
+    box = QWidget()
+    qtbot.addWidget(box)  # type: ignore[attr-defined]
+    bar = QTabBar(box)
+    bar.setUsesScrollButtons(True)
+    bar.setElideMode(Qt.TextElideMode.ElideNone)
+    for title in ("Roster sheets", "BrickRuler", "Game log", "Roster"):
+        bar.addTab(title)
+    bar.resize(200, bar.sizeHint().height())
+    box.resize(bar.size())
+    box.show()
+    qtbot.waitExposed(box)  # type: ignore[attr-defined]
+    cut = cut_texts(box)
+    assert any("scrolled out" in c for c in cut), cut
+    bar.resize(bar.sizeHint().width() + 40, bar.height())
+    box.resize(bar.size())
+    qtbot.wait(10)  # type: ignore[attr-defined]
+    assert cut_texts(box) == []

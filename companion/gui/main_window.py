@@ -289,7 +289,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(right, self.legend_dock)
         self.addDockWidget(right, self.history_dock)
         self.tabifyDockWidget(self.legend_dock, self.history_dock)
-        self.roster_sheets_dock = QDockWidget("Roster sheets", self)
+        self.roster_sheets_dock = QDockWidget("Sheets", self)
         self.roster_sheets_dock.setObjectName("rosterSheetsDock")
         self.roster_sheets_dock.setWidget(self.roster_panel)
         self.addDockWidget(right, self.roster_sheets_dock)
@@ -674,8 +674,9 @@ class MainWindow(QMainWindow):
         self.roster_sheets_dock.setVisible(roster_rules)
         if roster_rules and self.roster_panel.ruleset_id != rules.id:
             self.roster_panel.set_roster(rules.id)  # a blank roster, ready for characters
-        # A short title: it is a tab beside the game log (the ruleset shows in the sheet).
-        self.roster_sheets_dock.setWindowTitle("Roster sheets")
+        # A short title: it is a tab beside the game log, and every tab shows whole at
+        # 1280×720 (the tooltip and the sheet name the ruleset).
+        self.roster_sheets_dock.setWindowTitle("Sheets")
         self.roster_sheets_dock.setToolTip(f"Roster sheets — {rules.title}")
         self.board_editors.sync(rules.id, self.mode == "edit")
 

@@ -228,7 +228,9 @@ class ActionChoice(_Value):
     #: Why it cannot be taken now (shown beside the disabled button), from the rules.
     why_not: str = ""
     #: Targets the table should confirm before they are hit (an ally, the actor itself),
-    #: each with the question to ask: ``((target, question), ...)``.
+    #: each with the question to ask: ``((target, question), ...)``.  For an area
+    #: (``needs == "area"``): every figure it may catch; the table asks about those
+    #: ``Ruleset.area`` says the area aimed covers.
     confirm: tuple[tuple[str, str], ...] = ()
     #: The ways the figure may end the action facing ("N", "E", "S", "W"), when the
     #: ruleset has facing; chosen while the action is pending and sent in ``facing_field``.

@@ -614,3 +614,50 @@ class ReasonMarks(TightItem):
             p.drawRoundedRect(box, h / 2, h / 2)
             p.setPen(QColor(255, 255, 255))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+
+
+#: A facing's way on screen (y grows down the map).
+_FACING_STEP = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
+
+
+class FacingMark(TightItem):
+    """An arrow across a square toward a facing ("N", "E", "S", "W"): the way a figure
+    will face at the end of the pending move, drawn at its destination."""
+
+    def __init__(self) -> None:
+        super().__init__(z=34)
+        self.square: Square | None = None
+        self.facing: str | None = None
+        self.set_bounds(None)
+
+    def set_facing(self, square: Square | None, facing: str | None = None) -> None:
+        new = (square, facing) if square is not None and facing in _FACING_STEP else (None, None)
+        if new == (self.square, self.facing):
+            return
+        self.square, self.facing = new
+        self.relayout()
+
+    def extent(self) -> QRectF | None:
+        if self.square is None:
+            return None
+        ext = Extent()
+        ext.add_square(self.square)
+        return ext.rect(6 / self.px)
+
+    def paint_device(self, p: QPainter, view: DeviceMap) -> None:
+        if self.square is None or self.facing is None:
+            return
+        dx, dy = _FACING_STEP[self.facing]
+        r = view.square(*self.square)
+        c = r.center()
+        half = min(r.width(), r.height()) / 2
+        tip = QPointF(c.x() + dx * half * 0.95, c.y() + dy * half * 0.95)
+        tail = QPointF(c.x() - dx * half * 0.35, c.y() - dy * half * 0.35)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(cosmetic(QColor(20, 22, 28, 230), max(4.0, half * 0.28)))
+        p.drawLine(tail, tip)
+        p.setPen(cosmetic(QColor(255, 236, 180), max(2.0, half * 0.14)))
+        p.drawLine(tail, tip)
+        p.setPen(QPen(QColor(20, 22, 28, 230), 1.5))
+        p.setBrush(QColor(255, 236, 180))
+        _arrow_head(p, tail, tip, 0.0)

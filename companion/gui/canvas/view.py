@@ -31,6 +31,7 @@ from companion.gui.canvas.layers import (
 from companion.gui.canvas.marks import BoardMarks
 from companion.gui.canvas.overlays import (
     CaptionItem,
+    FacingMark,
     HoverLabel,
     HoverRect,
     PastePreview,
@@ -93,8 +94,11 @@ class Overlays:
         self.hover_label = HoverLabel(font)
         #: The squares of the reasons of a refused action, numbered as they are listed.
         self.reasons = ReasonMarks(font)
+        #: The way the figure will face at the end of the pending move, at its destination.
+        self.facing = FacingMark()
         for item in (
             self.reasons,
+            self.facing,
             self.hover_label,
             self.hover,
             self.rect,
@@ -115,10 +119,18 @@ class Overlays:
     def set_map_size(self, w: int, h: int) -> None:
         for item in (self.ruler, self.reach, self.caption, self.hover_label, self.reasons):
             item.set_map_size(w, h, margin=max(w, h))
+        self.facing.set_map_size(w, h)
 
     def set_scale(self, px: float) -> None:
         """The zoom changed: captions sized in pixels cover another part of the map."""
-        for item in (self.ruler, self.reach, self.caption, self.hover_label, self.reasons):
+        for item in (
+            self.ruler,
+            self.reach,
+            self.caption,
+            self.hover_label,
+            self.reasons,
+            self.facing,
+        ):
             item.set_scale(px)
 
     def clear(self) -> None:
@@ -131,6 +143,7 @@ class Overlays:
         self.reach.set_shape(None)
         self.caption.set_caption(None, ())
         self.reasons.set_marks(())
+        self.facing.set_facing(None)
         self.paste.hide_preview()
 
 

@@ -8,8 +8,10 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QVBoxLayout, QWi
 
 class MeasureDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("BrickRuler", parent)
+        # A short title: it is one of the tabs on the right, all shown whole at 1280 px.
+        super().__init__("Ruler", parent)
         self.setObjectName("measureDock")
+        self.setToolTip("BrickRuler: the last measurement in words")
         body = QWidget()
         lay = QVBoxLayout(body)
         self.title = QLabel("Nothing measured yet")

@@ -326,7 +326,7 @@ class PlayController(QObject):
             action[self.pending.then_field] = then
         if self.facing is not None and self.pending.facing_field:
             action[self.pending.facing_field] = self.facing
-        question = dict(self.pending.confirm).get(value) if isinstance(value, str) else None
+        question = self.question(self.pending, action, value)
         if question is not None and not self.confirm_target(question):
             self.message.emit("Not done: " + question)
             return False
@@ -338,6 +338,17 @@ class PlayController(QObject):
         if done:
             self.set_pending(None)
         return done
+
+    def question(self, choice: ActionChoice, action: Mapping[str, Any], value: Any) -> str | None:
+        """What to ask before ``action`` is taken (the model's wording): its target is an
+        ally or the actor itself, or its area catches some; None when nothing to ask."""
+        asks = dict(choice.confirm)
+        if choice.needs == "area":
+            if not asks:
+                return None
+            lines = [asks[f] for f in self.area(action)[1] if f in asks]
+            return "\n".join(lines) or None
+        return asks.get(value) if isinstance(value, str) else None
 
     def act(self, action: Mapping[str, Any], force: str | None = None) -> bool:
         """Validate and apply; a refusal shows its reasons and offers the override."""

@@ -152,6 +152,7 @@ class PlayTool(Tool):
         o = self.canvas.overlays
         o.area.hide_mask()
         o.caption.set_caption(None, ())
+        o.facing.set_facing(None)
         self._squares = []
         self._why = {}
         if choice is None or self.controller is None:
@@ -173,6 +174,7 @@ class PlayTool(Tool):
         o.area.hide_mask()
         o.reach_tint.hide_mask()
         o.caption.set_caption(None, ())
+        o.facing.set_facing(None)
         if self.controller is not None and self.controller.pending is not None:
             self.controller.set_pending(None)
 
@@ -244,6 +246,7 @@ class PlayTool(Tool):
             option = c.moves().get(sq)
             if option is None:
                 o.area.hide_mask()
+                o.facing.set_facing(None)
                 o.caption.set_caption(sq, self._why_not(choice, sq))
                 return
             path = option.path if choice.needs == "path" else line_cells(*option.path)
@@ -252,6 +255,11 @@ class PlayTool(Tool):
             lines = [f"move {option.cost} {unit}"]
             if choice.facings:
                 lines.append(f"then facing {c.facing or 'as now'} (arrows, N/E/S/W)")
+                # The arrow at the destination: the facing chosen, or the figure's own.
+                turn = c.turn()
+                actor = c.figures().get(turn.acting or "") if turn else None
+                now = actor.facing if actor is not None else None
+                o.facing.set_facing(sq, c.facing or now)
             o.caption.set_caption(sq, lines)
         elif choice.needs == "figure":
             fid = self._figure_at(sq)
@@ -278,7 +286,10 @@ class PlayTool(Tool):
             squares, hit = c.area(action)
             o.area.show_mask(self._mask(squares), AREA, 120)
             names = [c.figures()[f].name for f in hit]
-            o.caption.set_caption(sq, [f"hits: {', '.join(names)}" if names else "hits nobody"])
+            lines = [f"hits: {', '.join(names)}" if names else "hits nobody"]
+            question = c.question(choice, action, value)
+            lines += ["⚠ " + q for q in question.splitlines()] if question else []
+            o.caption.set_caption(sq, lines)
 
     def press(self, ev: MouseInfo) -> bool:
         if ev.button != Qt.MouseButton.LeftButton:

@@ -437,9 +437,16 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
                 needs="area",
                 field="facing",
                 area={"shape": "cone", "size": length},
+                confirm=_allies(ctx, fig, _caught(ctx, fig), "Breath"),
             )
         )
     return out
+
+
+def _caught(ctx: Ctx, fig: FigureState) -> list[str]:
+    """Every living figure on the map an area of ``fig``'s may catch (``fig`` included):
+    an area action's ``confirm`` asks about those of them ``area`` says it covers."""
+    return [f.id for f in ctx.state.figures.values() if not f.dead and f.inside is None]
 
 
 def _allies(
@@ -555,7 +562,11 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
                 group="Cast",
                 enabled=not why,
                 why_not=why,
-                confirm=_allies(ctx, fig, targets, spell.name) if harmful else (),
+                confirm=(
+                    _allies(ctx, fig, _caught(ctx, fig) if needs == "area" else targets, spell.name)
+                    if harmful
+                    else ()
+                ),
             )
         )
     return out
@@ -782,7 +793,10 @@ def area(ctx: Ctx, raw: Mapping[str, Any]) -> tuple[list[Square], list[str]]:
         mask = figure_cone(ctx.board, ctx.token(actor), action.facing or actor.facing, length)
     if mask is None:
         return [], []
-    figures = [t.id for t in tokens_in(ctx.board, mask) if not t.dead and t.id != actor.id]
+    # A spell falls on every living figure in its area, the caster too; a breath spares
+    # the creature breathing.
+    spared = actor.id if isinstance(action, act.Breath) else None
+    figures = [t.id for t in tokens_in(ctx.board, mask) if not t.dead and t.id != spared]
     return squares_of(mask), figures
 
 
