@@ -161,7 +161,7 @@ def test_heroica_journey(
     assert turn.outcome or (turn.acting == first and sorted(had) == sorted(heroes)), had
     h.check_cut("the round played")
     # The sheets, as a player looks them up: their tab clicked.
-    h.show_tab("Roster sheets")
+    h.show_tab("Sheets")
     h.check_cut("the sheets shown")
 
     # Saved as it went: Game → Close game, Game → Open game… gives the same quest.

@@ -159,7 +159,7 @@ def test_iawwbr_journey(
     assert "roll 4d6" in w.tracker_dock.acting_label.text()
     h.check_cut("the next round due")
     # The sheets, as a player looks them up: their tab clicked.
-    h.show_tab("Roster sheets")
+    h.show_tab("Sheets")
     h.check_cut("the sheets shown")
 
     # Saved as it went: Game → Close game, Game → Open game… gives the same battle.

@@ -282,6 +282,7 @@ class MapCanvas(pg.GraphicsView):
         when it fits at ``READABLE_PX`` or more, else ``FOLLOW_PX`` around the square; a
         view the user zoomed is only moved when the square is out of it."""
         if self._keep_fitted and self.fitted_px() >= READABLE_PX:
+            self._follow = square  # followed should a growing dock make the map unreadable
             return  # the whole map, readable
         if self._keep_fitted or self._following:
             self.centre_on(square, FOLLOW_PX)
