@@ -190,16 +190,17 @@ def _first_player(ctx: Ctx, a: RollFirstPlayer, dice: Dice, ev: Events) -> Quest
                 "turn",
                 f"The Character Die shows the {face}: {q.heroes[by_face[face]].name} goes first",
             )
-            return begin_turn(ctx, q.with_(token=by_face[face]), seat, ev, new_round=False)
+            q = q.with_(token=by_face[face], first=seat)
+            return begin_turn(ctx, q, seat, ev, new_round=False)
         if not ctx.options.first_player_reroll:
             _say(
                 ev,
                 "turn",
                 f"The Character Die shows the {face}, not in play: the first seat begins",
             )
-            return begin_turn(ctx, q.with_(token=q.seats[0]), 0, ev, new_round=False)
+            return begin_turn(ctx, q.with_(token=q.seats[0], first=0), 0, ev, new_round=False)
         _say(ev, "turn", f"The Character Die shows the {face}, not in play: roll again")
-    return begin_turn(ctx, q.with_(token=q.seats[0]), 0, ev, new_round=False)
+    return begin_turn(ctx, q.with_(token=q.seats[0], first=0), 0, ev, new_round=False)
 
 
 def _draw_relics(ctx: Ctx, q: Quest, dice: Dice, ev: Events) -> Quest:
@@ -275,7 +276,10 @@ def next_turn(ctx: Ctx, q: Quest, ev: Events) -> Quest:
     for step in range(1, n + 1):
         seat = (q.turn + step) % n
         if not q.heroes[q.seats[seat]].out:
-            if seat <= q.turn and q.dungeon_master and not q.dm_left:
+            # A round of the table ends when play comes round to the first player's seat
+            # again ("Roll at the start of the game to determine which hero goes first").
+            new_round = (q.first - q.turn - 1) % n < step
+            if new_round and q.dungeon_master and not q.dm_left:
                 left = len(q.in_play())
                 _say(
                     ev,
@@ -283,7 +287,7 @@ def next_turn(ctx: Ctx, q: Quest, ev: Events) -> Quest:
                     f"Every hero has had a turn: the Dungeon Master moves up to {left} monster(s)",
                 )
                 return q.with_(dm_left=left, to_move=(), to_attack=(), phase=MONSTER_MOVEMENT)
-            return begin_turn(ctx, q.with_(dm_left=0), seat, ev, new_round=seat <= q.turn)
+            return begin_turn(ctx, q.with_(dm_left=0), seat, ev, new_round=new_round)
     return q
 
 
@@ -1454,9 +1458,12 @@ def _dm_end(ctx: Ctx, a: DmEnd, dice: Dice, ev: Events) -> Quest:
 
 
 def _new_round(ctx: Ctx, q: Quest, ev: Events) -> Quest:
-    """The Dungeon Master's turn is over: the first hero in play begins the next round."""
+    """The Dungeon Master's turn is over: the first player (or, once out, the next hero in
+    play clockwise from its seat) begins the next round."""
     q = q.with_(dm_left=0)
-    seat = next((i for i, hid in enumerate(q.seats) if not q.heroes[hid].out), None)
+    n = len(q.seats)
+    seats = ((q.first + step) % n for step in range(n))
+    seat = next((i for i in seats if not q.heroes[q.seats[i]].out), None)
     return q if seat is None else begin_turn(ctx, q, seat, ev, new_round=True)
 
 

@@ -107,6 +107,8 @@ class QuestSpec(BaseModel):
         tuple[Annotated[int, Field(ge=1, le=256)], Annotated[int, Field(ge=1, le=256)]] | None
     ) = None
     turn: Id | None = None
+    #: The first player, whose turn begins each round (default: the first seat).
+    first: Id | None = None
     #: The Heroica Token's holder (default: the hero whose turn it is, "the first player").
     token: Id | None = None
     phase: str = UPKEEP
@@ -264,6 +266,8 @@ def _quest(
     target = board.target
     if target is not None and target not in monsters:
         raise SetupError(f"board.target: no monster {target!r} on the board")
+    if spec.first is not None and spec.first not in heroes:
+        raise SetupError(f"first: {spec.first!r} is not a hero ({', '.join(heroes)})")
     quest = Quest(
         spaces=spaces,
         locations=locations,
@@ -284,6 +288,7 @@ def _quest(
         fire=spec.fire,
         boss_track=spec.boss_track,
         round=spec.round,
+        first=list(heroes).index(spec.first) if spec.first is not None else 0,
     )
     quest = seal_at_start(quest, catalog)
     ctx = Ctx(quest, catalog)

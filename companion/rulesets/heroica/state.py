@@ -129,6 +129,9 @@ class Quest:
     target: str | None = None
     #: The seat of the hero whose turn it is; None until the first player is rolled.
     turn: int | None = None
+    #: The first player's seat: a round of the table begins at its turn (or, once that
+    #: hero is out, at the next hero in play clockwise).
+    first: int = 0
     round: int = 1
     phase: str = UPKEEP
     #: The movement roll's face (None: not rolled); spaces it still allows.

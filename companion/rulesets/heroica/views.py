@@ -795,6 +795,7 @@ def game_fields(ctx: Ctx) -> dict[str, Any]:
     q = ctx.quest
     return {
         "round": q.round,
+        "first": q.seats[q.first] if q.seats else None,
         "active": q.active,
         "phase": q.phase,
         "move_face": q.move_face,
