@@ -48,11 +48,13 @@ from companion.rulesets.heroica.rules import (
     die_of,
     distances,
     first_available,
+    forward_end,
     full_health,
     locked_edges,
     monster_blockers,
     monster_flies,
     monster_name,
+    plural,
     skill_of,
     strength,
     taken_cells,
@@ -489,16 +491,14 @@ def walk(ctx: Ctx, q: Quest, hid: str, path: list[Cell], ev: Events) -> Quest:
         prev = c
     end = path[-1]
     q = q.with_(features=features, items=items)
-    taken_by_heroes = {o.at for o in q.in_play() if o.id != hid}
-    if end in taken_by_heroes:
-        before = path[-2] if len(path) > 1 else h.at
-        new_end = first_available(q, before, end, taken_cells(q, exclude=hid))
+    new_end = forward_end(q, hid, path) or end
+    n = len(path)
+    _say(ev, "moved", f"{h.name} moves {n} {plural(n, 'space')} to {place_name(end)}", h.id, n)
+    if new_end != end:
         _say(ev, "moved", f"{h.name} moves forward past the hero to {place_name(new_end)}", h.id)
-        end = new_end
-    h = h.with_(at=end)
+    h = h.with_(at=new_end)
     q = _set_hero(q, h)
-    q = q.with_(moved=q.moved + len(path), moves_left=max(0, q.moves_left - len(path)))
-    _say(ev, "moved", f"{h.name} moves {len(path)} space(s) to {place_name(end)}", h.id, len(path))
+    q = q.with_(moved=q.moved + n, moves_left=max(0, q.moves_left - n))
     return _forced_stop(_with(ctx, q), q, h, ev)
 
 
@@ -1104,11 +1104,16 @@ def _skill_walk(ctx: Ctx, q: Quest, hid: str, path: list[Cell], ev: Events) -> Q
             if taken:
                 del items[item.id]
     end = path[-1]
-    if end in taken_cells(q, exclude=hid):
+    full = taken_cells(q, exclude=hid)
+    if end in full:
+        # Forward past the figure: never back to where the move began or a space passed.
+        full |= {h.at, *path[:-1]}
         before = path[-2] if len(path) > 1 else h.at
-        end = first_available(q, before, end, taken_cells(q, exclude=hid))
+        end = first_available(q, before, end, full)
+        end = h.at if end in full else end
     h = h.with_(at=end)
-    _say(ev, "moved", f"{h.name} moves {len(path)} space(s) to {place_name(h.at)}", h.id)
+    n = len(path)
+    _say(ev, "moved", f"{h.name} moves {n} {plural(n, 'space')} to {place_name(h.at)}", h.id)
     return _set_hero(q.with_(items=items), h)
 
 

@@ -153,6 +153,31 @@ def first_available(q: Quest, frm: Cell, cell: Cell, taken: set[Cell]) -> Cell:
     return cell
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``word`` for one, else ``many`` (default ``word`` + "s"): "1 space", "2 spaces"."""
+    return word if n == 1 else (many or word + "s")
+
+
+def forward_end(q: Quest, hid: str, path: Iterable[Cell]) -> Cell | None:
+    """Where a hero's move along ``path`` really ends: "If you end your move in a space
+    occupied by another hero, move your hero forward to the first available space."
+    Forward is on past the hero, never back to where the move began or onto a space it
+    passed: None when no such space is free (or the move ends where it began)."""
+    h = q.heroes[hid]
+    steps = list(path)
+    if not steps:
+        return None
+    end = steps[-1]
+    behind = {h.at, *steps[:-1]}
+    if end in {o.at for o in q.in_play() if o.id != hid}:
+        taken = taken_cells(q, exclude=hid) | behind
+        before = steps[-2] if len(steps) > 1 else h.at
+        end = first_available(q, before, end, taken)
+        if end in taken:
+            return None
+    return None if end == h.at else end
+
+
 def away_from(q: Quest, mover: Cell, attacker: Cell, taken: set[Cell]) -> Cell | None:
     """One space "away from" ``attacker``: a free neighbour whose path distance from the
     attacker is larger; None when there is none (cornered)."""

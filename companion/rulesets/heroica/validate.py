@@ -54,6 +54,7 @@ from companion.rulesets.heroica.rules import (
     adjacent,
     diagonal,
     distances,
+    forward_end,
     hero_blockers,
     locked_edges,
     monster_name,
@@ -351,7 +352,16 @@ def _move(ctx: Ctx, h: Hero, a: Move) -> list[Reason]:
         return [*out, reason(R.MUST_STOP, f"{h.name}'s move has ended")]
     if q.move_face == SHIELD and q.shield_used:
         return [*out, reason(R.WRONG_PHASE, f"{h.name} used the Shield instead of moving")]
-    return out + check_path(ctx, h, a.path, q.moves_left)
+    out += check_path(ctx, h, a.path, q.moves_left)
+    if not out and forward_end(q, h.id, a.path) is None:
+        end = a.path[-1]
+        why = (
+            f"{h.name} would end where it began"
+            if end == h.at
+            else f"no space is free forward past the hero at {place_name(end)}"
+        )
+        out.append(reason(R.OCCUPIED, f"{why}: the move goes nowhere", end))
+    return out
 
 
 def _door_side(ctx: Ctx, h: Hero, door_id: str) -> list[Reason]:

@@ -34,6 +34,7 @@ from companion.rulesets.heroica.rules import (
     adjacent,
     die_of,
     distances,
+    forward_end,
     full_health,
     hero_blockers,
     locked_edges,
@@ -341,7 +342,9 @@ def moves(ctx: Ctx, hid: str) -> dict[Cell, MoveOption]:
                 continue
             seen.add((n, k))
             p = (*path, n)
-            if n not in out and n != h.at:
+            # Ending on another hero goes forward past it: offered only where that
+            # lands somewhere other than where the hero began.
+            if n not in out and forward_end(q, hid, p) is not None:
                 out[n] = MoveOption(square=n, cost=len(p), path=p)
             todo.append((n, p, k))
     return out
