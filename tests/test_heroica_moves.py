@@ -80,3 +80,12 @@ def test_a_move_that_would_end_where_it_began_is_refused_with_a_reason() -> None
     verdict = RULES.validate(state, action)
     assert [r.code.value for r in verdict.reasons] == ["occupied"]
     assert "goes nowhere" in verdict.reasons[0].message
+
+
+def test_a_refused_move_counts_one_space() -> None:
+    state = quest(["...."], [(0, 0)], 0)
+    state = state.with_(moves_left=0)
+    action: Any = ACTIONS.validate_python({"action": "move", "actor": "h0", "path": [[1, 0]]})
+    messages = [r.message for r in RULES.validate(state, action).reasons]
+    assert any("1 space;" in m for m in messages), messages
+    assert not any("1 spaces" in m or "space(s)" in m for m in messages), messages

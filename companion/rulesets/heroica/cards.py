@@ -31,7 +31,7 @@ from companion.rules.rosters import (
 from companion.rules.table import RosterFigure, SheetField, SheetSection, SheetView
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 from companion.rulesets.heroica.roster import Character, Roster, label, read_roster
-from companion.rulesets.heroica.rules import Ctx, die_of, full_health, skill_style
+from companion.rulesets.heroica.rules import Ctx, die_of, full_health, plural, skill_style
 from companion.rulesets.heroica.schema import FullHealthBonus, Options
 from companion.rulesets.heroica.state import Hero, Quest
 
@@ -123,7 +123,8 @@ def _skill_section(ctx: Ctx, h: Hero) -> SheetSection:
     with_own = f"With the {own}" + (f" ({own_style})" if own_style != style else "")
     text = f"{_sentence(hero.text)}\n{with_own}: {_sentence(weapon.text)}"
     points = cat.skill_points.full
-    return SheetSection(title=f"{style} skill \u00b7 {points} skill points", text=text)
+    title = f"{style} skill \u00b7 {points} {plural(points, 'skill point')}"
+    return SheetSection(title=title, text=text)
 
 
 def _helmet_bonus(catalog: HeroicaCatalog) -> tuple[str, int] | None:

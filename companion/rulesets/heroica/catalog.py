@@ -192,7 +192,8 @@ def _dice_problems(dice: DiceFile) -> list[str]:
 
 def _skill_cost(where: str, skill: Skill | None, points: SkillPoints) -> list[str]:
     if skill is not None and skill.cost > points.full:
-        return [f"{where}.cost: {skill.cost} is more than the full {points.full} skill points"]
+        full = f"{points.full} skill point" + ("" if points.full == 1 else "s")
+        return [f"{where}.cost: {skill.cost} is more than the full {full}"]
     return []
 
 
@@ -457,7 +458,8 @@ def _table_problems(
 
 def _option_problems(options: OptionsFile, points: SkillPoints) -> list[str]:
     if options.starting_skill_points.default > points.full:
-        return [f"starting_skill_points.default: more than the full {points.full} skill points"]
+        full = f"{points.full} skill point" + ("" if points.full == 1 else "s")
+        return [f"starting_skill_points.default: more than the full {full}"]
     return []
 
 

@@ -37,7 +37,7 @@ from companion.rulesets.heroica.actions import ACTIONS, Action
 from companion.rulesets.heroica.catalog import RULESET_ID, HeroicaCatalog, default_catalog
 from companion.rulesets.heroica.reach import map_problems
 from companion.rulesets.heroica.resolve import resolve
-from companion.rulesets.heroica.rules import Ctx, distances, straight_line
+from companion.rulesets.heroica.rules import Ctx, distances, plural, straight_line
 from companion.rulesets.heroica.setup import build_quest, game_setup, scenario_setup
 from companion.rulesets.heroica.state import Quest
 
@@ -365,7 +365,11 @@ class HeroicaRules:
             start=a,
         )
         dist = distances(probe, a).get(b)
-        notes = [f"{dist} spaces along the board" if dist is not None else "no path of spaces"]
+        notes = [
+            f"{dist} {plural(dist, 'space')} along the board"
+            if dist is not None
+            else "no path of spaces"
+        ]
         if straight_line(probe, a, b, set()):
             notes.append("in a straight line")
         return notes

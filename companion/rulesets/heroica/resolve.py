@@ -264,7 +264,8 @@ def begin_turn(ctx: Ctx, q: Quest, seat: int, ev: Events, *, new_round: bool) ->
         q = q.with_(dragon_due=True)
         _say(ev, "dragon", "A new round of the table: the Dragon's fire attack is due")
     gained = skill - h.skill
-    _say(ev, "turn", f"{h.name}'s turn" + (f": +{gained} skill point" if gained else ""), h.id)
+    points_gained = f": +{gained} {plural(gained, 'skill point')}" if gained else ""
+    _say(ev, "turn", f"{h.name}'s turn{points_gained}", h.id)
     if h.lose_move:
         _say(ev, "turn", f"{h.name} may not move this turn", h.id)
     return q
@@ -286,7 +287,8 @@ def next_turn(ctx: Ctx, q: Quest, ev: Events) -> Quest:
                 _say(
                     ev,
                     "phase",
-                    f"Every hero has had a turn: the Dungeon Master moves up to {left} monster(s)",
+                    "Every hero has had a turn: the Dungeon Master moves up to "
+                    f"{left} {plural(left, 'monster')}",
                 )
                 return q.with_(dm_left=left, to_move=(), to_attack=(), phase=MONSTER_MOVEMENT)
             return begin_turn(ctx, q.with_(dm_left=0), seat, ev, new_round=new_round)
@@ -453,8 +455,9 @@ def _roll_move(ctx: Ctx, a: RollMove, dice: Dice, ev: Events) -> Quest:
         h = h.with_(skill=min(ctx.catalog.skill_points.full, h.skill + row.skill_points))
         q = _set_hero(q, h)
     extra = " (+1 torch)" if torch else ""
-    bonus = f", +{row.skill_points} skill point" if row.skill_points else ""
-    unit = "space" if spaces == 1 else "spaces"
+    points = row.skill_points
+    bonus = f", +{points} {plural(points, 'skill point')}" if points else ""
+    unit = plural(spaces, "space")
     _say(ev, "roll", f"{h.name} rolls {face}: up to {spaces} {unit}{extra}{bonus}", h.id, spaces)
     return q.with_(move_face=face, moves_left=spaces)
 
@@ -1259,7 +1262,8 @@ def _step_monster(
     _say(
         ev,
         "moved",
-        f"The {monster_name(ctx, m)} rolls {face} and moves {len(path)} to {place_name(end)}",
+        f"The {monster_name(ctx, m)} rolls {face} and moves {len(path)} "
+        f"{plural(len(path), 'space')} to {place_name(end)}",
         m.id,
         len(path),
     )

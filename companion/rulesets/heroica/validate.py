@@ -58,6 +58,7 @@ from companion.rulesets.heroica.rules import (
     hero_blockers,
     locked_edges,
     monster_name,
+    plural,
     reason,
     share_location,
     skill_of,
@@ -284,7 +285,7 @@ def check_path(ctx: Ctx, h: Hero, path: list[Cell], allowance: int) -> list[Reas
         out.append(
             reason(
                 R.INSUFFICIENT_MOVEMENT,
-                f"{len(path)} spaces; {h.name} may move {allowance} more",
+                f"{len(path)} {plural(len(path), 'space')}; {h.name} may move {allowance} more",
                 path[allowance] if allowance < len(path) else path[-1],
             )
         )
@@ -511,7 +512,10 @@ def skill_end(ctx: Ctx, h: Hero, skill: DamageSkill, path: list[Cell]) -> tuple[
     out = []
     if not move.up_to and len(path) != move.spaces:
         out.append(
-            reason(R.INSUFFICIENT_MOVEMENT, f"the skill moves exactly {move.spaces} space(s) first")
+            reason(
+                R.INSUFFICIENT_MOVEMENT,
+                f"the skill moves exactly {move.spaces} {plural(move.spaces, 'space')} first",
+            )
         )
     out += check_path(ctx, h, path, move.spaces)
     return (steps[-1] if steps else h.at), out
@@ -523,7 +527,9 @@ def _damage_targets(ctx: Ctx, h: Hero, a: UseSkill, skill: DamageSkill) -> list[
     if skill.move_after is not None and len(a.path) > skill.move_after.spaces:
         out.append(
             reason(
-                R.INSUFFICIENT_MOVEMENT, f"the skill moves {skill.move_after.spaces} space after"
+                R.INSUFFICIENT_MOVEMENT,
+                f"the skill moves {skill.move_after.spaces} "
+                f"{plural(skill.move_after.spaces, 'space')} after",
             )
         )
     if skill.all_adjacent:
@@ -531,9 +537,11 @@ def _damage_targets(ctx: Ctx, h: Hero, a: UseSkill, skill: DamageSkill) -> list[
             out.append(reason(R.NOT_ADJACENT, "no monster is next to the hero"))
         return out
     if not a.targets:
-        return [*out, reason(R.INVALID_TARGET, "name the monster(s) to hit")]
+        what = "the monster" if skill.targets == 1 else f"up to {skill.targets} monsters"
+        return [*out, reason(R.INVALID_TARGET, f"name {what} to hit")]
     if len(a.targets) > skill.targets or len(set(a.targets)) != len(a.targets):
-        out.append(reason(R.INVALID_TARGET, f"the skill hits up to {skill.targets} monster(s)"))
+        hits = f"{skill.targets} {plural(skill.targets, 'monster')}"
+        out.append(reason(R.INVALID_TARGET, f"the skill hits up to {hits}"))
     figures = taken_cells(q, exclude=h.id) if ctx.options.figures_block_ranged else set()
     obstacles = (
         {f.at for f in q.features.values() if f.kind in ("rocks", "magic_door")}

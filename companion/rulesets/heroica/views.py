@@ -39,6 +39,7 @@ from companion.rulesets.heroica.rules import (
     hero_blockers,
     locked_edges,
     monster_name,
+    plural,
     share_location,
     skill_of,
     straight_line,
@@ -125,7 +126,8 @@ def headline(ctx: Ctx) -> str:
     if q.turn is None:
         return "Roll the Character Die: who goes first?"
     if q.dm_left:
-        return f"Round {q.round} · the Dungeon Master moves up to {q.dm_left} monster(s)"
+        left = f"{q.dm_left} {plural(q.dm_left, 'monster')}"
+        return f"Round {q.round} · the Dungeon Master moves up to {left}"
     h = q.heroes[q.active or ""]
     text = f"Round {q.round} · {h.name}: {phase_name(ctx, q.phase)}"
     if q.dragon_due:
@@ -135,7 +137,7 @@ def headline(ctx: Ctx) -> str:
     elif q.phase == MONSTER_COMBAT and q.to_attack:
         text += f" · the {monster_name(ctx, q.monsters[q.to_attack[0]])} attacks"
     elif q.move_face and q.move_face != "lost":
-        text += f" · rolled {q.move_face}, {q.moves_left} space(s) left"
+        text += f" · rolled {q.move_face}, {q.moves_left} {plural(q.moves_left, 'space')} left"
     must = obligations(ctx)
     if must:
         text += " · " + ", ".join(must)
