@@ -90,6 +90,17 @@ def why_not(members: Sequence[ActionChoice]) -> str:
     return first if all(first in r for r in reasons) else reasons[0]
 
 
+def _shape(layout: list[Slot]) -> list[tuple[str, str, bool, str | None, int]]:
+    """The buttons ``layout`` makes, without their menu entries' reasons."""
+    return [(t, kind, grouped, key, len(labels)) for t, kind, grouped, key, labels in layout]
+
+
+def _set_text(label: QLabel, text: str) -> None:
+    """A label's text, set only when it changed (setting it asks for a relayout)."""
+    if label.text() != text:
+        label.setText(text)
+
+
 def _key_text(key: str) -> str:
     """A key as the bar shows it, short: "Ctrl+⏎" for Ctrl+Return."""
     return QKeySequence(key).toString().replace("Return", "⏎")
@@ -136,9 +147,11 @@ class OddsView(QWidget):
         """Show ``odds``; a text instead says why there are none (an invalid target)."""
         self.odds = odds if isinstance(odds, Odds) else None
         if odds is None or isinstance(odds, str):
-            self.text.setText(f"<b>Not a valid target:</b> {html.escape(odds)}" if odds else "")
-            self.text.setVisible(bool(odds))
-            self.plot.hide()
+            _set_text(self.text, f"<b>Not a valid target:</b> {html.escape(odds)}" if odds else "")
+            if self.text.isVisibleTo(self) != bool(odds):
+                self.text.setVisible(bool(odds))
+            if self.plot.isVisibleTo(self):
+                self.plot.hide()
             return
         self.text.show()
         head = f"{odds.hit:.0%} to hurt"
@@ -231,33 +244,60 @@ class ActionDock(QDockWidget):
         # The buttons stay when they would be the same (most changes: another figure's
         # turn offers the same actions); only the choices behind them are new.
         self._groups = groups
+        rebuilt = False
         if layout != self._layout:
+            if self._layout is not None and _shape(layout) == _shape(self._layout):
+                self._relabel(layout)  # only a menu entry's reason changed
+            else:
+                self._rebuild(layout)
+                rebuilt = True
             self._layout = layout
-            self._rebuild(layout)
-        self._show_reasons()
+        reasons = self._show_reasons()
         self._show_last_dice()
-        # A reason shown or hidden changes how many lines the buttons wrap onto.
-        self._fit_bar()
-        QTimer.singleShot(0, self.bar, self._fit_bar)  # dropped if the bar is gone
+        if reasons or rebuilt:
+            # A reason shown or hidden changes how many lines the buttons wrap onto.
+            self._fit_bar()
+            QTimer.singleShot(0, self.bar, self._fit_bar)  # dropped if the bar is gone
         if self.controller.game is None:
-            self.hint.setText("Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
+            _set_text(self.hint, "Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
         elif not self.controller.pending:
-            self.hint.setText("")
+            _set_text(self.hint, "")
             self.odds.show_odds(None)
 
-    def _show_reasons(self) -> None:
-        """Each button enabled as the rules say, the reason beside a disabled one."""
+    def _show_reasons(self) -> bool:
+        """Each button enabled as the rules say, the reason beside a disabled one; whether
+        a reason changed (only what changed is set: each set asks for a relayout)."""
+        changed = False
         for title, button in self.buttons.items():
             why = why_not(self._groups.get(title, []))
-            button.setEnabled(not why)
-            button.setToolTip(why or title)
+            if button.isEnabled() != (not why):
+                button.setEnabled(not why)
+            if button.toolTip() != (why or title):
+                button.setToolTip(why or title)
             label = self.reasons[title]
+            if label.text() == why and label.isVisibleTo(self) == bool(why):
+                continue
+            changed = True
             # Wide enough to read in two lines at most, never wider than its maximum.
             room = label.fontMetrics().horizontalAdvance(why) // 2 + 12
             label.setMinimumWidth(min(room, label.maximumWidth()))
             label.setText(why)
             label.setToolTip(why)
             label.setVisible(bool(why))
+        return changed
+
+    def _relabel(self, layout: list[Slot]) -> None:
+        """The menus' entries given their new reasons, the buttons as they are."""
+        for title, _kind, grouped, _key, labels in layout:
+            menu = self.buttons[title].menu() if grouped else None
+            if menu is None:
+                continue
+            for a, (label, why) in zip(menu.actions(), labels, strict=False):
+                text = f"{label} — {why}" if why else label
+                if a.text() != text:
+                    a.setText(text)
+                if a.isEnabled() != (not why):
+                    a.setEnabled(not why)
 
     def _choose(self, title: str, index: int) -> None:
         """Take the ``index``-th choice under the button ``title`` as it stands now."""
@@ -355,12 +395,15 @@ class ActionDock(QDockWidget):
         specs = game.ruleset.dice_specs() if game else ()
         cells = [f'<td style="padding-right: 14px">{roll_line(r, specs)}</td>' for r in rolls[-4:]]
         rows = "".join(f"<tr>{''.join(cells[i : i + 2])}</tr>" for i in range(0, len(cells), 2))
-        self.dice.setText(f"<table>{rows}</table>" if rows else "")
-        self.reroll.setVisible(bool(rolls))
+        _set_text(self.dice, f"<table>{rows}</table>" if rows else "")
+        if self.reroll.isVisibleTo(self) != bool(rolls):
+            self.reroll.setVisible(bool(rolls))
 
     def _fit_bar(self) -> None:
         """The button bar as tall as its wrapped lines need at the dock's width."""
-        self.bar.setMinimumHeight(self.row.heightForWidth(max(1, self.bar.width())))
+        height = self.row.heightForWidth(max(1, self.bar.width()))
+        if self.bar.minimumHeight() != height:
+            self.bar.setMinimumHeight(height)
 
     def resizeEvent(self, ev: QResizeEvent) -> None:
         super().resizeEvent(ev)
@@ -368,7 +411,7 @@ class ActionDock(QDockWidget):
 
     def _pending(self, choice: ActionChoice | None) -> None:
         if choice is None:
-            self.hint.setText("")
+            _set_text(self.hint, "")
             self.odds.show_odds(None)
             return
         asks = {
@@ -394,4 +437,4 @@ class ActionDock(QDockWidget):
     def _turn_passed(self) -> None:
         """Another figure acts: what was refused before is no longer the matter."""
         if self.controller.pending is None:
-            self.hint.setText("")
+            _set_text(self.hint, "")
