@@ -61,6 +61,8 @@ FIXED_KEYS = {
 
 #: A button of the bar: (title, kind, grouped, key, menu entries as (label, why not)).
 Slot = tuple[str, str, bool, str | None, tuple[tuple[str, str], ...]]
+#: A button's widgets: its cell, the button, the reason beside it, its key (or None).
+Cell = tuple[QWidget, QToolButton, QLabel, QAction | None]
 
 
 def _layout(groups: OrderedDict[str, list[ActionChoice]]) -> list[Slot]:
@@ -226,6 +228,8 @@ class ActionDock(QDockWidget):
         #: The choices behind each button, and the buttons' layout as last built.
         self._groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
         self._layout: list[Slot] | None = None
+        #: The buttons on the bar, by what makes them (see ``_rebuild``).
+        self._cells: dict[tuple[str, str, bool, str | None, int, bool], Cell] = {}
         controller.changed.connect(self.refresh)
         controller.pendingChanged.connect(self._pending)
         controller.verdictShown.connect(self._refused)
@@ -321,67 +325,87 @@ class ActionDock(QDockWidget):
             button.click()
 
     def _rebuild(self, layout: list[Slot]) -> None:
-        for i in reversed(range(self.row.count())):
-            item = self.row.takeAt(i)
-            w = item.widget() if item is not None else None
-            if w is not None:
-                w.hide()
-                w.setParent(None)
-                w.deleteLater()
-        for a in self.key_actions:
-            self.removeAction(a)
+        """The buttons of ``layout``: a button already on the bar with the same title,
+        kind, key and menu stays (only its menu's reasons are set again); the others are
+        made, and the ones no longer offered deleted.  Making a button (and polishing and
+        showing it) is most of the cost of a new bar, at every turn's start and end."""
+        old = self._cells
+        self._cells = {}
+        while self.row.count():
+            self.row.takeAt(0)
         self.buttons.clear()
         self.reasons.clear()
         self.key_actions.clear()
-        for title, kind, grouped, key, labels in layout:
-            cell = QWidget()
-            cell.setObjectName(f"cell_{kind}")
-            box = QHBoxLayout(cell)
-            box.setContentsMargins(0, 0, 0, 0)
-            box.setSpacing(3)
-            button = QToolButton()
-            button.setObjectName(f"action_{kind}" if not grouped else f"action_{kind}_menu")
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            button.setAutoRaise(False)
-            button.setMinimumHeight(30)
-            button.setProperty("playAction", True)
-            text = f"{title}" + (f" [{_key_text(key)}]" if key else "")
-            button.setText(text + (" ▾" if grouped else ""))
-            if grouped and self._groups[title][0].dialog:
-                button.clicked.connect(lambda _=False, t=title: self._open_dialog(t))
-                button.setText(f"{title}…")
-            elif grouped:
-                menu = QMenu(button)
-                for i, (label, why) in enumerate(labels):
-                    a = menu.addAction(f"{label} — {why}" if why else label)
-                    a.setEnabled(not why)
-                    a.triggered.connect(lambda _=False, t=title, i=i: self._choose(t, i))
-                button.setMenu(menu)
-                button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-            else:
-                button.clicked.connect(lambda _=False, t=title: self._choose(t, 0))
-            if key:
-                shortcut = QAction(self)
-                shortcut.setShortcut(QKeySequence(key))
-                shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-                shortcut.triggered.connect(lambda _=False, t=title: self._press(t))
-                self.addAction(shortcut)
-                self.key_actions.append(shortcut)
-            reason = QLabel("")
-            reason.setObjectName(f"why_{kind}")
-            reason.setProperty("hint", True)
-            reason.setWordWrap(True)
-            reason.setMaximumWidth(250)
-            small = reason.font()
-            small.setPointSizeF(small.pointSizeF() * 0.85)
-            reason.setFont(small)
-            reason.hide()
-            box.addWidget(button)
-            box.addWidget(reason)
-            self.row.addWidget(cell)
+        for slot in layout:
+            title, kind, grouped, key, labels = slot
+            members = self._groups.get(title, [])
+            ident = (title, kind, grouped, key, len(labels), bool(members and members[0].dialog))
+            cell = old.pop(ident, None) or self._make_cell(slot)
+            widget, button, reason, shortcut = cell
+            self._cells[ident] = cell
+            self.row.addWidget(widget)
             self.buttons[title] = button
             self.reasons[title] = reason
+            if shortcut is not None:
+                self.key_actions.append(shortcut)
+        for widget, _button, _reason, shortcut in old.values():
+            widget.hide()
+            widget.setParent(None)
+            widget.deleteLater()
+            if shortcut is not None:
+                self.removeAction(shortcut)
+        self._relabel(layout)
+        self.row.invalidate()
         self._fit_bar()
+
+    def _make_cell(self, slot: Slot) -> Cell:
+        """A button of the bar, its reason beside it, and its key."""
+        title, kind, grouped, key, labels = slot
+        cell = QWidget()
+        cell.setObjectName(f"cell_{kind}")
+        box = QHBoxLayout(cell)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(3)
+        button = QToolButton()
+        button.setObjectName(f"action_{kind}" if not grouped else f"action_{kind}_menu")
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        button.setAutoRaise(False)
+        button.setMinimumHeight(30)
+        button.setProperty("playAction", True)
+        text = f"{title}" + (f" [{_key_text(key)}]" if key else "")
+        button.setText(text + (" ▾" if grouped else ""))
+        if grouped and self._groups[title][0].dialog:
+            button.clicked.connect(lambda _=False, t=title: self._open_dialog(t))
+            button.setText(f"{title}…")
+        elif grouped:
+            menu = QMenu(button)
+            for i, (label, why) in enumerate(labels):
+                a = menu.addAction(f"{label} — {why}" if why else label)
+                a.setEnabled(not why)
+                a.triggered.connect(lambda _=False, t=title, i=i: self._choose(t, i))
+            button.setMenu(menu)
+            button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        else:
+            button.clicked.connect(lambda _=False, t=title: self._choose(t, 0))
+        shortcut = None
+        if key:
+            shortcut = QAction(self)
+            shortcut.setShortcut(QKeySequence(key))
+            shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.triggered.connect(lambda _=False, t=title: self._press(t))
+            self.addAction(shortcut)
+        reason = QLabel("")
+        reason.setObjectName(f"why_{kind}")
+        reason.setProperty("hint", True)
+        reason.setWordWrap(True)
+        reason.setMaximumWidth(250)
+        small = reason.font()
+        small.setPointSizeF(small.pointSizeF() * 0.85)
+        reason.setFont(small)
+        reason.hide()
+        box.addWidget(button)
+        box.addWidget(reason)
+        return cell, button, reason, shortcut
 
     def _open_dialog(self, title: str) -> None:
         """A group the ruleset shows as a dialog (a shop): open until closed."""
