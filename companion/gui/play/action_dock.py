@@ -259,7 +259,9 @@ class ActionDock(QDockWidget):
         reasons = self._show_reasons()
         self._show_last_dice()
         if reasons or rebuilt:
-            # A reason shown or hidden changes how many lines the buttons wrap onto.
+            # A reason shown or hidden changes how many lines the buttons wrap onto; the
+            # bar is laid out now, not in a pass of its own after the window has painted.
+            self._lay_out_bar()
             self._fit_bar()
             QTimer.singleShot(0, self.bar, self._fit_bar)  # dropped if the bar is gone
         if self.controller.game is None:
@@ -344,6 +346,8 @@ class ActionDock(QDockWidget):
             widget, button, reason, shortcut = cell
             self._cells[ident] = cell
             self.row.addWidget(widget)
+            if self.bar.isVisible() and widget.isHidden():
+                widget.show()  # now, not in a later pass of its own
             self.buttons[title] = button
             self.reasons[title] = reason
             if shortcut is not None:
@@ -422,6 +426,17 @@ class ActionDock(QDockWidget):
         _set_text(self.dice, f"<table>{rows}</table>" if rows else "")
         if self.reroll.isVisibleTo(self) != bool(rolls):
             self.reroll.setVisible(bool(rolls))
+
+    def _lay_out_bar(self) -> None:
+        """Place the buttons as they are now (a reason shown or hidden resizes its cell)."""
+        for i in range(self.row.count()):
+            item = self.row.itemAt(i)
+            w = item.widget() if item is not None else None
+            box = w.layout() if w is not None else None
+            if box is not None:
+                box.activate()
+        self.row.invalidate()
+        self.row.activate()
 
     def _fit_bar(self) -> None:
         """The button bar as tall as its wrapped lines need at the dock's width."""
