@@ -177,6 +177,7 @@ class Rig:
         play = w.play
         play.show_error = lambda title, text: self.errors.append(f"{title}: {text}")
         play.confirm_force = lambda verdict: None  # type: ignore[assignment]
+        play.confirm_target = lambda question: True  # aiming at one's own side: no dialog
         path = folder / f"{abs(hash(name))}.game.jsonl"
         if not w.start_game(path, GameSpec(seed=7), roster=roster):
             raise SystemExit(f"{name}: the game did not start: {self.errors}")
@@ -249,7 +250,10 @@ class Rig:
 
     def button(self, kind: str) -> QWidget:
         c = self.choice(kind)
-        assert c is not None, f"{self.name}: no {kind}"
+        assert c is not None, (
+            f"{self.name}: no {kind}: {[x.kind for x in self.play.choices()]} "
+            f"{len(self.play.game.session.entries)} {self.play.turn()}"
+        )
         return self.w.action_dock.buttons[c.group or c.label]  # type: ignore[no-any-return]
 
     def destinations(self, n: int) -> list[Square]:
@@ -396,7 +400,9 @@ def measure(rig: Rig, repeat: int, profile: Any = None) -> list[Row]:
         None,
     )
     if attack is not None:
-        target = play.figures()[attack.targets[0]].at
+        asked = dict(attack.confirm)  # a foe first: no question about one's own side
+        fid = next((t for t in attack.targets if t not in asked), attack.targets[0])
+        target = play.figures()[fid].at
 
         def pending_attack(_i: int) -> None:
             play.set_pending(None)
@@ -435,12 +441,21 @@ def measure(rig: Rig, repeat: int, profile: Any = None) -> list[Row]:
 
     end = next((c for c in play.choices() if c.kind == "end_turn"), None)
     if end is not None:
+        at = play.game.session.cursor
+
+        def back(_i: int) -> None:
+            if play.game.session.cursor > at:
+                while play.game.session.cursor > at:
+                    play.game.undo()  # the end of the turn, and what it set going
+                play.announce()
+            rig.hover_and_wait(off)
+
         run(
             f"end turn ({end.label} button)",
             lambda _i: rig.click_button(rig.button("end_turn")),
-            lambda i: (play.undo() if i else None, rig.hover_and_wait(off)),
+            back,
         )
-        play.undo()
+        back(0)
         rig.settle()
     if rig.errors:
         print(f"  errors on {rig.name}: {rig.errors}", file=sys.stderr)

@@ -61,6 +61,8 @@ FIXED_KEYS = {
 
 #: A button of the bar: (title, kind, grouped, key, menu entries as (label, why not)).
 Slot = tuple[str, str, bool, str | None, tuple[tuple[str, str], ...]]
+#: A button's widgets: its cell, the button, the reason beside it, its key (or None).
+Cell = tuple[QWidget, QToolButton, QLabel, QAction | None]
 
 
 def _layout(groups: OrderedDict[str, list[ActionChoice]]) -> list[Slot]:
@@ -88,6 +90,17 @@ def why_not(members: Sequence[ActionChoice]) -> str:
         return "not possible now"
     first = reasons[0].split("; ")[0]
     return first if all(first in r for r in reasons) else reasons[0]
+
+
+def _shape(layout: list[Slot]) -> list[tuple[str, str, bool, str | None, int]]:
+    """The buttons ``layout`` makes, without their menu entries' reasons."""
+    return [(t, kind, grouped, key, len(labels)) for t, kind, grouped, key, labels in layout]
+
+
+def _set_text(label: QLabel, text: str) -> None:
+    """A label's text, set only when it changed (setting it asks for a relayout)."""
+    if label.text() != text:
+        label.setText(text)
 
 
 def _key_text(key: str) -> str:
@@ -136,9 +149,11 @@ class OddsView(QWidget):
         """Show ``odds``; a text instead says why there are none (an invalid target)."""
         self.odds = odds if isinstance(odds, Odds) else None
         if odds is None or isinstance(odds, str):
-            self.text.setText(f"<b>Not a valid target:</b> {html.escape(odds)}" if odds else "")
-            self.text.setVisible(bool(odds))
-            self.plot.hide()
+            _set_text(self.text, f"<b>Not a valid target:</b> {html.escape(odds)}" if odds else "")
+            if self.text.isVisibleTo(self) != bool(odds):
+                self.text.setVisible(bool(odds))
+            if self.plot.isVisibleTo(self):
+                self.plot.hide()
             return
         self.text.show()
         head = f"{odds.hit:.0%} to hurt"
@@ -213,6 +228,8 @@ class ActionDock(QDockWidget):
         #: The choices behind each button, and the buttons' layout as last built.
         self._groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
         self._layout: list[Slot] | None = None
+        #: The buttons on the bar, by what makes them (see ``_rebuild``).
+        self._cells: dict[tuple[str, str, bool, str | None, int, bool], Cell] = {}
         controller.changed.connect(self.refresh)
         controller.pendingChanged.connect(self._pending)
         controller.verdictShown.connect(self._refused)
@@ -231,33 +248,62 @@ class ActionDock(QDockWidget):
         # The buttons stay when they would be the same (most changes: another figure's
         # turn offers the same actions); only the choices behind them are new.
         self._groups = groups
+        rebuilt = False
         if layout != self._layout:
+            if self._layout is not None and _shape(layout) == _shape(self._layout):
+                self._relabel(layout)  # only a menu entry's reason changed
+            else:
+                self._rebuild(layout)
+                rebuilt = True
             self._layout = layout
-            self._rebuild(layout)
-        self._show_reasons()
+        reasons = self._show_reasons()
         self._show_last_dice()
-        # A reason shown or hidden changes how many lines the buttons wrap onto.
-        self._fit_bar()
-        QTimer.singleShot(0, self.bar, self._fit_bar)  # dropped if the bar is gone
+        if reasons or rebuilt:
+            # A reason shown or hidden changes how many lines the buttons wrap onto; the
+            # bar is laid out now, not in a pass of its own after the window has painted.
+            self._lay_out_bar()
+            self._fit_bar()
+            QTimer.singleShot(0, self.bar, self._fit_bar)  # dropped if the bar is gone
         if self.controller.game is None:
-            self.hint.setText("Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
+            _set_text(self.hint, "Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
         elif not self.controller.pending:
-            self.hint.setText("")
+            _set_text(self.hint, "")
             self.odds.show_odds(None)
 
-    def _show_reasons(self) -> None:
-        """Each button enabled as the rules say, the reason beside a disabled one."""
+    def _show_reasons(self) -> bool:
+        """Each button enabled as the rules say, the reason beside a disabled one; whether
+        a reason changed (only what changed is set: each set asks for a relayout)."""
+        changed = False
         for title, button in self.buttons.items():
             why = why_not(self._groups.get(title, []))
-            button.setEnabled(not why)
-            button.setToolTip(why or title)
+            if button.isEnabled() != (not why):
+                button.setEnabled(not why)
+            if button.toolTip() != (why or title):
+                button.setToolTip(why or title)
             label = self.reasons[title]
+            if label.text() == why and label.isVisibleTo(self) == bool(why):
+                continue
+            changed = True
             # Wide enough to read in two lines at most, never wider than its maximum.
             room = label.fontMetrics().horizontalAdvance(why) // 2 + 12
             label.setMinimumWidth(min(room, label.maximumWidth()))
             label.setText(why)
             label.setToolTip(why)
             label.setVisible(bool(why))
+        return changed
+
+    def _relabel(self, layout: list[Slot]) -> None:
+        """The menus' entries given their new reasons, the buttons as they are."""
+        for title, _kind, grouped, _key, labels in layout:
+            menu = self.buttons[title].menu() if grouped else None
+            if menu is None:
+                continue
+            for a, (label, why) in zip(menu.actions(), labels, strict=False):
+                text = f"{label} — {why}" if why else label
+                if a.text() != text:
+                    a.setText(text)
+                if a.isEnabled() != (not why):
+                    a.setEnabled(not why)
 
     def _choose(self, title: str, index: int) -> None:
         """Take the ``index``-th choice under the button ``title`` as it stands now."""
@@ -281,67 +327,89 @@ class ActionDock(QDockWidget):
             button.click()
 
     def _rebuild(self, layout: list[Slot]) -> None:
-        for i in reversed(range(self.row.count())):
-            item = self.row.takeAt(i)
-            w = item.widget() if item is not None else None
-            if w is not None:
-                w.hide()
-                w.setParent(None)
-                w.deleteLater()
-        for a in self.key_actions:
-            self.removeAction(a)
+        """The buttons of ``layout``: a button already on the bar with the same title,
+        kind, key and menu stays (only its menu's reasons are set again); the others are
+        made, and the ones no longer offered deleted.  Making a button (and polishing and
+        showing it) is most of the cost of a new bar, at every turn's start and end."""
+        old = self._cells
+        self._cells = {}
+        while self.row.count():
+            self.row.takeAt(0)
         self.buttons.clear()
         self.reasons.clear()
         self.key_actions.clear()
-        for title, kind, grouped, key, labels in layout:
-            cell = QWidget()
-            cell.setObjectName(f"cell_{kind}")
-            box = QHBoxLayout(cell)
-            box.setContentsMargins(0, 0, 0, 0)
-            box.setSpacing(3)
-            button = QToolButton()
-            button.setObjectName(f"action_{kind}" if not grouped else f"action_{kind}_menu")
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            button.setAutoRaise(False)
-            button.setMinimumHeight(30)
-            button.setProperty("playAction", True)
-            text = f"{title}" + (f" [{_key_text(key)}]" if key else "")
-            button.setText(text + (" ▾" if grouped else ""))
-            if grouped and self._groups[title][0].dialog:
-                button.clicked.connect(lambda _=False, t=title: self._open_dialog(t))
-                button.setText(f"{title}…")
-            elif grouped:
-                menu = QMenu(button)
-                for i, (label, why) in enumerate(labels):
-                    a = menu.addAction(f"{label} — {why}" if why else label)
-                    a.setEnabled(not why)
-                    a.triggered.connect(lambda _=False, t=title, i=i: self._choose(t, i))
-                button.setMenu(menu)
-                button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-            else:
-                button.clicked.connect(lambda _=False, t=title: self._choose(t, 0))
-            if key:
-                shortcut = QAction(self)
-                shortcut.setShortcut(QKeySequence(key))
-                shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-                shortcut.triggered.connect(lambda _=False, t=title: self._press(t))
-                self.addAction(shortcut)
-                self.key_actions.append(shortcut)
-            reason = QLabel("")
-            reason.setObjectName(f"why_{kind}")
-            reason.setProperty("hint", True)
-            reason.setWordWrap(True)
-            reason.setMaximumWidth(250)
-            small = reason.font()
-            small.setPointSizeF(small.pointSizeF() * 0.85)
-            reason.setFont(small)
-            reason.hide()
-            box.addWidget(button)
-            box.addWidget(reason)
-            self.row.addWidget(cell)
+        for slot in layout:
+            title, kind, grouped, key, labels = slot
+            members = self._groups.get(title, [])
+            ident = (title, kind, grouped, key, len(labels), bool(members and members[0].dialog))
+            cell = old.pop(ident, None) or self._make_cell(slot)
+            widget, button, reason, shortcut = cell
+            self._cells[ident] = cell
+            self.row.addWidget(widget)
+            if self.bar.isVisible() and widget.isHidden():
+                widget.show()  # now, not in a later pass of its own
             self.buttons[title] = button
             self.reasons[title] = reason
+            if shortcut is not None:
+                self.key_actions.append(shortcut)
+        for widget, _button, _reason, shortcut in old.values():
+            widget.hide()
+            widget.setParent(None)
+            widget.deleteLater()
+            if shortcut is not None:
+                self.removeAction(shortcut)
+        self._relabel(layout)
+        self.row.invalidate()
         self._fit_bar()
+
+    def _make_cell(self, slot: Slot) -> Cell:
+        """A button of the bar, its reason beside it, and its key."""
+        title, kind, grouped, key, labels = slot
+        cell = QWidget()
+        cell.setObjectName(f"cell_{kind}")
+        box = QHBoxLayout(cell)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(3)
+        button = QToolButton()
+        button.setObjectName(f"action_{kind}" if not grouped else f"action_{kind}_menu")
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        button.setAutoRaise(False)
+        button.setMinimumHeight(30)
+        button.setProperty("playAction", True)
+        text = f"{title}" + (f" [{_key_text(key)}]" if key else "")
+        button.setText(text + (" ▾" if grouped else ""))
+        if grouped and self._groups[title][0].dialog:
+            button.clicked.connect(lambda _=False, t=title: self._open_dialog(t))
+            button.setText(f"{title}…")
+        elif grouped:
+            menu = QMenu(button)
+            for i, (label, why) in enumerate(labels):
+                a = menu.addAction(f"{label} — {why}" if why else label)
+                a.setEnabled(not why)
+                a.triggered.connect(lambda _=False, t=title, i=i: self._choose(t, i))
+            button.setMenu(menu)
+            button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        else:
+            button.clicked.connect(lambda _=False, t=title: self._choose(t, 0))
+        shortcut = None
+        if key:
+            shortcut = QAction(self)
+            shortcut.setShortcut(QKeySequence(key))
+            shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.triggered.connect(lambda _=False, t=title: self._press(t))
+            self.addAction(shortcut)
+        reason = QLabel("")
+        reason.setObjectName(f"why_{kind}")
+        reason.setProperty("hint", True)
+        reason.setWordWrap(True)
+        reason.setMaximumWidth(250)
+        small = reason.font()
+        small.setPointSizeF(small.pointSizeF() * 0.85)
+        reason.setFont(small)
+        reason.hide()
+        box.addWidget(button)
+        box.addWidget(reason)
+        return cell, button, reason, shortcut
 
     def _open_dialog(self, title: str) -> None:
         """A group the ruleset shows as a dialog (a shop): open until closed."""
@@ -355,12 +423,26 @@ class ActionDock(QDockWidget):
         specs = game.ruleset.dice_specs() if game else ()
         cells = [f'<td style="padding-right: 14px">{roll_line(r, specs)}</td>' for r in rolls[-4:]]
         rows = "".join(f"<tr>{''.join(cells[i : i + 2])}</tr>" for i in range(0, len(cells), 2))
-        self.dice.setText(f"<table>{rows}</table>" if rows else "")
-        self.reroll.setVisible(bool(rolls))
+        _set_text(self.dice, f"<table>{rows}</table>" if rows else "")
+        if self.reroll.isVisibleTo(self) != bool(rolls):
+            self.reroll.setVisible(bool(rolls))
+
+    def _lay_out_bar(self) -> None:
+        """Place the buttons as they are now (a reason shown or hidden resizes its cell)."""
+        for i in range(self.row.count()):
+            item = self.row.itemAt(i)
+            w = item.widget() if item is not None else None
+            box = w.layout() if w is not None else None
+            if box is not None:
+                box.activate()
+        self.row.invalidate()
+        self.row.activate()
 
     def _fit_bar(self) -> None:
         """The button bar as tall as its wrapped lines need at the dock's width."""
-        self.bar.setMinimumHeight(self.row.heightForWidth(max(1, self.bar.width())))
+        height = self.row.heightForWidth(max(1, self.bar.width()))
+        if self.bar.minimumHeight() != height:
+            self.bar.setMinimumHeight(height)
 
     def resizeEvent(self, ev: QResizeEvent) -> None:
         super().resizeEvent(ev)
@@ -368,7 +450,7 @@ class ActionDock(QDockWidget):
 
     def _pending(self, choice: ActionChoice | None) -> None:
         if choice is None:
-            self.hint.setText("")
+            _set_text(self.hint, "")
             self.odds.show_odds(None)
             return
         asks = {
@@ -394,4 +476,4 @@ class ActionDock(QDockWidget):
     def _turn_passed(self) -> None:
         """Another figure acts: what was refused before is no longer the matter."""
         if self.controller.pending is None:
-            self.hint.setText("")
+            _set_text(self.hint, "")

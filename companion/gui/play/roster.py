@@ -37,9 +37,13 @@ class RosterDock(QDockWidget):
             self.controller.figures().values(), key=lambda v: (v.is_character, v.dead, v.name)
         )
         table = self.table
-        table.setUpdatesEnabled(False)
+        # Updates are held only while rows come or go: turning them back on repaints the
+        # whole table, which a changed cell alone does not need.
+        bulk = table.rowCount() != len(views)
+        if bulk:
+            table.setUpdatesEnabled(False)
         try:
-            if table.rowCount() != len(views):
+            if bulk:
                 table.setRowCount(len(views))
             for row, v in enumerate(views):
                 conditions = ", ".join(
@@ -55,7 +59,8 @@ class RosterDock(QDockWidget):
                 for col, text in enumerate(cells):
                     self._set_cell(row, col, text, v.id, v.dead)
         finally:
-            table.setUpdatesEnabled(True)
+            if bulk:
+                table.setUpdatesEnabled(True)
 
     def _set_cell(self, row: int, col: int, text: str, fid: str, dead: bool) -> None:
         item = self.table.item(row, col)

@@ -21,9 +21,11 @@ from PySide6.QtWidgets import (
 from companion.gui.canvas.glyphs import side_colour
 from companion.gui.play.controller import PlayController
 from companion.gui.play.track_strip import TrackPanel
-from companion.rules.table import FigureView
+from companion.rules.table import FigureView, TurnView
 
 ACTING_BG = QColor(255, 214, 40, 90)
+#: Whether the row is the acting figure's (highlighted).
+ACTING_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 def pips(view: FigureView) -> str:
@@ -102,57 +104,94 @@ class TrackerDock(QDockWidget):
     def refresh(self) -> None:
         turn = self.controller.turn()
         self._filling = True
-        self.order.clear()
-        if turn is None:
-            self.round_label.setText("No game")
-            self.acting_label.setText("Game → New game… (Ctrl+Alt+N) starts one on this map.")
-            self.prompts.setText("")
-            self.tracks.set_tracks(())
+        try:
+            self._refresh(turn)
+        finally:
             self._filling = False
+
+    def _refresh(self, turn: TurnView | None) -> None:
+        if turn is None:
+            self.order.clear()
+            self._set_text(self.round_label, "No game")
+            self._set_text(
+                self.acting_label, "Game → New game… (Ctrl+Alt+N) starts one on this map."
+            )
+            self._set_text(self.prompts, "")
+            self.tracks.set_tracks(())
             return
         self.tracks.set_tracks(turn.tracks)
         figures = self.controller.figures()
         # A fixed order may be dragged (the BrickMaster's override); when players choose
         # who acts (``choosable``), a click picks instead.
-        self.order.setDragDropMode(
+        mode = (
             QAbstractItemView.DragDropMode.NoDragDrop
             if turn.choosable
             else QAbstractItemView.DragDropMode.InternalMove
         )
-        self.round_label.setText(f"Round {turn.round}")
+        if self.order.dragDropMode() != mode:
+            self.order.setDragDropMode(mode)
+        self._set_text(self.round_label, f"Round {turn.round}")
         if turn.outcome:
-            self.acting_label.setText(f"<b>{turn.outcome}</b>")
+            self._set_text(self.acting_label, f"<b>{turn.outcome}</b>")
         elif turn.headline:
-            self.acting_label.setText(turn.headline)
+            self._set_text(self.acting_label, turn.headline)
         elif turn.needs_initiative:
-            self.acting_label.setText("Roll initiative to begin (Ctrl+I).")
+            self._set_text(self.acting_label, "Roll initiative to begin (Ctrl+I).")
         elif turn.acting:
             who = figures[turn.acting]
             phase = " (held actions)" if turn.holding_phase else ""
-            self.acting_label.setText(f"▶ {who.name}'s turn{phase}")
-        for fid in turn.order:
+            self._set_text(self.acting_label, f"▶ {who.name}'s turn{phase}")
+        # The rows are updated in place: only an item whose look changed is touched (a
+        # list refilled on every change re-lays out and repaints all of it).
+        fids = list(turn.order)
+        while self.order.count() > len(fids):
+            self.order.takeItem(self.order.count() - 1)
+        for row, fid in enumerate(fids):
             view = figures[fid]
-            label = turn.labels.get(fid, "")
-            item = QListWidgetItem(figure_line(view, label))
-            item.setData(Qt.ItemDataRole.UserRole, fid)
-            item.setForeground(QBrush(side_colour(view.side).lighter(130)))
-            if turn.choosable and fid in turn.choosable and fid != turn.acting:
-                item.setToolTip("Click to activate this character")
+            text = figure_line(view, turn.labels.get(fid, ""))
             if fid in turn.held:
-                item.setText(item.text() + "   (holding)")
-            if fid == turn.acting:
-                item.setBackground(QBrush(ACTING_BG))
+                text += "   (holding)"
+            acting = fid == turn.acting
+            tip = (
+                "Click to activate this character"
+                if turn.choosable and fid in turn.choosable and not acting
+                else ""
+            )
+            item = self.order.item(row)
+            if item is None:
+                item = QListWidgetItem()
+                self.order.addItem(item)
+            if item.data(Qt.ItemDataRole.UserRole) != fid:
+                item.setData(Qt.ItemDataRole.UserRole, fid)
+            if item.text() != text:
+                item.setText(text)
+            colour = side_colour(view.side).lighter(130)
+            if item.foreground().color() != colour:
+                item.setForeground(QBrush(colour))
+            if item.toolTip() != tip:
+                item.setToolTip(tip)
+            if item.font().bold() != acting:
                 font = QFont(item.font())
-                font.setBold(True)
+                font.setBold(acting)
                 item.setFont(font)
-            self.order.addItem(item)
+            if item.data(ACTING_ROLE) != acting:
+                item.setData(ACTING_ROLE, acting)
+                if acting:
+                    item.setBackground(QBrush(ACTING_BG))
+                else:
+                    item.setData(Qt.ItemDataRole.BackgroundRole, None)
         prompts = self.controller.prompts()
         lines = [f"• {p.text}" + (f" — roll {p.dice}" if p.dice else "") for p in prompts]
         text = "Start of turn:\n" + "\n".join(lines) if lines else ""
         if turn.notes:
             text = "\n".join([*([text] if text else []), *turn.notes])
-        self.prompts.setText(text)
-        self._filling = False
+        self._set_text(self.prompts, text)
+
+    @staticmethod
+    def _set_text(label: QLabel, text: str) -> None:
+        """A label's text, set only when it changed (setting it asks for a relayout)."""
+        if label.text() != text:
+            label.setText(text)
 
     def _picked(self, item: QListWidgetItem) -> None:
         """A click on a character the player may activate makes it the one to act."""

@@ -734,11 +734,21 @@ def _sapper_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             else [[list(sq)] for sq in near]
         )
         spots = [sq for sq in spots if all(ctx.state.dungeon.in_bounds(*q) for q in sq)]
-        whys = [_why_not(ctx, {**raw, "squares": sq}) for sq in spots]
-        possible = any(not w for w in whys)
         # Not possible: greyed with the reasons that hold wherever it is set (a turn not
         # begun, too few explosives), else that no square next to the sapper will do.
-        why = "" if possible else _common(whys)
+        # The squares are asked until one will do or no reason is common to all so far.
+        possible = False
+        common: list[str] | None = None
+        for sq in spots:
+            w = _why_not(ctx, {**raw, "squares": sq})
+            if not w:
+                possible = True
+                break
+            parts = w.split("; ")
+            common = parts if common is None else [r for r in common if r in parts]
+            if not common:
+                break
+        why = "" if possible else "; ".join(common or ())
         out.append(
             ActionChoice(
                 kind="sapper",
