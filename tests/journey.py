@@ -310,6 +310,35 @@ class Hands:
         self.settle()
         return cut_text(self.w)
 
+    def start_demo(self, demo: str, game: Path) -> list[dict[str, Any]]:
+        """File → Open Demo → ``demo``, then Game → New game… accepted with its defaults
+        and saved as ``game``; what the New game dialog showed (``accept_new_game``)."""
+        self.trigger("File", "Open Demo", demo)
+        self.check_cut("the demo open")
+        self.save_answer = game
+        seen: list[dict[str, Any]] = []
+        with self.dialogs(accept_new_game(seen)):
+            self.trigger("Game", "New game…")
+        assert game.is_file() and self.w.mode == "play"
+        assert not seen[0]["cut"], f"the New game dialog at {self.size}: {seen[0]['cut']}"
+        return seen
+
+    def close_and_reopen(self, game: Path) -> None:
+        """Game → Close game, then Game → Open game…: the same game, shown the same."""
+        from companion.rules.game import Game
+
+        w = self.w
+        shown = self.shown()
+        on_disk = Game.open(game).snapshot()
+        self.trigger("Game", "Close game")
+        assert w.tracker_dock.round_label.text() == "No game"
+        self.open_answer = game
+        self.trigger("Game", "Open game…")
+        assert self.file_dialogs[-1] == "open: Open game"
+        assert w.play.game is not None and w.play.game.snapshot() == on_disk
+        assert self.shown() == shown
+        self.check_cut("the game reopened")
+
     def check_cut(self, when: str) -> None:
         """Note what is cut in the window now (``when`` says at which step); the journey
         goes on, and ``done`` fails with every cut text met on the way."""

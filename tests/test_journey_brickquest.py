@@ -12,7 +12,6 @@ from journey import (
     SHIFT,
     SIZES,
     Hands,
-    accept_new_game,
     force_reason,
     on_its_screen,
     reasons_of,
@@ -20,7 +19,6 @@ from journey import (
 )
 from PySide6.QtCore import Qt
 
-from companion.rules.game import Game
 from companion.rules.places import place_name
 
 SHOTS = Path("/tmp")
@@ -60,17 +58,10 @@ def test_brickquest_journey(
     h = Hands(qtbot, tmp_path, monkeypatch, request, size)
     w = h.w
     # File → Open Demo: the demo dungeon and the demo party.
-    h.trigger("File", "Open Demo", "The Sunken Forge")
-    assert w.session.doc.name == "The Sunken Forge"
-    h.check_cut("the demo open")
     # Game → New game…, with the dialog's defaults; the game file is chosen (saved) there.
     path = tmp_path / "forge.game.jsonl"
-    h.save_answer = path
-    seen: list[dict[str, Any]] = []
-    with h.dialogs(accept_new_game(seen)):
-        h.trigger("Game", "New game…")
-    assert path.is_file() and w.mode == "play"
-    assert not seen[0]["cut"], f"the New game dialog at {size}: {seen[0]['cut']}"
+    h.start_demo("The Sunken Forge", path)
+    assert w.session.doc.name == "The Sunken Forge"
     assert "Round 1" in w.tracker_dock.round_label.text()
     h.check_window_size()
     h.check_cut("the game started")
@@ -139,16 +130,7 @@ def test_brickquest_journey(
 
     # Every action was saved as it was taken: Game → Close game, then Game → Open game…
     # gives the same game, shown the same.
-    shown = h.shown()
-    on_disk = Game.open(path).snapshot()
-    h.trigger("Game", "Close game")
-    assert w.tracker_dock.round_label.text() == "No game"
-    h.open_answer = path
-    h.trigger("Game", "Open game…")
-    assert h.file_dialogs[-1] == "open: Open game"
-    assert w.play.game is not None and w.play.game.snapshot() == on_disk
-    assert h.shown() == shown
-    h.check_cut("the game reopened")
+    h.close_and_reopen(path)
     if size == (1280, 720):
         w.grab().save(str(SHOTS / "journey-brickquest.png"))
     w.session.undo_stack.setClean()

@@ -12,7 +12,6 @@ from journey import (
     SHIFT,
     SIZES,
     Hands,
-    accept_new_game,
     force_reason,
     on_its_screen,
     reasons_of,
@@ -20,8 +19,6 @@ from journey import (
 )
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox
-
-from companion.rules.game import Game
 
 SHOTS = Path("/tmp")
 
@@ -82,17 +79,10 @@ def test_heroica_journey(
     h = Hands(qtbot, tmp_path, monkeypatch, request, size)
     w = h.w
     # File → Open Demo: Draida Bay, and its four heroes in the roster sheets.
-    h.trigger("File", "Open Demo", "Draida Bay")
-    assert w.session.ruleset.id == "heroica"
-    h.check_cut("the demo open")
     # Game → New game… with the dialog's defaults.
     path = tmp_path / "draida.game.jsonl"
-    h.save_answer = path
-    seen: list[dict[str, Any]] = []
-    with h.dialogs(accept_new_game(seen)):
-        h.trigger("Game", "New game…")
-    assert path.is_file() and w.mode == "play"
-    assert not seen[0]["cut"], f"the New game dialog at {size}: {seen[0]['cut']}"
+    seen = h.start_demo("Draida Bay", path)
+    assert w.session.ruleset.id == "heroica"
     health = next(x for x in seen[0]["widgets"] if x.objectName() == "option_hero_health")
     assert not isinstance(health, QCheckBox), "Hero health (a number) is a check box"
     h.check_window_size()
@@ -165,16 +155,7 @@ def test_heroica_journey(
     h.check_cut("the sheets shown")
 
     # Saved as it went: Game → Close game, Game → Open game… gives the same quest.
-    shown = h.shown()
-    on_disk = Game.open(path).snapshot()
-    h.trigger("Game", "Close game")
-    assert w.tracker_dock.round_label.text() == "No game"
-    h.open_answer = path
-    h.trigger("Game", "Open game…")
-    assert h.file_dialogs[-1] == "open: Open game"
-    assert w.play.game is not None and w.play.game.snapshot() == on_disk
-    assert h.shown() == shown
-    h.check_cut("the game reopened")
+    h.close_and_reopen(path)
     if size == (1280, 720):
         w.grab().save(str(SHOTS / "journey-heroica.png"))
     w.session.undo_stack.setClean()

@@ -12,15 +12,12 @@ from journey import (
     SHIFT,
     SIZES,
     Hands,
-    accept_new_game,
     force_reason,
     on_its_screen,
     reasons_of,
     refusal_box,
 )
 from PySide6.QtCore import Qt
-
-from companion.rules.game import Game
 
 SHOTS = Path("/tmp")
 
@@ -66,17 +63,10 @@ def test_iawwbr_journey(
     h = Hands(qtbot, tmp_path, monkeypatch, request, size)
     w = h.w
     # File → Open Demo: the demo table and its roster of ten in the roster sheets.
-    h.trigger("File", "Open Demo", "Bridge at Bricksford")
-    assert w.session.doc.name == "Bridge at Bricksford"
-    h.check_cut("the demo open")
     # Game → New game… with the dialog's defaults plays the roster the sheets show.
     path = tmp_path / "bridge.game.jsonl"
-    h.save_answer = path
-    seen: list[dict[str, Any]] = []
-    with h.dialogs(accept_new_game(seen)):
-        h.trigger("Game", "New game…")
-    assert path.is_file() and w.mode == "play"
-    assert not seen[0]["cut"], f"the New game dialog at {size}: {seen[0]['cut']}"
+    h.start_demo("Bridge at Bricksford", path)
+    assert w.session.doc.name == "Bridge at Bricksford"
     assert h.file_dialogs == ["save: Save the game as"]  # no roster file asked for
     h.check_window_size()
     h.check_cut("the game started")
@@ -163,16 +153,7 @@ def test_iawwbr_journey(
     h.check_cut("the sheets shown")
 
     # Saved as it went: Game → Close game, Game → Open game… gives the same battle.
-    shown = h.shown()
-    on_disk = Game.open(path).snapshot()
-    h.trigger("Game", "Close game")
-    assert w.tracker_dock.round_label.text() == "No game"
-    h.open_answer = path
-    h.trigger("Game", "Open game…")
-    assert h.file_dialogs[-1] == "open: Open game"
-    assert w.play.game is not None and w.play.game.snapshot() == on_disk
-    assert h.shown() == shown
-    h.check_cut("the game reopened")
+    h.close_and_reopen(path)
     if size == (1280, 720):
         w.grab().save(str(SHOTS / "journey-iawwbr.png"))
     w.session.undo_stack.setClean()
