@@ -2,7 +2,8 @@
 ``available_rulesets()``, never a hand-kept list): each passes, quotes the sentence of its
 ruleset's text (``seeds/<id with dashes>*.txt``), and together they use every action.
 
-The reason codes are checked for every ruleset by ``test_rules_scenarios``.
+Every reason code a verdict gives is one its ruleset declares; that its scenarios expect
+every declared code is checked by ``test_rules_scenarios``.
 """
 
 from __future__ import annotations
@@ -69,6 +70,11 @@ def test_scenario_passes(folder: Folder, path: Path) -> None:
     lines = run_scenario(load_scenario(path), path.name)
     failing = [json.dumps(line) for line in lines if line.get("ok") is not True]
     assert not failing, "checks not met:\n" + "\n".join(failing)
+    # Every code a verdict gives is one its ruleset declares (``Ruleset.reasons``).
+    declared = get_ruleset(folder.ruleset).reasons()
+    given = {code for line in lines for code in line.get("reasons", ())}
+    undeclared = sorted(given - set(declared))
+    assert not undeclared, f"{folder.ruleset} gives undeclared reason codes: {undeclared}"
 
 
 @pytest.mark.parametrize(("folder", "path"), FILES, ids=lambda v: getattr(v, "name", ""))

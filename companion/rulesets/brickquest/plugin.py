@@ -40,7 +40,7 @@ from companion.rules.table import (
     TurnView,
     numbered_die,
 )
-from companion.rules.verdict import ReasonCode, Verdict
+from companion.rules.verdict import Verdict
 from companion.rulesets.brickquest import INFO, table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
@@ -49,6 +49,7 @@ from companion.rulesets.brickquest.forced import force_refusal
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
 from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
 from companion.rulesets.brickquest.odds import odds
+from companion.rulesets.brickquest.reasons import REASONS
 from companion.rulesets.brickquest.resolve import resolve
 from companion.rulesets.brickquest.scenario_setup import scenario_setup
 from companion.rulesets.brickquest.schema import ClassDef, MonsterDef
@@ -293,10 +294,8 @@ class BrickQuestRules:
     def scenario_setup(self, doc: Mapping[str, Any]) -> ScenarioSetup:
         return scenario_setup(self.id, doc)
 
-    def reason_codes(self) -> Sequence[str]:
-        # The shared enum also holds other rulesets' codes: BrickQuest's end at this one.
-        codes = list(ReasonCode)
-        return [code.value for code in codes[: codes.index(ReasonCode.UNKNOWN_FIGURE) + 1]]
+    def reasons(self) -> Mapping[str, str]:
+        return REASONS
 
     def parse_faces(self, values: Sequence[Any]) -> list[int]:
         return int_faces(values)  # every BrickQuest die shows numbers

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.rules.places import place_name
-from companion.rules.verdict import Reason, ReasonCode, Verdict
+from companion.rules.verdict import Reason, Verdict
 from companion.rulesets.heroica import mapbuild
 from companion.rulesets.heroica.actions import (
     Action,
@@ -48,6 +48,7 @@ from companion.rulesets.heroica.actions import (
     UseRelic,
     UseSkill,
 )
+from companion.rulesets.heroica.reasons import HeroicaReason
 from companion.rulesets.heroica.rules import (
     SHIELD,
     Ctx,
@@ -85,7 +86,7 @@ from companion.rulesets.heroica.state import (
     Hero,
 )
 
-R = ReasonCode
+R = HeroicaReason
 #: Hero phases, in order; an action of a later one closes the earlier ones.
 HERO_PHASES = (UPKEEP, MOVEMENT, COMBAT)
 
