@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -258,3 +259,12 @@ def test_rules_check_reports_a_clashing_ruleset_on_one_line(tmp_path: Path) -> N
     assert "Traceback" not in result.stderr
     assert "ruleset 'fake_clash'" in result.stderr
     assert "'occupied' is shared" in result.stderr
+
+
+def test_the_scenarios_readme_names_the_shared_codes_beyond_the_format_s() -> None:
+    """tests/scenarios/README.md's *Reason codes* lists the shared codes FORMAT.md does not."""
+    readme = (ROOT / "tests" / "scenarios" / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Reason codes", 1)[1].split("\n## ", 1)[0]
+    shared = section.split("**Shared**", 1)[1].split("**A ruleset's own**", 1)[0]
+    listed = set(re.findall(r"`([a-z][a-z0-9_]*)`", shared))
+    assert listed == set(SHARED_REASONS) - set(FORMAT_REASON_CODES)
