@@ -91,10 +91,13 @@ class SharedReason(DeclaredReason):
     NO_SUCH_ITEM = "no_such_item", "the figure does not have the item, or no item has that id"
     NO_ABILITY = "no_ability", "the figure or item has no such ability"
     ABILITY_USED = "ability_used", "the ability has been used as often as it may be for now"
-    DISARMED = "disarmed", "the figure has no weapon to attack with"
+    DISARMED = "disarmed", "the figure has no weapon in hand for that attack"
     LOCKED = "locked", "the door or container is locked"
     NO_KEY = "no_key", "the figure has no key for the lock"
-    NO_PERMISSION = "no_permission", "the figure (or player) may not take this action now"
+    NO_PERMISSION = (
+        "no_permission",
+        "the figure lacks the consent or the token the action needs",
+    )
     GAME_OVER = "game_over", "the game has ended: no one acts any more"
 
 
