@@ -3,7 +3,8 @@
 Every edit has ``apply(doc) -> inverse`` (applying the inverse restores the document
 exactly) and ``changes() -> Changes`` (what a view must redraw).  Builders such as
 ``paint`` or ``place_door`` look at the document and return an edit, or ``None`` when
-the edit would change nothing, so the undo stack never holds a no-op."""
+the edit would change nothing, so the undo stack never holds a no-op.
+"""
 
 from __future__ import annotations
 

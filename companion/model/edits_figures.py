@@ -1,5 +1,6 @@
 """Figures and rooms: placing and removing figures, adding, naming, hiding and removing
-rooms."""
+rooms.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Painting the map: the squares a brush, a rectangle or a flood covers, and the edits that
-paint terrain and heights, place doors and objects."""
+paint terrain and heights, place doors and objects.
+"""
 
 from __future__ import annotations
 

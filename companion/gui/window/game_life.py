@@ -1,5 +1,6 @@
 """A game's life in the window: the Game menu, starting, opening and closing a game, and
-showing it as it goes (the board, the acting figure, refusals)."""
+showing it as it goes (the board, the acting figure, refusals).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The window's layout: its docks in each mode, their first sizes, the status bar and the
-title, and the layout saved between runs."""
+title, and the layout saved between runs.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """What a ruleset adds to the window: its party dock and Party menu, or the roster sheets,
-and undo following whichever of map and characters changed last."""
+and undo following whichever of map and characters changed last.
+"""
 
 from __future__ import annotations
 

@@ -31,7 +31,8 @@ steep under it.  A footprint never runs off the map.
 Costs come from a breadth-first search by cost level on bitboards (Python integers,
 one bit per square): all squares first reached at cost ``c`` are found at once from the
 squares at ``c - 1`` (orthogonal steps) and ``c - 2`` (diagonal steps) -- in general
-``c`` less the step's cost."""
+``c`` less the step's cost.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """What a move gives (``Reach``, ``PathCheck``) and who blocks whom: figures in the way,
-squares no figure may end on, a footprint's steps."""
+squares no figure may end on, a footprint's steps.
+"""
 
 from __future__ import annotations
 

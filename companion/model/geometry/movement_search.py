@@ -1,5 +1,6 @@
 """The search: every square a figure may reach, level by level over bitboards, and its
-cost."""
+cost.
+"""
 
 from __future__ import annotations
 

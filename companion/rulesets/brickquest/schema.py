@@ -53,7 +53,8 @@ Spell areas (``kind`` tag): ``adjacent_figure``, ``figure_in_sight``, ``self``,
 
 Skill ids: the class tables' "Force Door/Object" is ``force_door``, "Search doors/traps"
 is ``search_secrets`` ("Search for secrets"), "Disarm traps" is ``disarm_trap``; each
-:class:`SkillDef` lists such spellings in ``aliases``."""
+:class:`SkillDef` lists such spellings in ``aliases``.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The abilities of classes and monsters (``kind`` tag; listed in ``schema``) and the base
-of the cards that carry them."""
+of the cards that carry them.
+"""
 
 from __future__ import annotations
 

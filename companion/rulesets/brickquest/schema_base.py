@@ -1,5 +1,6 @@
 """What BrickQuest's data files share: the skill-check rule, ids and counts, the enums
-(races, archetypes, spell lists, conditions, item categories) and the attack profile."""
+(races, archetypes, spell lists, conditions, item categories) and the attack profile.
+"""
 
 from __future__ import annotations
 

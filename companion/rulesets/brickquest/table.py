@@ -1,7 +1,8 @@
 """BrickQuest as the table sees it: figures, the turn, what the acting figure may do.
 
 Every answer comes from the validator itself: an action is offered when ``validate``
-says it is legal now, so the action bar can never disagree with the rules."""
+says it is legal now, so the action bar can never disagree with the rules.
+"""
 
 from __future__ import annotations
 

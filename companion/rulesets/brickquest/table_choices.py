@@ -1,5 +1,6 @@
 """Choices of the table's own, of beginning a turn, moving and attacking; each one checked
-(legal, or why not)."""
+(legal, or why not).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Geometry the window shows (a figure's moves, an action's area) and the squares near a
-figure."""
+figure.
+"""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@
 One module for each part of it, ``resolve_*``: ``turn``, ``upkeep``, ``movement``,
 ``damage``, ``combat``, ``skills``, ``searching``, ``monsters``; the shared helpers (the
 events, the dice, a hero's items) are in ``resolve_base``. Here: ``resolve`` and the
-handler of each action."""
+handler of each action.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """What every step of resolving uses: the events, names, a hero or monster replaced, the
-phase moving on, the dice, a hero's items."""
+phase moving on, the dice, a hero's items.
+"""
 
 from __future__ import annotations
 

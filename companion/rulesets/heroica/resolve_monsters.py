@@ -1,5 +1,6 @@
 """The monsters' turn: their paths and moves, generators, spawning, attacks, the Dragon's
-fire and the Dungeon Master's moves."""
+fire and the Dungeon Master's moves.
+"""
 
 from __future__ import annotations
 

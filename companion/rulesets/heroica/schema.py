@@ -41,7 +41,8 @@ Item effects (``kind`` tag): ``restore_health``, ``restore_skill_points``, ``rer
 ``full_health_bonus`` (Helmets; ``not_with``: does not stack with those items), ``bless``
 and ``move_monster`` (relics used on a movement Shield), ``restore_on_first_defeat``
 (Crystal), ``extra_damage_in_rolls`` (Sword of Power), ``lost_on_health_loss`` (torch),
-``unlocks`` (key) and ``gold``."""
+``unlocks`` (key) and ``gold``.
+"""
 
 from __future__ import annotations
 

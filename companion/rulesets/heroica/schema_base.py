@@ -1,5 +1,6 @@
 """What every Heroica data file shares: ids, counts, texts and their lines, the rule
-texts' names, and the checks that ids are unique and every entry present."""
+texts' names, and the checks that ids are unique and every entry present.
+"""
 
 from __future__ import annotations
 

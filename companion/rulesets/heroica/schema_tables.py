@@ -1,5 +1,6 @@
 """Heroica's tables: phases, movement, combat, locations, chests, realms, features,
-generators, tracks, variations, Map Build (``tables.toml``)."""
+generators, tracks, variations, Map Build (``tables.toml``).
+"""
 
 from __future__ import annotations
 

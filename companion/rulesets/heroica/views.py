@@ -2,7 +2,8 @@
 marks, scenario fields and queries.  Built from the state; no rule is decided here.
 
 ``views_tracker`` (options, the turn, the figures), ``views_offers`` (the moves and actions
-offered), ``views_board`` (marks, odds, the log's wording, scenario fields, queries)."""
+offered), ``views_board`` (marks, odds, the log's wording, scenario fields, queries).
+"""
 
 from __future__ import annotations
 

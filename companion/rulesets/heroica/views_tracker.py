@@ -1,5 +1,6 @@
 """What the tracker shows of a quest: the options, the turn and its order, each figure's
-view and tracks."""
+view and tracks.
+"""
 
 from __future__ import annotations
 
