@@ -150,7 +150,8 @@ class FilesPart(WindowBase):
         value = self.settings.value("recentFiles", [])
         if isinstance(value, str):
             value = [value]
-        return [str(v) for v in (value or [])][:MAX_RECENT]
+        files = value if isinstance(value, list | tuple) else []
+        return [str(v) for v in files][:MAX_RECENT]
 
     def _add_recent(self, path: Path) -> None:
         p = str(path.resolve())

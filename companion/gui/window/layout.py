@@ -179,10 +179,10 @@ class LayoutPart(WindowBase):
     def restore_layout(self) -> None:
         geometry = self.settings.value("window/geometry")
         state = self.settings.value("window/state")
-        if geometry is not None and self.restoreGeometry(geometry):  # type: ignore[arg-type]
+        if geometry is not None and self.restoreGeometry(geometry):
             clamp_to_screen(self)  # saved on a bigger screen: brought inside this one
         if state is not None:
-            self.restoreState(state)  # type: ignore[arg-type]
+            self.restoreState(state)
         heights = self.settings.value("view/showHeights", False)
         on = heights in (True, "true", "1", 1)
         self.actions_.heights.setChecked(on)
