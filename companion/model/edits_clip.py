@@ -6,13 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.model.dungeon import (
-    DungeonMap,
-    MapObject,
-    Room,
-    Terrain,
-    check_size,
-)
+from companion.model.dungeon import DungeonMap, MapObject, Room, Terrain, check_size
 from companion.model.edits_painting import paint_layer
 from companion.model.edits_primitives import LAYERS, Edit, ReplaceMap, SetObject, batch
 from companion.model.mapfile import MapDocument

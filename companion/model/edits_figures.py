@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.model.dungeon import (
-    Room,
-)
+from companion.model.dungeon import Room
 from companion.model.edits_painting import paint_layer
 from companion.model.edits_primitives import Edit, EditError, SetFigures, SetRooms
 from companion.model.mapfile import FigurePlacement, MapDocument

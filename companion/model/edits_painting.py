@@ -8,12 +8,7 @@ from collections import deque
 
 import numpy as np
 
-from companion.model.dungeon import (
-    MAX_FLOOR,
-    Facing,
-    MapObject,
-    Terrain,
-)
+from companion.model.dungeon import MAX_FLOOR, Facing, MapObject, Terrain
 from companion.model.edits_primitives import (
     _HOLDS_OBJECTS,
     Edit,

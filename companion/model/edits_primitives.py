@@ -9,12 +9,7 @@ from typing import Any, Literal, Protocol
 
 import numpy as np
 
-from companion.model.dungeon import (
-    DungeonMap,
-    MapObject,
-    Room,
-    Terrain,
-)
+from companion.model.dungeon import DungeonMap, MapObject, Room, Terrain
 from companion.model.mapfile import FigurePlacement, MapDocument, MapOptions
 
 Layer = Literal["terrain", "floor", "stairs", "feature_height", "room_of"]

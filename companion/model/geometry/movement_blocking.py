@@ -11,13 +11,7 @@ from functools import cached_property
 import numpy as np
 
 from companion.model.figures import Token
-from companion.model.geometry.board import (
-    DIRECTIONS,
-    STEP_COSTS,
-    Board,
-    Square,
-    shift_to_source,
-)
+from companion.model.geometry.board import DIRECTIONS, STEP_COSTS, Board, Square, shift_to_source
 
 #: Move-point comparisons allow this rounding slack.
 COST_TOLERANCE = 1e-9

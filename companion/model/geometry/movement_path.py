@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.model.figures import Token
-from companion.model.geometry.board import (
-    Board,
-    Square,
-)
+from companion.model.geometry.board import Board, Square
 from companion.model.geometry.movement_blocking import COST_TOLERANCE, PathCheck, _blocks_passage
 
 

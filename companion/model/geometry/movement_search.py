@@ -10,11 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from companion.model.figures import Token
-from companion.model.geometry.board import (
-    DIRECTIONS,
-    Board,
-    shift_to_source,
-)
+from companion.model.geometry.board import DIRECTIONS, Board, shift_to_source
 from companion.model.geometry.movement_blocking import (
     COST_TOLERANCE,
     Reach,

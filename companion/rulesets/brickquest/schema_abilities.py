@@ -8,11 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import (
-    Field,
-    field_validator,
-    model_validator,
-)
+from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from companion.datafiles import DataModel as _Frozen

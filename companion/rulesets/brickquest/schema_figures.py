@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import (
-    Field,
-    model_validator,
-)
+from pydantic import Field, model_validator
 
 from companion.datafiles import DataModel as _Frozen
 from companion.datafiles import UniqueIds as _UniqueIds

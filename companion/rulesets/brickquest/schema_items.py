@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import (
-    model_validator,
-)
+from pydantic import model_validator
 
 from companion.datafiles import DataModel as _Frozen
 from companion.datafiles import UniqueIds as _UniqueIds

@@ -11,21 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.places import place_name
-from companion.rules.table import (
-    ActionChoice,
-    Badge,
-    FigureView,
-    Prompt,
-    TurnView,
-)
+from companion.rules.table import ActionChoice, Badge, FigureView, Prompt, TurnView
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
-from companion.rulesets.brickquest.context import (
-    Ctx,
-    action_limit,
-    current_turn,
-    move_allowance,
-)
+from companion.rulesets.brickquest.context import Ctx, action_limit, current_turn, move_allowance
 from companion.rulesets.brickquest.initiative import initiative_labels
 from companion.rulesets.brickquest.state import FigureState, GameState
 from companion.rulesets.brickquest.table_choices import (

@@ -11,15 +11,10 @@ from pydantic import ValidationError
 
 from companion.model.geometry.distance import in_range, ruler_distance
 from companion.model.geometry.facing import chebyshev
-from companion.rules.table import (
-    ActionChoice,
-    confirm_allies,
-)
+from companion.rules.table import ActionChoice, confirm_allies
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
-from companion.rulesets.brickquest.context import (
-    Ctx,
-)
+from companion.rulesets.brickquest.context import Ctx
 from companion.rulesets.brickquest.state import FigureState, GameState
 from companion.rulesets.brickquest.validate import validate
 

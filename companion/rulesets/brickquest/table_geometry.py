@@ -9,15 +9,10 @@ from typing import Any
 
 from companion.model.geometry import squares_of, tokens_in
 from companion.model.geometry.movement import reachable
-from companion.rules.table import (
-    MoveOption,
-)
+from companion.rules.table import MoveOption
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
-from companion.rulesets.brickquest.context import (
-    Ctx,
-    move_allowance,
-)
+from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.spells import _area_mask
 from companion.rulesets.brickquest.state import FigureState
 

@@ -8,10 +8,7 @@ from pydantic import ValidationError
 
 from companion.model.dungeon import Terrain
 from companion.rules.places import place_name
-from companion.rules.table import (
-    ActionChoice,
-    Needs,
-)
+from companion.rules.table import ActionChoice, Needs
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.context import (

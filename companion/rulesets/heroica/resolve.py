@@ -68,12 +68,8 @@ from companion.rulesets.heroica.resolve_searching import _search
 from companion.rulesets.heroica.resolve_skills import _skill
 from companion.rulesets.heroica.resolve_turn import _end_turn, _first_player
 from companion.rulesets.heroica.resolve_upkeep import _buy, _give, _potion, _sell
-from companion.rulesets.heroica.rules import (
-    Ctx,
-)
-from companion.rulesets.heroica.state import (
-    Quest,
-)
+from companion.rulesets.heroica.rules import Ctx
+from companion.rulesets.heroica.state import Quest
 
 
 def resolve(ctx: Ctx, action: Action, dice: Dice) -> tuple[Quest, Events]:

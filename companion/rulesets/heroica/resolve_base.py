@@ -8,21 +8,9 @@ from typing import Any
 
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
-from companion.rulesets.heroica.rules import (
-    ONE,
-    SHIELD,
-    Ctx,
-    die_of,
-    full_health,
-)
-from companion.rulesets.heroica.schema import (
-    Category,
-)
-from companion.rulesets.heroica.state import (
-    Hero,
-    Monster,
-    Quest,
-)
+from companion.rulesets.heroica.rules import ONE, SHIELD, Ctx, die_of, full_health
+from companion.rulesets.heroica.schema import Category
+from companion.rulesets.heroica.state import Hero, Monster, Quest
 from companion.rulesets.heroica.validate import phase_index
 
 Events = list[Event]

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from companion.rules.dice import Dice
 from companion.rules.places import place_name
-from companion.rulesets.heroica.actions import (
-    Fight,
-)
+from companion.rulesets.heroica.actions import Fight
 from companion.rulesets.heroica.resolve_base import (
     Events,
     _enter_phase,
@@ -36,13 +34,7 @@ from companion.rulesets.heroica.schema import (
     FireAttack,
     HurtOnlyBy,
 )
-from companion.rulesets.heroica.state import (
-    COMBAT,
-    Cell,
-    Hero,
-    Monster,
-    Quest,
-)
+from companion.rulesets.heroica.state import COMBAT, Cell, Hero, Monster, Quest
 
 #: Rolls a cornered combat may take before the table is asked to settle it.
 MAX_CORNERED_ROLLS = 100

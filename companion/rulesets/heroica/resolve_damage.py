@@ -13,12 +13,7 @@ from companion.rulesets.heroica.resolve_base import (
     _set_hero,
     _set_monster,
 )
-from companion.rulesets.heroica.rules import (
-    Ctx,
-    first_available,
-    full_health,
-    taken_cells,
-)
+from companion.rulesets.heroica.rules import Ctx, first_available, full_health, taken_cells
 from companion.rulesets.heroica.schema import (
     Category,
     CurseOnBlessed,
@@ -27,10 +22,7 @@ from companion.rulesets.heroica.schema import (
     HeroDefeat,
     Rank,
 )
-from companion.rulesets.heroica.state import (
-    Monster,
-    Quest,
-)
+from companion.rulesets.heroica.state import Monster, Quest
 
 
 def _condition(ctx: Ctx, q: Quest, hid: str, cond: str, ev: Events) -> Quest:

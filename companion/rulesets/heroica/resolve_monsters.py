@@ -38,16 +38,8 @@ from companion.rulesets.heroica.rules import (
     plural,
     taken_cells,
 )
-from companion.rulesets.heroica.schema import (
-    ExtraMove,
-    Rank,
-)
-from companion.rulesets.heroica.state import (
-    Cell,
-    Hero,
-    Monster,
-    Quest,
-)
+from companion.rulesets.heroica.schema import ExtraMove, Rank
+from companion.rulesets.heroica.state import Cell, Hero, Monster, Quest
 
 
 def monster_path(ctx: Ctx, q: Quest, m: Monster, hero: Hero, spaces: int) -> list[Cell]:

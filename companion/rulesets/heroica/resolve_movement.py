@@ -36,16 +36,8 @@ from companion.rulesets.heroica.rules import (
     plural,
     taken_cells,
 )
-from companion.rulesets.heroica.schema import (
-    Category,
-)
-from companion.rulesets.heroica.state import (
-    MOVEMENT,
-    Cell,
-    Feature,
-    Hero,
-    Quest,
-)
+from companion.rulesets.heroica.schema import Category
+from companion.rulesets.heroica.state import MOVEMENT, Cell, Feature, Hero, Quest
 from companion.rulesets.heroica.validate import stops_at
 
 

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 from companion.rules.dice import Dice
-from companion.rulesets.heroica.actions import (
-    Search,
-)
+from companion.rulesets.heroica.actions import Search
 from companion.rulesets.heroica.resolve_base import Events, _enter_phase, _say, _set_hero, roll_face
 from companion.rulesets.heroica.resolve_combat import _push
 from companion.rulesets.heroica.resolve_damage import _condition, add_fire, hurt_hero
 from companion.rulesets.heroica.resolve_turn import next_turn
-from companion.rulesets.heroica.rules import (
-    Ctx,
-    first_available,
-    full_health,
-    taken_cells,
-)
-from companion.rulesets.heroica.state import (
-    COMBAT,
-    Quest,
-)
+from companion.rulesets.heroica.rules import Ctx, first_available, full_health, taken_cells
+from companion.rulesets.heroica.state import COMBAT, Quest
 
 
 def _draw_token(ctx: Ctx, dice: Dice) -> str:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from companion.rules.dice import Dice
 from companion.rules.places import place_name
-from companion.rulesets.heroica.actions import (
-    UseSkill,
-)
+from companion.rulesets.heroica.actions import UseSkill
 from companion.rulesets.heroica.resolve_base import (
     Events,
     _enter_phase,
@@ -26,16 +24,8 @@ from companion.rulesets.heroica.rules import (
     skill_of,
     taken_cells,
 )
-from companion.rulesets.heroica.schema import (
-    DamageSkill,
-    HealSkill,
-)
-from companion.rulesets.heroica.state import (
-    COMBAT,
-    MOVEMENT,
-    Cell,
-    Quest,
-)
+from companion.rulesets.heroica.schema import DamageSkill, HealSkill
+from companion.rulesets.heroica.state import COMBAT, MOVEMENT, Cell, Quest
 from companion.rulesets.heroica.validate import phase_index
 
 

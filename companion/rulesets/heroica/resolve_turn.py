@@ -3,30 +3,12 @@
 from __future__ import annotations
 
 from companion.rules.dice import Dice
-from companion.rulesets.heroica.actions import (
-    EndTurn,
-    RollFirstPlayer,
-)
+from companion.rulesets.heroica.actions import EndTurn, RollFirstPlayer
 from companion.rulesets.heroica.dragon import dragon_of
 from companion.rulesets.heroica.resolve_base import Events, _name, _say, _set_hero, _set_monster
-from companion.rulesets.heroica.rules import (
-    Ctx,
-    activated,
-    adjacent,
-    monster_name,
-    plural,
-)
-from companion.rulesets.heroica.schema import (
-    Category,
-    Rank,
-    TemporaryHealth,
-)
-from companion.rulesets.heroica.state import (
-    MONSTER_COMBAT,
-    MONSTER_MOVEMENT,
-    UPKEEP,
-    Quest,
-)
+from companion.rulesets.heroica.rules import Ctx, activated, adjacent, monster_name, plural
+from companion.rulesets.heroica.schema import Category, Rank, TemporaryHealth
+from companion.rulesets.heroica.state import MONSTER_COMBAT, MONSTER_MOVEMENT, UPKEEP, Quest
 
 
 def _first_player(ctx: Ctx, a: RollFirstPlayer, dice: Dice, ev: Events) -> Quest:

@@ -3,13 +3,7 @@
 from __future__ import annotations
 
 from companion.rules.dice import Dice
-from companion.rulesets.heroica.actions import (
-    Buy,
-    Give,
-    RollMove,
-    Sell,
-    UsePotion,
-)
+from companion.rulesets.heroica.actions import Buy, Give, RollMove, Sell, UsePotion
 from companion.rulesets.heroica.resolve_base import (
     Events,
     _add_item,
@@ -21,19 +15,14 @@ from companion.rulesets.heroica.resolve_base import (
     _with,
 )
 from companion.rulesets.heroica.resolve_movement import _roll_move
-from companion.rulesets.heroica.rules import (
-    Ctx,
-    full_health,
-)
+from companion.rulesets.heroica.rules import Ctx, full_health
 from companion.rulesets.heroica.schema import (
     ExtraMovement,
     NextAttackBonus,
     RestoreHealth,
     RestoreSkillPoints,
 )
-from companion.rulesets.heroica.state import (
-    Quest,
-)
+from companion.rulesets.heroica.state import Quest
 
 
 def _buy(ctx: Ctx, a: Buy, dice: Dice, ev: Events) -> Quest:

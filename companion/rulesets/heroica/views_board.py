@@ -6,10 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.rules.ruleset import Event
-from companion.rules.table import (
-    BoardMark,
-    Odds,
-)
+from companion.rules.table import BoardMark, Odds
 from companion.rulesets.heroica.marks import draw_spaces, draw_things
 from companion.rulesets.heroica.rules import (
     SHIELD,
@@ -21,11 +18,7 @@ from companion.rulesets.heroica.rules import (
     monster_name,
     straight_line,
 )
-from companion.rulesets.heroica.state import (
-    Cell,
-    Hero,
-    Monster,
-)
+from companion.rulesets.heroica.state import Cell, Hero, Monster
 from companion.rulesets.heroica.views_offers import moves
 
 

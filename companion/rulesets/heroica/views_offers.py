@@ -7,10 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.rules.places import place_name
-from companion.rules.table import (
-    ActionChoice,
-    MoveOption,
-)
+from companion.rules.table import ActionChoice, MoveOption
 from companion.rules.verdict import Verdict
 from companion.rulesets.heroica.actions import ACTIONS, TABLE, Action
 from companion.rulesets.heroica.rules import (
@@ -24,11 +21,7 @@ from companion.rulesets.heroica.rules import (
     skill_of,
 )
 from companion.rulesets.heroica.schema import DamageSkill, HealSkill
-from companion.rulesets.heroica.state import (
-    Cell,
-    Hero,
-    Quest,
-)
+from companion.rulesets.heroica.state import Cell, Hero, Quest
 from companion.rulesets.heroica.validate import stops_at
 
 Validator = Callable[[Any, Action], Verdict]

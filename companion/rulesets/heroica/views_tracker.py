@@ -8,29 +8,12 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules.setups import field_bounds
-from companion.rules.table import (
-    Badge,
-    FigureView,
-    OptionSpec,
-    TrackView,
-    TurnView,
-)
+from companion.rules.table import Badge, FigureView, OptionSpec, TrackView, TurnView
 from companion.rulesets.heroica.catalog import HeroicaCatalog
 from companion.rulesets.heroica.dragon import dragon_of
-from companion.rulesets.heroica.rules import (
-    Ctx,
-    die_of,
-    full_health,
-    monster_name,
-    plural,
-)
+from companion.rulesets.heroica.rules import Ctx, die_of, full_health, monster_name, plural
 from companion.rulesets.heroica.schema import Options
-from companion.rulesets.heroica.state import (
-    MONSTER_COMBAT,
-    MONSTER_MOVEMENT,
-    Hero,
-    Monster,
-)
+from companion.rulesets.heroica.state import MONSTER_COMBAT, MONSTER_MOVEMENT, Hero, Monster
 
 
 def option_specs(catalog: HeroicaCatalog) -> tuple[OptionSpec, ...]:
