@@ -30,6 +30,7 @@ from companion.rules.table import (
     ActionChoice,
     BoardMark,
     DieSpec,
+    FacingSpec,
     FigureProfile,
     FigureView,
     MoveOption,
@@ -47,7 +48,7 @@ from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_cat
 from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.forced import force_refusal
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
-from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
+from companion.rulesets.brickquest.grid import BRICKQUEST_FACING, BRICKQUEST_GRID
 from companion.rulesets.brickquest.odds import odds
 from companion.rulesets.brickquest.resolve import resolve
 from companion.rulesets.brickquest.scenario_setup import scenario_setup
@@ -78,6 +79,10 @@ class BrickQuestRules:
 
     def __init__(self, catalog: BrickQuestCatalog | None = None) -> None:
         self.catalog = catalog or default_catalog()
+
+    def facing_spec(self) -> FacingSpec:
+        """Four facings and a 90° firing arc (``Facings``)."""
+        return BRICKQUEST_FACING
 
     def initial_state(self, setup: Mapping[str, Any]) -> GameState:
         return build_state(setup, self.catalog)

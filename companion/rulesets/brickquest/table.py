@@ -40,6 +40,7 @@ from companion.rulesets.brickquest.context import (
     move_allowance,
     squares_apart,
 )
+from companion.rulesets.brickquest.grid import BRICKQUEST_FACING
 from companion.rulesets.brickquest.initiative import initiative_labels
 from companion.rulesets.brickquest.spells import _area_mask
 from companion.rulesets.brickquest.state import FigureState, GameState
@@ -360,7 +361,7 @@ def _move_choice(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             why_not="; ".join(blocking),
             # "At the end of his movement, the character may be positioned with his base
             # facing any of the cardinal directions."
-            facings=("N", "E", "S", "W"),
+            facings=BRICKQUEST_FACING.directions,
             facing_field="facing",
         )
     ]
