@@ -9,7 +9,13 @@ from hypothesis import strategies as st
 
 from companion.model.dungeon import Facing
 from companion.model.figures import Token
-from companion.model.geometry import GridRules, attack_geometry, board_from_text, in_firing_arc
+from companion.model.geometry import (
+    GridRules,
+    attack_geometry,
+    board_from_text,
+    facing_toward,
+    in_firing_arc,
+)
 from companion.model.geometry.arcs import (
     bearing,
     check_arc,
@@ -105,13 +111,23 @@ def test_compass_directions_snap_and_step() -> None:
         compass_degrees("X")
     assert nearest_direction(44, 4) == "N"
     assert nearest_direction(46, 4) == "E"
-    assert nearest_direction(45, 4) == "N"  # a tie: the first clockwise from north
+    assert nearest_direction(45, 4) == "E"  # a tie: east or west, as facing_toward
+    assert nearest_direction(225, 4) == "W"
+    assert nearest_direction(22.5, 8) == "N"  # a tie of neither: the first from north
     assert nearest_direction(100, 8) == "E"
     assert nearest_direction(350, 8) == "N"
     assert stepped("N", 1, 4) == "E"
     assert stepped("N", -1, 4) == "W"
     assert stepped("NW", 1, 8) == "N"
-    assert stepped("NE", 1, 4) == "E"  # not among four: from its nearest (N), one on
+    assert stepped("NE", 1, 4) == "S"  # not among four: from its nearest (E), one on
+
+
+def test_the_nearest_of_four_directions_is_facing_toward_on_every_square() -> None:
+    for dx in range(-9, 10):
+        for dy in range(-9, 10):
+            if (dx, dy) != (0, 0):
+                want = facing_toward((0, 0), (dx, dy)).value
+                assert nearest_direction(bearing(dx, dy), 4) == want, (dx, dy)
 
 
 def test_a_wider_grid_arc_reaches_targets_the_brickquest_arc_does_not() -> None:

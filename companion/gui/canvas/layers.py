@@ -567,6 +567,9 @@ class FiguresItem(DeviceItem):
         #: ``"corner"`` for a figure whose wider base starts at its square (a grid's 2x2
         #: footprint, drawn on the middle of its squares); others are centred on theirs.
         self.anchors: dict[str, str] = {}
+        #: The open game's facings, degrees clockwise from north, by figure (None: it
+        #: does not face, no notch); a figure not here faces as its placement says.
+        self.headings: dict[str, float | None] = {}
 
     def set_figures(self, figures: list[FigurePlacement]) -> None:
         self.figures = list(figures)
@@ -620,7 +623,7 @@ class FiguresItem(DeviceItem):
                 r,
                 f.label,
                 f.side,
-                f.facing,
+                self.headings.get(f.id, f.facing) if self.headings else f.facing,
                 large=f.large,
                 selected=f.id == self.selected,
                 font=self.font,

@@ -91,9 +91,16 @@ def compass_degrees(name: str) -> float:
 
 def nearest_direction(degrees: float, count: int) -> str:
     """The one of ``count`` (4 or 8) compass directions nearest ``degrees``; on an exact
-    boundary between two, the first clockwise from north."""
+    boundary between two, E or W if one of them is (a square on an exact diagonal is
+    faced east or west, as :func:`.facing.facing_toward` does), else the first clockwise
+    from north."""
     names = DIRECTIONS[count]
-    return min(names, key=lambda n: (round(turn_between(COMPASS[n], degrees), 9), names.index(n)))
+
+    def key(name: str) -> tuple[float, bool, int]:
+        off = round(turn_between(COMPASS[name], degrees), 9)
+        return off, COMPASS[name] % 180 != 90, names.index(name)
+
+    return min(names, key=key)
 
 
 def stepped(name: str, steps: int, count: int) -> str:
