@@ -153,3 +153,28 @@ def test_any_angle_by_a_drag_from_the_destination(
     assert w.play.pending is None
     assert rules.sent[-1]["facing"] == pytest.approx(45.0)
     assert w.play.figures()["brannoc"].heading == pytest.approx(45.0)
+
+
+def test_brickquest_keys_cycle_its_four_facings(qtbot: object, tmp_path: Path) -> None:
+    """BrickQuest as shipped: its spec's four directions, the move sent with a name."""
+    w = _window(qtbot, tmp_path)
+    dest = _moving(qtbot, w, tmp_path)
+    hover(qtbot, w.canvas, dest)
+    assert "N/E/S/W" in " ".join(w.canvas.overlays.caption.lines)
+    now = w.play.figures()["brannoc"].facing
+    seen = []
+    for _ in range(4):
+        _key(qtbot, w, Qt.Key.Key_Period)
+        seen.append(w.play.facing)
+    assert sorted(seen) == ["E", "N", "S", "W"] and seen[-1] == now  # all four, round
+    _key(qtbot, w, Qt.Key.Key_Comma)
+    assert w.play.facing == seen[-2]
+    click(qtbot, w.canvas, dest)
+    assert not w.errors, w.errors  # type: ignore[attr-defined]
+    brannoc = w.play.figures()["brannoc"]
+    assert brannoc.at == dest and brannoc.facing == seen[-2] and brannoc.heading is None
+    _pointed(qtbot, w, dest)
+    shape = w.canvas.overlays.reach.shape
+    assert shape is not None and shape.arc_deg == 90
+    w.session.undo_stack.setClean()
+    w.party_dock.model.undo_stack.setClean()

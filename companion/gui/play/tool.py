@@ -136,6 +136,7 @@ class PlayTool(Tool):
     #: At any angle: the destination clicked first; the facing then follows the mouse
     #: from it until a second click (or the drag's release) sends the move.
     _anchor: Square | None = None
+    _anchor_kind = ""
 
     def bind(self, controller: PlayController) -> None:
         self.controller = controller
@@ -176,8 +177,9 @@ class PlayTool(Tool):
         c = self.controller
         picked = c.picks.ids if c is not None and choice is not None else []
         self.canvas.figures.set_marked({fid: TARGET for fid in picked})
+        if choice is None or c is None or choice.kind != self._anchor_kind:
+            self._anchor = None  # another action: no destination fixed for it
         if choice is None or c is None:
-            self._anchor = None
             o.reach_tint.hide_mask()
             return
         if self._anchor is not None:  # the destination fixed, its facing being chosen
@@ -418,7 +420,7 @@ class PlayTool(Tool):
             if ev.square not in c.moves():
                 self.move(ev)  # says why it cannot end there
                 return True
-            self._anchor = ev.square
+            self._anchor, self._anchor_kind = ev.square, c.pending.kind
             self._drag_from = None
             self.canvas.overlays.facing.set_facing(ev.square, self._now())
             return True
