@@ -137,6 +137,8 @@ class PlayTool(Tool):
     #: from it until a second click (or the drag's release) sends the move.
     _anchor: Square | None = None
     _anchor_kind = ""
+    #: The figures picked for the pending action are ringed on the map.
+    _marking = False
 
     def bind(self, controller: PlayController) -> None:
         self.controller = controller
@@ -176,7 +178,9 @@ class PlayTool(Tool):
         self._why = {}
         c = self.controller
         picked = c.picks.ids if c is not None and choice is not None else []
-        self.canvas.figures.set_marked({fid: TARGET for fid in picked})
+        if picked or self._marking:  # other tools' marks (an area's) left alone
+            self.canvas.figures.set_marked({fid: TARGET for fid in picked})
+            self._marking = bool(picked)
         if choice is None or c is None or choice.kind != self._anchor_kind:
             self._anchor = None  # another action: no destination fixed for it
         if choice is None or c is None:
@@ -197,7 +201,9 @@ class PlayTool(Tool):
 
     def cancel(self) -> None:
         self._anchor = None
-        self.canvas.figures.set_marked({})
+        if self._marking:
+            self.canvas.figures.set_marked({})
+            self._marking = False
         o = self.canvas.overlays
         o.area.hide_mask()
         o.reach_tint.hide_mask()
