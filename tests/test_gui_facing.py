@@ -118,6 +118,19 @@ def test_any_angle_follows_the_mouse_from_the_destination(
     dest = _moving(qtbot, w, tmp_path)
     hover(qtbot, w.canvas, dest)
     assert "click the destination" in " ".join(w.canvas.overlays.caption.lines)
+    # A square it cannot reach is refused with the rules' reasons, as at four facings.
+    d = w.session.doc.dungeon
+    me = w.play.figures()["brannoc"].at
+    far = next(
+        (x, y)
+        for y in range(d.height)
+        for x in range(d.width)
+        if (x, y) not in w.play.moves() and (x, y) != me and abs(x - 12) + abs(y - 5) < 6
+    )
+    click(qtbot, w.canvas, far)
+    assert [e for e in w.errors if e.startswith("refused: ")]  # type: ignore[attr-defined]
+    w.errors.clear()  # type: ignore[attr-defined]
+    assert w.play.pending is not None and w.play.pending.kind == "move"
     click(qtbot, w.canvas, dest)  # the destination: the move waits for the way to face
     assert w.play.pending is not None and w.play.figures()["brannoc"].at != dest
     hover(qtbot, w.canvas, (14, 3))  # two squares east and two north of it: 45°

@@ -423,8 +423,8 @@ class PlayTool(Tool):
         c = self.controller
         assert c is not None and c.pending is not None
         if self._anchor is None:
-            if ev.square not in c.moves():
-                self.move(ev)  # says why it cannot end there
+            if ev.square not in c.moves():  # refused with the rules' reasons, as ever
+                c.complete(self._value(c.pending, ev.square))
                 return True
             self._anchor, self._anchor_kind = ev.square, c.pending.kind
             self._drag_from = None
