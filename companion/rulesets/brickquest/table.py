@@ -40,7 +40,6 @@ from companion.rulesets.brickquest.context import (
     move_allowance,
     squares_apart,
 )
-from companion.rulesets.brickquest.grid import BRICKQUEST_FACING
 from companion.rulesets.brickquest.initiative import initiative_labels
 from companion.rulesets.brickquest.spells import _area_mask
 from companion.rulesets.brickquest.state import FigureState, GameState
@@ -361,7 +360,7 @@ def _move_choice(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             why_not="; ".join(blocking),
             # "At the end of his movement, the character may be positioned with his base
             # facing any of the cardinal directions."
-            facings=BRICKQUEST_FACING.directions,
+            facings=("N", "E", "S", "W"),
             facing_field="facing",
         )
     ]
