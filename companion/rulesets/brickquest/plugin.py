@@ -80,10 +80,6 @@ class BrickQuestRules:
     def __init__(self, catalog: BrickQuestCatalog | None = None) -> None:
         self.catalog = catalog or default_catalog()
 
-    def facing_spec(self) -> FacingSpec:
-        """Four facings and a 90° firing arc (``Facings``)."""
-        return BRICKQUEST_FACING
-
     def initial_state(self, setup: Mapping[str, Any]) -> GameState:
         return build_state(setup, self.catalog)
 
@@ -201,6 +197,10 @@ class BrickQuestRules:
 
     def dice_specs(self) -> Sequence[DieSpec]:
         return (numbered_die(6),)
+
+    def facing_spec(self) -> FacingSpec:
+        """Four facings and a 90° firing arc (``Facings``)."""
+        return BRICKQUEST_FACING
 
     def ruler_notes(self, board: Board, a: Square, b: Square) -> list[str]:
         return []  # squares, studs and height say it all
