@@ -28,7 +28,6 @@ from companion.model.mapfile import (
     load_map_bytes,
     new_document,
 )
-from companion.rules.facing import facing_spec_of
 from companion.rules.ruleset import (
     DEFAULT_RULESET,
     BoardSection,
@@ -228,15 +227,6 @@ class MapSession(QObject):
             profile = self.ruleset.profile(fig.class_id, fig.monster)
             sizes[fig.id] = profile.base_squares if profile is not None else 1.0
         return sizes
-
-    def figure_headings(self) -> dict[str, float | None]:
-        """Each figure's facing in degrees clockwise from north as the open game says
-        (None: the ruleset's figures do not face, ``FacingSpec``); empty without a game
-        (the map's placements say)."""
-        if self.figure_source is None:
-            return {}
-        faces = facing_spec_of(self.ruleset).faces
-        return {fid: v.facing_degrees if faces else None for fid, v in self.figure_source().items()}
 
     def figure_anchors(self) -> dict[str, str]:
         """Where each figure's base lies on its square (``FigureProfile.anchor``): centred

@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
+from companion.gui.canvas.headings import figure_headings
 from companion.gui.play import pending as pend
 from companion.gui.play.dice_dialog import DiceDialog, DiceSheet
 from companion.gui.play.reasons import reason_lines
@@ -487,7 +488,7 @@ class PlayController(QObject, pend.PendingChoices):
                 )
             )
         # A turn that no placement shows (eight ways or any angle) redraws its figures.
-        headings = session.figure_headings()
+        headings = figure_headings(session)
         turned = [f for f in placed if headings.get(f.id) != self._headings.get(f.id)]
         self._headings = headings
         if map_changed:
