@@ -231,7 +231,7 @@ class MapCanvas(pg.GraphicsView):
             self.figures.hidden = self._hidden_figures(fog)
             self.figures.sizes = self.session.figure_sizes()
             self.figures.anchors = self.session.figure_anchors()
-            self.figures.headings = figure_headings(self.session)
+            self.figures.set_headings(figure_headings(self.session))
             self.figures.set_figures(doc.figures)
             self.board_marks.set_occupied({f.at for f in doc.figures})
         if everything or fog_changed or changes.board:
