@@ -46,16 +46,16 @@ from PySide6.QtWidgets import (
 
 from companion.gui.canvas.glyphs import side_colour
 from companion.gui.roster.create_dialog import NewCharacterDialog
-from companion.gui.roster.files import (
+from companion.gui.roster.sheet_widget import BODY_PT, SECTION_PT, SheetWidget, font_of
+from companion.printing.roster.pdf import export_sheets_pdf
+from companion.rules.printing import print_layout
+from companion.rules.roster_files import (
     ROSTER_FILTER,
     RosterFileError,
     read_roster_file,
     sheets_rules,
     write_roster_file,
 )
-from companion.gui.roster.pdf import export_sheets_pdf
-from companion.gui.roster.sheet_widget import BODY_PT, SECTION_PT, SheetWidget, font_of
-from companion.rules.printing import print_layout
 from companion.rules.ruleset import CharacterSheets
 from companion.rules.table import SheetView
 from companion.safefile import FileProblem

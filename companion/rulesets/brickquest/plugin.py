@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -44,6 +45,7 @@ from companion.rules.verdict import ReasonCode, Verdict
 from companion.rulesets.brickquest import INFO, table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
+from companion.rulesets.brickquest.character import MAX_PARTY_FILE_BYTES, PARTY_FORMAT, Party
 from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.forced import force_refusal
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
@@ -55,6 +57,7 @@ from companion.rulesets.brickquest.schema import ClassDef, MonsterDef
 from companion.rulesets.brickquest.setup import SetupError, build_state, table_problems
 from companion.rulesets.brickquest.state import GameState
 from companion.rulesets.brickquest.validate import validate
+from companion.safefile import read_bounded
 
 Square = tuple[int, int]
 
@@ -75,9 +78,16 @@ class BrickQuestRules:
     title = INFO.title
     actions = ACTIONS
     grid = BRICKQUEST_GRID
+    #: Party files (``companion.rules.parties.PartyFiles``) and the part that prints them.
+    party_format = PARTY_FORMAT
+    printing_part = "companion.printing.rulesets.brickquest.plugin:BrickQuestPrinting"
 
     def __init__(self, catalog: BrickQuestCatalog | None = None) -> None:
         self.catalog = catalog or default_catalog()
+
+    def check_party_file(self, path: Path) -> None:
+        data = read_bounded(path, MAX_PARTY_FILE_BYTES, what="party file")
+        Party.from_json_bytes(data, source=str(path))
 
     def initial_state(self, setup: Mapping[str, Any]) -> GameState:
         return build_state(setup, self.catalog)

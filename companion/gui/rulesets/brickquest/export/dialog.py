@@ -20,10 +20,11 @@ from PySide6.QtWidgets import (
 )
 
 from companion.gui.busy import busy
-from companion.gui.export.document import ExportError
-from companion.gui.export.pdf import PAGE_SIZES, default_page_size
-from companion.gui.rulesets.brickquest.export.sheets import export_sheets_pdf, print_sheets
+from companion.gui.rulesets.brickquest.export.printer import print_sheets
 from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
+from companion.printing.document import ExportError
+from companion.printing.pdf import PAGE_SIZES, default_page_size
+from companion.printing.rulesets.brickquest.sheets import export_sheets_pdf
 from companion.rulesets.brickquest.character import Character
 
 

@@ -9,17 +9,17 @@ Entry points for the main window:
 - :func:`paint_brick_sheet` — the painting routine shared with the PDF export.
 """
 
-from companion.gui.rulesets.brickquest.sheets.brick_layout import (
-    BrickSheetLayout,
-    SheetStats,
-    layout_sheet,
-)
-from companion.gui.rulesets.brickquest.sheets.brick_painter import paint_brick_sheet
 from companion.gui.rulesets.brickquest.sheets.create_dialog import CharacterCreateDialog
 from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
 from companion.gui.rulesets.brickquest.sheets.party_view import PartyView
 from companion.gui.rulesets.brickquest.sheets.sheet_panel import CharacterSheetPanel
 from companion.gui.rulesets.brickquest.sheets.sheet_widget import BrickSheetWidget
+from companion.printing.rulesets.brickquest.brick_layout import (
+    BrickSheetLayout,
+    SheetStats,
+    layout_sheet,
+)
+from companion.printing.rulesets.brickquest.brick_painter import paint_brick_sheet
 
 __all__ = [
     "BrickSheetLayout",

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.gui.rulesets.brickquest.sheets.sheet_text import attack_text, skill_text
 from companion.gui.uifiles import load_form
+from companion.printing.rulesets.brickquest.sheet_text import attack_text, skill_text
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import Character, CharacterError
 from companion.rulesets.brickquest.schema import Archetype, ClassDef, Race

@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.gui.rulesets.brickquest.sheets.brick_layout import Hit, SheetStats, Stat
-from companion.gui.rulesets.brickquest.sheets.brick_painter import STAT_COLOURS
 from companion.gui.rulesets.brickquest.sheets.interaction import apply_hit
 from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
 from companion.gui.rulesets.brickquest.sheets.sheet_widget import BrickSheetWidget
-from companion.gui.sheets.fonts import sheet_font
+from companion.printing.fonts import sheet_font
+from companion.printing.rulesets.brickquest.brick_layout import Hit, SheetStats, Stat
+from companion.printing.rulesets.brickquest.brick_painter import STAT_COLOURS
 from companion.rulesets.brickquest.character import CharacterError
 
 #: A card is never narrower than this (pixels), so big type still fits.

@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.gui.rulesets.brickquest.sheets.brick_layout import Hit, SheetStats
 from companion.gui.rulesets.brickquest.sheets.interaction import apply_hit
 from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
-from companion.gui.rulesets.brickquest.sheets.sheet_text import attack_text, class_details_html
 from companion.gui.rulesets.brickquest.sheets.sheet_widget import BrickSheetWidget
+from companion.printing.rulesets.brickquest.brick_layout import Hit, SheetStats
+from companion.printing.rulesets.brickquest.sheet_text import attack_text, class_details_html
 from companion.rulesets.brickquest.character import MAX_POINTS, Character, CharacterError
 
 #: Below this width the panel stacks the sheet above the fields.
