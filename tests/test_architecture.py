@@ -74,9 +74,7 @@ def test_importing_the_whole_model_loads_no_qt() -> None:
 
 # -- import contracts (import-linter) ------------------------------------------------------
 
-LAYERS = (
-    "Layers: gui | commands above printing above rulesets above the rules core above the model"
-)
+LAYERS = "Layers: gui | commands above printing above rulesets above the rules core above the model"
 INDEPENDENT = "Rulesets never import each other"
 GUI_CORE = "The GUI core imports no ruleset"
 GUI_PARTS = "The GUI core imports no ruleset's GUI part"
@@ -272,3 +270,34 @@ def test_the_copy_alone_keeps_the_contracts(package_copy: Path) -> None:
     """The failures above come from the bad imports, not from the copy."""
     result = lint_imports(package_copy)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_model_reads_a_map_without_the_rules() -> None:
+    """import-linter sees imports, not ``importlib`` calls: read a map with the model alone,
+    its ruleset checks lent by the caller, and see that no rules module was loaded."""
+    code = (
+        "import sys\n"
+        "from companion.model import mapfile\n"
+        "class Lent:\n"
+        "    asked = []\n"
+        "    def known_ids(self, ruleset):\n"
+        "        self.asked.append(ruleset)\n"
+        "        return None\n"
+        "    def board_problems(self, ruleset, board, dungeon):\n"
+        "        return []\n"
+        "data = mapfile.dump_map(mapfile.new_document(4, 3))\n"
+        "try:\n"
+        "    mapfile.load_map_bytes(data, rules=Lent())\n"
+        "except mapfile.MapFileError as exc:\n"
+        "    print('refused:', ' '.join(str(exc).split()))\n"
+        "print('asked:', Lent.asked)\n"
+        "print('loaded:', sorted(m for m in sys.modules if m.startswith(('companion.rules', "
+        "'companion.gui', 'companion.printing', 'companion.commands'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    lines = out.stdout.splitlines()
+    assert "unknown ruleset" in lines[0]  # the lent checks were used...
+    assert lines[1] == "asked: ['brickquest']"
+    assert lines[2] == "loaded: []"  # ...and nothing above the model was imported

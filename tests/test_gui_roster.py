@@ -56,7 +56,7 @@ def level_of(p: RosterPanel, cid: str) -> int:
 
 
 def demo_state(roster: dict[str, Any]) -> Any:
-    from companion.model.mapfile import load_map_file
+    from companion.rules.maps import load_map_file
     from companion.rules.ruleset import get_ruleset
 
     rules = get_ruleset(RULESET)
@@ -432,8 +432,8 @@ def test_the_sheets_command_names_a_bad_roster(tmp_path: Path) -> None:
 
 
 def test_the_sheets_command_prints_a_game_s_numbers(tmp_path: Path) -> None:
-    from companion.model.mapfile import load_map_file
     from companion.rules.game import Game
+    from companion.rules.maps import load_map_file
 
     game_path = tmp_path / "bridge.game.jsonl"
     Game.create(game_path, load_map_file(DEMO_MAP), party=json.loads(DEMO.read_text()), seed=7)

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.model.mapfile import FORMAT_NAME as MAP_FORMAT
-from companion.model.mapfile import MAX_FILE_BYTES, MapDocument, load_map_bytes
+from companion.model.mapfile import MAX_FILE_BYTES, MapDocument
+from companion.rules.maps import load_map_bytes
 from companion.safefile import (
     FileProblem,
     Problem,
