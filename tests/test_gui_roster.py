@@ -125,7 +125,7 @@ def test_nothing_is_cut_under_the_app_theme(
         # Labels and titles may wrap onto a second line in a narrow dock; none is cut.
         assert cut_labels(labels, wrapping_ok=True) == []
         # the sheet is never wider than its scroll area (no sideways scrolling)
-        assert panel.sheet.width() <= panel.scroll.viewport().width()
+        assert panel.sheet.width() <= panel.sheet_scroll.viewport().width()
         panel.grab().save(f"/tmp/roster_test_{size[0]}x{size[1]}.png")
 
 

@@ -85,7 +85,7 @@ class StartWindow(QMainWindow):
         self.resize(*START_SIZE)
         geometry = settings.value("window/geometry")
         if geometry is not None:
-            self.restoreGeometry(geometry)  # type: ignore[arg-type]
+            self.restoreGeometry(geometry)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)

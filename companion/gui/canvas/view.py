@@ -454,7 +454,7 @@ class MapCanvas(pg.GraphicsView):
         self.hovered.emit(None)
         if self.tool is not None:
             self.tool.leave()
-        super().leaveEvent(ev)  # type: ignore[arg-type]
+        super().leaveEvent(ev)
 
     def event(self, ev: QEvent) -> bool:
         if (

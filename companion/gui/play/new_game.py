@@ -333,13 +333,14 @@ class NewGameDialog(QDialog):
         out = GameSpec(
             dice="typed" if self.typed_dice.isChecked() else "app", seed=self.seed.value() or None
         )
+        value: Any
         for spec in self.specs:
             value = _editor_value(spec, self.option_widgets[spec.key])
             if value != spec.default:
                 out.options[spec.key] = value
         for (figure, key), w in self.choice_widgets.items():
             if isinstance(w, QListWidget):
-                value: Any = [
+                value = [
                     w.item(i).data(Qt.ItemDataRole.UserRole)
                     for i in range(w.count())
                     if w.item(i).checkState() == Qt.CheckState.Checked

@@ -93,10 +93,12 @@ class FigureTool(Tool):
         if self._page is None:
             return
         layout = self._page.layout()
+        if layout is None:
+            return
         if self._form is not None:
             layout.removeWidget(self._form)
             self._form.hide()
-            self._form.setParent(None)  # type: ignore[call-overload]
+            self._form.setParent(None)
             self._form.deleteLater()
         self._form = self._build_form()
         layout.addWidget(self._form)
@@ -127,7 +129,7 @@ class FigureTool(Tool):
             "Class / monster",
             "figure_kind",
             (),
-            lambda i: i >= 0 and setattr(self, "kind_id", kind.itemData(i)),
+            lambda i: self._set_kind(kind.itemData(i)) if i >= 0 else None,
         )
         characters, why_none = self.roster_figures()
         if characters:
@@ -162,6 +164,9 @@ class FigureTool(Tool):
         self._kind_box, self._side_box = kind, side
         self._fill_kinds()
         return w
+
+    def _set_kind(self, kind_id: str) -> None:
+        self.kind_id = kind_id
 
     def set_side(self, side: str) -> None:
         self.side = side

@@ -140,7 +140,7 @@ class PointerTool(Tool):
         sq = self.hover_square
         if sq is not None and sq != fig.at:
             if self.reach.can_end(sq):
-                path = [tuple(p) for p in self.reach.path_to(sq)]  # type: ignore[misc]
+                path = list(self.reach.path_to(sq) or [])
                 if path and path[0] != fig.at:
                     path.insert(0, fig.at)
                 path_lines = (
@@ -159,18 +159,10 @@ class PointerTool(Tool):
             facing_deg=FACING_DEG[fig.facing.value],
             ranged_max=ranged[1] if ranged else None,
             ranged_min=ranged[0] if ranged else None,
-            front=[
-                tuple(s)
-                for s in g.front_squares(fig.at, fig.facing)  # type: ignore[misc]
-                if doc.dungeon.in_bounds(*s)
-            ]
+            front=[s for s in g.front_squares(fig.at, fig.facing) if doc.dungeon.in_bounds(*s)]
             if (stats and stats.melee)
             else [],
-            reach=[
-                tuple(s)
-                for s in g.reach_squares(fig.at, fig.facing)  # type: ignore[misc]
-                if doc.dungeon.in_bounds(*s)
-            ]
+            reach=[s for s in g.reach_squares(fig.at, fig.facing) if doc.dungeon.in_bounds(*s)]
             if (stats and stats.reach)
             else [],
             targets=targets,

@@ -9,7 +9,7 @@ from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QPagedPaintDevice
 
 from companion.printing.document import ExportError, PagePainter, render_pages
-from companion.printing.pdf import PageSizeName, write_pdf
+from companion.printing.pdf import write_pdf
 from companion.printing.rulesets.brickquest.aids import aid_pages
 from companion.printing.rulesets.brickquest.character_page import character_pages
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
@@ -44,7 +44,7 @@ def export_sheets_pdf(
     path: str | os.PathLike[str],
     characters: Sequence[Character],
     catalog: BrickQuestCatalog,
-    page_size: PageSizeName = "A4",
+    page_size: str = "A4",
     include_aids: bool = True,
 ) -> int:
     """Write the sheets of ``characters`` (and the table aids) to a PDF; the page count.
