@@ -198,8 +198,9 @@ class DiceSheet(QDialog):
                 if layout is not None:
                     while layout.count():
                         child = layout.takeAt(0)
-                        if child is not None and child.widget() is not None:
-                            child.widget().deleteLater()  # type: ignore[union-attr]
+                        gone = child.widget() if child is not None else None
+                        if gone is not None:
+                            gone.deleteLater()
                     layout.deleteLater()
 
     def _face(self, i: int, label: str) -> None:

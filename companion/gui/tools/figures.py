@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QVBoxLayout, QWidget
 
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool, add_combo, add_hint
+from companion.gui.tools.base import Square, Tool, ToolContext, add_combo, add_hint
 from companion.gui.tools.terrain import FACING_TITLES
 from companion.model import edits
 from companion.model.dungeon import Facing
@@ -32,8 +32,8 @@ class FigureTool(Tool):
         "click a selected figure to turn it; Shift+click removes it"
     )
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__(ctx)
         self.side = ""
         #: The class or monster the next click places: one the map's ruleset has.
         self.kind_id = ""

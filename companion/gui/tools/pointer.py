@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 
 from companion.gui.canvas.overlays import REACH, ReachShape, TargetLine
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool, reports_model_errors
+from companion.gui.tools.base import Square, Tool, ToolContext, reports_model_errors
 from companion.model.edits import Changes
 from companion.rules.table import FigureProfile
 
@@ -48,8 +48,8 @@ class PointerTool(Tool):
     )
     cursor = Qt.CursorShape.PointingHandCursor
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__(ctx)
         self.reach: Any = None
         self.targets: list[Any] = []
         self.hover_square: Square | None = None
