@@ -1,4 +1,7 @@
-"""Brick-style character sheets: painter, panel, creation dialog, party view, undo.
+"""Brick-style character sheets on screen: panel, creation dialog, party view, undo.
+
+The sheet's layout, its painter and its words are BrickQuest's printing part
+(``companion.printing.rulesets.brickquest``), shared with paper; re-exported here.
 
 Entry points for the main window:
 
@@ -6,7 +9,7 @@ Entry points for the main window:
 - :class:`CharacterSheetPanel` — one character's brick sheet and paper fields.
 - :class:`CharacterCreateDialog` — ``CharacterCreateDialog.ask(catalog, parent)``.
 - :class:`PartyView` — every sheet side by side.
-- :func:`paint_brick_sheet` — the painting routine shared with the PDF export.
+- :func:`paint_brick_sheet` — the painting routine shared with paper.
 """
 
 from companion.gui.rulesets.brickquest.sheets.create_dialog import CharacterCreateDialog
