@@ -54,7 +54,7 @@ def make_window(qtbot: QtBot, settings: QSettings, errors: list[str] | None = No
     return w
 
 
-def settle(qtbot: object, canvas: MapCanvas) -> None:
+def settle(qtbot: QtBot, canvas: MapCanvas) -> None:
     """Wait until the map's viewport keeps its size and place for 60 ms (at most 2 s).
 
     The docks beside the map settle their heights in passes of their own after a change
@@ -69,7 +69,7 @@ def settle(qtbot: object, canvas: MapCanvas) -> None:
         if steady >= 3:
             return
         last = now
-        qtbot.wait(20)  # type: ignore[attr-defined]
+        qtbot.wait(20)
 
 
 def drag(
