@@ -40,10 +40,11 @@ from companion.rules.table import (
     TurnView,
     numbered_die,
 )
+from companion.rules.user_tables import TableSpec
 from companion.rules.verdict import ReasonCode, Verdict
 from companion.rulesets.brickquest import INFO, table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
-from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
+from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.forced import force_refusal
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
@@ -54,6 +55,7 @@ from companion.rulesets.brickquest.scenario_setup import scenario_setup
 from companion.rulesets.brickquest.schema import ClassDef, MonsterDef
 from companion.rulesets.brickquest.setup import SetupError, build_state, table_problems
 from companion.rulesets.brickquest.state import GameState
+from companion.rulesets.brickquest.user_tables import catalog_in_play, user_tables
 from companion.rulesets.brickquest.validate import validate
 
 Square = tuple[int, int]
@@ -77,7 +79,12 @@ class BrickQuestRules:
     grid = BRICKQUEST_GRID
 
     def __init__(self, catalog: BrickQuestCatalog | None = None) -> None:
-        self.catalog = catalog or default_catalog()
+        #: The bundled data, with the user's monsters (``UserTables``) when they have some.
+        self.catalog = catalog or catalog_in_play()
+
+    def user_tables(self) -> Sequence[TableSpec[Any]]:
+        """The tables the user may fill in (``UserTables``): the monster cards."""
+        return user_tables()
 
     def initial_state(self, setup: Mapping[str, Any]) -> GameState:
         return build_state(setup, self.catalog)
