@@ -23,7 +23,7 @@ from companion.safefile import FileProblem
 
 def tables_of_rulesets() -> list[tuple[Ruleset[Any, Any], TableSpec[Any]]]:
     """Every (ruleset, table) the user may fill in, over the rulesets that load."""
-    found = []
+    found: list[tuple[Ruleset[Any, Any], TableSpec[Any]]] = []
     for ruleset_id in available_rulesets():
         try:
             rules = get_ruleset(ruleset_id)

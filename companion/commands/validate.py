@@ -233,7 +233,9 @@ def _check_user_table(path: Path) -> None:
 
     problems = check_table_file(path)
     if problems:
-        raise FileProblem(file=str(path), problems=[Problem(p.place(), p.message) for p in problems])
+        raise FileProblem(
+            file=str(path), problems=[Problem(p.place(), p.message) for p in problems]
+        )
 
 
 _CHECKERS = {
