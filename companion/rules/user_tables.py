@@ -380,11 +380,16 @@ def load_table(spec: TableSpec[R], ruleset_id: str, base: Path | None = None) ->
 
 
 def check_entries(
-    spec: TableSpec[R], bundled: TableFile[R], path: Path, entries: Sequence[Mapping[str, Any]]
+    spec: TableSpec[R],
+    bundled: TableFile[R],
+    path: Path,
+    entries: Sequence[Mapping[str, Any]],
+    lines: Sequence[int | None] = (),
 ) -> Table[R]:
-    """Unsaved user rows checked exactly as their file would be once written."""
+    """Unsaved user rows checked exactly as their file would be once written (``lines``:
+    where each row is in the file now, None for a new one)."""
     data = {"format_version": spec.format_version, spec.array_key: [dict(e) for e in entries]}
-    return merge(spec, bundled, table_from_data(spec, path, data, bundled=False))
+    return merge(spec, bundled, table_from_data(spec, path, data, bundled=False, lines=lines))
 
 
 # -- writing --------------------------------------------------------------------------
@@ -425,9 +430,11 @@ def dump_table(spec: TableSpec[Any], entries: Sequence[Mapping[str, Any]], title
         f"format_version = {spec.format_version}",
     ]
     out = head
+    order = {name: i for i, name in enumerate(spec.columns)}
     for entry in entries:
         out += ["", f"[[{toml_key(spec.array_key)}]]"]
-        out += [f"{toml_key(k)} = {toml_value(v)}" for k, v in entry.items() if v is not None]
+        keys = sorted(entry, key=lambda k: order.get(k, len(order)))  # the model's order
+        out += [f"{toml_key(k)} = {toml_value(entry[k])}" for k in keys if entry[k] is not None]
     return "\n".join(out) + "\n"
 
 

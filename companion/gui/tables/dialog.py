@@ -83,9 +83,11 @@ class TablesDialog(QDialog):
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts(
-            [QKeySequence(QKeySequence.StandardKey.Redo), QKeySequence("Ctrl+Y")]
-        )
+        redo_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+        for extra in ("Ctrl+Shift+Z", "Ctrl+Y"):  # both habits, as the main window
+            if QKeySequence(extra) not in redo_keys:
+                redo_keys.append(QKeySequence(extra))
+        self.redo_action.setShortcuts(redo_keys)
         self.save_action = QAction("&Save", self)
         self.save_action.setShortcut(QKeySequence.StandardKey.Save)
         self.save_action.triggered.connect(self.save)

@@ -143,7 +143,10 @@ class UserTableModel(QAbstractTableModel):
             self.problems = []
         else:
             try:
-                table = check_entries(self.spec, self.bundled_file, self.path, self.entries())
+                lines = [r.source.line if r.source else None for r in self.user_rows]
+                table = check_entries(
+                    self.spec, self.bundled_file, self.path, self.entries(), lines
+                )
                 self.problems = list(table.problems)
             except TableFileError as exc:
                 self.problems = list(exc.row_problems)
