@@ -266,3 +266,18 @@ def test_bad_rows_of_the_user_stay_in_the_editor_marked_on_their_cells(
     _view.setFocus()
     QTest.keySequence(_view, "Ctrl+Z")
     assert [r.entry["id"] for r in model.user_rows] == ["imp"]
+
+
+def test_opening_a_map_says_when_the_users_tables_are_left_out(
+    qtbot: object, window: MainWindow
+) -> None:
+    path = user_file(monsters_table(), "brickquest")
+    path.parent.mkdir(parents=True)
+    path.write_text('format_version = 1\n\n[[monsters]]\nid = "imp"\nmove = 5\n', "utf-8")
+    window.actions_.demo_menu.actions()[0].trigger()  # a BrickQuest map
+    (error,) = window.errors  # type: ignore[attr-defined]
+    assert error.startswith("Your tables have problems: Your rows of these tables are not in")
+    assert f"{path}: entry 1 'imp' (line 3): name: Field required" in error
+    window.actions_.demo_menu.actions()[0].trigger()  # the same files: said once
+    assert len(window.errors) == 1  # type: ignore[attr-defined]
+    assert "imp" not in dict(window.session.ruleset.figure_kinds("monster"))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 
-from companion.rules.user_tables import UserTables
+from companion.rules.user_tables import UserTables, load_table, table_specs, tables_stamp
 
 if TYPE_CHECKING:
     from companion.gui.main_window import MainWindow
@@ -24,7 +24,39 @@ def install_rules_menu(window: MainWindow) -> QAction:
     menu.aboutToShow.connect(
         lambda: action.setEnabled(isinstance(window.session.ruleset, UserTables))
     )
+    warned: set[tuple[str, object]] = set()
+
+    def check() -> None:
+        warn_of_problems(window, warned)
+
+    window.session.replaced.connect(check)
+    window.firstPainted.connect(check)
     return action
+
+
+def table_problems(ruleset: Any) -> list[str]:
+    """Every problem of the user's table files of ``ruleset`` (their rows are not in play)."""
+    lines = []
+    for spec in table_specs(ruleset):
+        lines.extend(str(p) for p in load_table(spec, ruleset.id).problems)
+    return lines
+
+
+def warn_of_problems(window: MainWindow, warned: set[tuple[str, object]]) -> None:
+    """Say once per version of the files that the map's ruleset's user tables have
+    problems, so their rows are left out of play (never silently)."""
+    ruleset_id = window.session.ruleset_id
+    stamp = tables_stamp(ruleset_id)
+    if not stamp or (ruleset_id, stamp) in warned:
+        return  # no user tables: the ruleset need not even load
+    warned.add((ruleset_id, stamp))
+    lines = table_problems(window.session.ruleset)
+    if lines:
+        window.show_error(
+            "Your tables have problems",
+            "Your rows of these tables are not in play until they are fixed "
+            "(Rules → Tables… shows them on their cells):\n" + "\n".join(lines[:10]),
+        )
 
 
 def open_tables(window: MainWindow) -> None:
