@@ -36,7 +36,7 @@ def install_rules_menu(window: MainWindow) -> QAction:
 
 def table_problems(ruleset: Any) -> list[str]:
     """Every problem of the user's table files of ``ruleset`` (their rows are not in play)."""
-    lines = []
+    lines: list[str] = []
     for spec in table_specs(ruleset):
         lines.extend(str(p) for p in load_table(spec, ruleset.id).problems)
     return lines
