@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import BaseModel, ConfigDict
@@ -27,6 +28,13 @@ from companion.rules.user_tables import (
 )
 from companion.rulesets.brickquest.catalog import default_catalog
 from companion.rulesets.brickquest.user_tables import catalog_in_play, monsters_table
+from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
+    default_catalog as iawwbr_default_catalog,
+)
+from companion.rulesets.in_a_world_where_bricks_rule.user_tables import (
+    catalog_in_play as iawwbr_catalog_in_play,
+)
+from companion.rulesets.in_a_world_where_bricks_rule.user_tables import classes_table
 
 GOBLIN = {
     "id": "goblin",
@@ -246,3 +254,51 @@ def test_user_monsters_get_the_bundled_cross_file_checks(home: Path) -> None:
     assert problem.field == "abilities.0.vampire_conversion.becomes"
     assert problem.message == "unknown monster id 'vampyre' (did you mean 'vampire'?)"
     assert "hydra" not in catalog_in_play().monsters  # the whole file is out of play
+
+
+# -- In a World Where Bricks Rule's classes: a table that only adds ----------------------
+
+PIRATE = {
+    "id": "pirate",
+    "name": "Pirate",
+    "text": "+2 to attack rolls with a gun.",
+    "abilities": [{"kind": "weapon_attack_bonus", "weapons": ["gun"], "bonus": 2}],
+}
+
+
+def write_classes(entries: list[dict[str, object]]) -> Path:
+    spec = classes_table()
+    path = user_file(spec, "in_a_world_where_bricks_rule")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dump_table(spec, entries), "utf-8")
+    return path
+
+
+def test_a_home_made_class_is_offered_to_new_characters(home: Path) -> None:
+    rules = get_ruleset("in_a_world_where_bricks_rule")
+    assert rules.catalog is iawwbr_default_catalog()
+    write_classes([PIRATE])
+    rules = get_ruleset("in_a_world_where_bricks_rule")
+    assert ("pirate", "Pirate") in rules.figure_kinds("class")
+    values = _creation_fields(rules)
+    assert ("pirate", "Pirate") in values["class"].choices
+    roster = rules.add_character(rules.blank_roster(), {"name": "Anne", "class": "pirate"})
+    (sheet,) = rules.sheets(roster)
+    assert "Pirate" in str(sheet) and "+2 to attack rolls with a gun." in str(sheet)
+
+
+def _creation_fields(rules: object) -> dict[str, Any]:
+    view = rules.creation_fields(rules.blank_roster())  # type: ignore[attr-defined]
+    return {f.key: f for section in view.sections for f in section.fields}
+
+
+def test_the_texts_classes_cannot_be_replaced_and_weapons_must_exist(home: Path) -> None:
+    path = write_classes([{**PIRATE, "id": "archer", "name": "Better Archer"}])
+    (problem,) = load_table(classes_table(), "in_a_world_where_bricks_rule").problems
+    assert str(problem).startswith(f"{path}: entry 1 'archer' (line 7): id: 'archer' is a bundled")
+    bad = {**PIRATE, "abilities": [{"kind": "weapon_attack_bonus", "weapons": ["gnu"], "bonus": 2}]}
+    write_classes([bad])
+    (problem,) = load_table(classes_table(), "in_a_world_where_bricks_rule").problems
+    assert problem.field == "abilities.0.weapons.0"
+    assert problem.message == "unknown weapon id 'gnu' (not in weapons.toml); did you mean 'gun'?"
+    assert "pirate" not in iawwbr_catalog_in_play().classes

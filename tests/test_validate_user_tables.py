@@ -41,10 +41,10 @@ def test_no_user_tables_is_sound_and_says_where_they_would_be(
 ) -> None:
     status, lines, _ = run(["--user-tables"], capsys)
     assert status == 0
-    assert lines == [
-        f"no user table files in {monsters.parent.parent / '<ruleset>'} "
-        "(tables offered: brickquest/monsters)"
-    ]
+    (line,) = lines
+    assert line.startswith(f"no user table files in {monsters.parent.parent / '<ruleset>'} ")
+    # Every ruleset that offers tables is named (discovered, not listed here).
+    assert "brickquest/monsters" in line and "in_a_world_where_bricks_rule/classes" in line
 
 
 def test_a_sound_user_table_is_ok(monsters: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -88,10 +88,9 @@ def test_a_toml_file_that_names_no_table_is_told_so(
     stray.write_text("format_version = 1\n", "utf-8")
     status, lines, _ = run([str(stray)], capsys)
     assert status == 2
-    assert lines == [
-        f"{stray}: not a user table: a table file is named RULESET/TABLE.toml "
-        "(offered: brickquest/monsters.toml)"
-    ]
+    (line,) = lines
+    assert line.startswith(f"{stray}: not a user table: a table file is named RULESET/TABLE.toml")
+    assert "brickquest/monsters.toml" in line
 
 
 def test_validate_wants_files_or_user_tables(capsys: pytest.CaptureFixture[str]) -> None:

@@ -28,13 +28,13 @@ from companion.rules.table import (
     TurnView,
     numbered_die,
 )
+from companion.rules.user_tables import TableSpec
 from companion.rules.verdict import ReasonCode, Verdict
 from companion.rulesets.in_a_world_where_bricks_rule import INFO, sheets, views
 from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS, Action
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
     RULESET_ID,
     IawwbrCatalog,
-    default_catalog,
 )
 from companion.rulesets.in_a_world_where_bricks_rule.placing import map_problems
 from companion.rulesets.in_a_world_where_bricks_rule.resolve import resolve
@@ -50,6 +50,10 @@ from companion.rulesets.in_a_world_where_bricks_rule.setup import (
     scenario_setup,
 )
 from companion.rulesets.in_a_world_where_bricks_rule.state import Battle
+from companion.rulesets.in_a_world_where_bricks_rule.user_tables import (
+    catalog_in_play,
+    user_tables,
+)
 from companion.rulesets.in_a_world_where_bricks_rule.validate import validate
 
 #: A one-stud cell: the ruler reads studs, and lengths from the game's options.
@@ -103,9 +107,14 @@ class IawwbrRules:
     roster_required = True
 
     def __init__(self, catalog: IawwbrCatalog | None = None) -> None:
-        self.catalog = catalog or default_catalog()
+        #: The bundled data, with the user's own classes (``UserTables``) when they have some.
+        self.catalog = catalog or catalog_in_play()
         self._layers: tuple[object, TerrainLayers] | None = None
         self._board: tuple[Battle, Board] | None = None
+
+    def user_tables(self) -> Sequence[TableSpec[Any]]:
+        """The tables the user may fill in (``UserTables``): home-made classes."""
+        return user_tables()
 
     def _ctx(self, state: Battle) -> Ctx:
         return Ctx(state, self.catalog)
