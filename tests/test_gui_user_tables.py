@@ -281,3 +281,31 @@ def test_opening_a_map_says_when_the_users_tables_are_left_out(
     window.actions_.demo_menu.actions()[0].trigger()  # the same files: said once
     assert len(window.errors) == 1  # type: ignore[attr-defined]
     assert "imp" not in dict(window.session.ruleset.figure_kinds("monster"))
+
+
+def test_a_bundled_card_copied_and_changed_replaces_it_in_play(
+    qtbot: object, window: MainWindow
+) -> None:
+    dialog = open_tables(qtbot, window)
+    view, model = view_of(dialog)
+    goblin = next(i for i, r in enumerate(model.bundled_rows) if r.entry["id"] == "goblin")
+    view.setCurrentIndex(cell(model, goblin, "name"))
+    QTest.mouseClick(button(dialog, "copyRow"), Qt.MouseButton.LeftButton)
+    row = len(model.bundled_rows)
+    assert model.data(cell(model, row, "id")) == "goblin"  # a house-rule card, same id
+    assert model.data(cell(model, goblin, "source")).endswith(", replaced by yours")
+    font = model.data(cell(model, goblin, "name"), Qt.ItemDataRole.FontRole)
+    assert font is not None and font.strikeOut()
+    type_in_cell(qtbot, view, cell(model, row, "hit_points"), "9")
+    QTest.keySequence(dialog, "Ctrl+S")
+    assert dialog.status.text().startswith("Saved: monsters.")
+    assert window.session.ruleset.catalog.monsters["goblin"].hit_points == 9
+    assert default_catalog().monsters["goblin"].hit_points == 6
+    # Undo by key, then save: the bundled card is back in play.
+    activate(qtbot, view)
+    view.setFocus()
+    QTest.keySequence(view, "Ctrl+Z")
+    QTest.keySequence(view, "Ctrl+Z")
+    assert model.user_rows == []
+    QTest.mouseClick(button(dialog, "saveButton"), Qt.MouseButton.LeftButton)
+    assert window.session.ruleset.catalog.monsters["goblin"].hit_points == 6
