@@ -50,9 +50,9 @@ def window(qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> It
     w = make_window(qtbot, make_settings(tmp_path), errors)
     w.errors = errors  # type: ignore[attr-defined]
     yield w
-    if w.tables_dialog is not None:
-        w.tables_dialog.models.clear()  # nothing to ask about on the way out
-        w.tables_dialog.close()
+    if w.rules_menu.dialog is not None:
+        w.rules_menu.dialog.models.clear()  # nothing to ask about on the way out
+        w.rules_menu.dialog.close()
     w.session.undo_stack.setClean()
 
 
@@ -64,7 +64,7 @@ def open_tables(qtbot: object, w: MainWindow) -> TablesDialog:
     (action,) = [a for a in menu.actions() if a.text() == "&Tables…"]
     assert action.isEnabled()
     action.trigger()
-    dialog = w.tables_dialog
+    dialog = w.rules_menu.dialog
     assert isinstance(dialog, TablesDialog) and dialog.isVisible()
     qtbot.waitExposed(dialog)  # type: ignore[attr-defined]
     activate(qtbot, dialog)

@@ -15,7 +15,6 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
-    QDialog,
     QDockWidget,
     QFileDialog,
     QInputDialog,
@@ -54,7 +53,7 @@ from companion.gui.play.tracker import TrackerDock
 from companion.gui.roster import ROSTER_FILTER, RosterPanel
 from companion.gui.rulesets import BoardHost, BrokenRulesetGui, PartyGui, PartyPart, ruleset_gui
 from companion.gui.session import MapSession
-from companion.gui.tables import install_rules_menu
+from companion.gui.tables import RulesMenu
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
 from companion.gui.tools.paint import PaintTool
 from companion.gui.tools.terrain import TERRAIN_TITLES
@@ -138,8 +137,6 @@ class MainWindow(QMainWindow):
         self.party_actions: PartyPart | None = None
         self.party_dock: QDockWidget | None = None
         self._party_asked = False
-        #: Rules → Tables… while open (``companion.gui.tables``).
-        self.tables_dialog: QDialog | None = None
         #: The window has painted once and ``finish_start`` has run.
         self.started = False
         self._painted = False
@@ -170,7 +167,7 @@ class MainWindow(QMainWindow):
             beside=self.legend_dock,
         )
         self._build_game_menu()
-        self.tables_action = install_rules_menu(self)
+        self.rules_menu = RulesMenu(self)
         self._build_demo_menu()
         self._build_status()
         self.session.undo_stack.cleanChanged.connect(self._update_title)
