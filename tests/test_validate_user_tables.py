@@ -54,7 +54,10 @@ def test_a_sound_user_table_is_ok(monsters: Path, capsys: pytest.CaptureFixture[
     status, lines, _ = run(["--user-tables"], capsys)
     assert status == 0
     assert lines == [
-        f"{monsters}: ok (user table brickquest/monsters: 2 rows, 1 replacing bundled ones)"
+        f"{monsters}: ok (user table brickquest/monsters: 2 rows, 1 replacing bundled ones)",
+        f"{monsters}: entry 1 'hydra' (line 7): new",
+        f"{monsters}: entry 2 'goblin' (line 16): replaces "
+        "resources/rulesets/brickquest/monsters.toml, entry 6 (line 75)",
     ]
 
 

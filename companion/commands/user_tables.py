@@ -57,12 +57,17 @@ def user_table_report() -> tuple[list[str], bool]:
             )
             continue
         users = [r for r in table.rows if not r.source.bundled]
-        bundled_keys = {r.key for r in table.bundled.rows}
-        replacing = sum(r.key in bundled_keys for r in users)
+        bundled = {r.key: r.source for r in table.bundled.rows}
+        replacing = sum(r.key in bundled for r in users)
         lines.append(
             f"{path}: ok (user table {rules.id}/{spec.id}: {len(users)} rows, "
             f"{replacing} replacing bundled ones)"
         )
+        for row in sorted(users, key=lambda r: r.source.entry):  # each, with its source
+            was = bundled.get(row.key)
+            what = f"replaces {was.describe()}" if was is not None else "new"
+            line = f" (line {row.source.line})" if row.source.line is not None else ""
+            lines.append(f"{path}: entry {row.source.entry + 1} {row.key!r}{line}: {what}")
     if not lines:
         offered = ", ".join(f"{rules.id}/{spec.id}" for rules, spec in tables) or "none"
         folder = user_folder("<ruleset>")
