@@ -15,6 +15,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QLabel,
     QLineEdit,
     QMenu,
     QPushButton,
@@ -138,6 +139,9 @@ def test_a_homebrew_monster_made_in_the_table_editor_is_placed_and_played(
     tip = model.data(cell(model, goblin, "source"), Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith("Bundled, read-only: resources/rulesets/brickquest/monsters.toml")
 
+    about = dialog.findChild(QLabel, "tableAbout")
+    path = user_file(monsters_table(), "brickquest")
+    assert about.text().endswith(f"Your rows: {path} (not written yet)")
     # A new row: its missing fields are problems on their cells and in the status line.
     QTest.mouseClick(button(dialog, "addRow"), Qt.MouseButton.LeftButton)
     row = bundled
@@ -192,6 +196,7 @@ def test_a_homebrew_monster_made_in_the_table_editor_is_placed_and_played(
         }
     ]
     assert dialog.status.text().startswith("Saved: monsters.")
+    assert about.text().endswith(f"Your rows: {path}")
     assert model.data(cell(model, row, "source")) == "yours #1, line 7"
     QTest.mouseClick(button(dialog, "closeButton"), Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()

@@ -33,13 +33,12 @@ class TablePage(QWidget):
         self.model = model
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        about = QLabel(
-            f"{model.spec.description}\nYour rows: {model.path}"
-            + ("" if model.path.exists() else " (not written yet)")
-        )
-        about.setWordWrap(True)
-        about.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        lay.addWidget(about)
+        self.about = QLabel()
+        self.about.setObjectName("tableAbout")
+        self.about.setWordWrap(True)
+        self.about.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.show_about()
+        lay.addWidget(self.about)
         self.view = QTableView()
         self.view.setObjectName(f"table_{model.spec.id}")
         self.view.setModel(model)
@@ -53,6 +52,14 @@ class TablePage(QWidget):
         self.view.horizontalHeader().setStretchLastSection(True)
         self.view.resizeColumnsToContents()
         lay.addWidget(self.view, 1)
+
+    def show_about(self) -> None:
+        """What the table is, and where the user's rows are (or will be) written."""
+        model = self.model
+        self.about.setText(
+            f"{model.spec.description}\nYour rows: {model.path}"
+            + ("" if model.path.exists() else " (not written yet)")
+        )
 
 
 class TablesDialog(QDialog):
@@ -153,6 +160,7 @@ class TablesDialog(QDialog):
     def _show_status(self, *_: object) -> None:
         if not self.models:
             return
+        self.page().show_about()
         model = self.model()
         editable = model.readable
         for b in (self.add_button, self.copy_button, self.remove_button):
