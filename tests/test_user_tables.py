@@ -302,3 +302,13 @@ def test_the_texts_classes_cannot_be_replaced_and_weapons_must_exist(home: Path)
     assert problem.field == "abilities.0.weapons.0"
     assert problem.message == "unknown weapon id 'gnu' (not in weapons.toml); did you mean 'gun'?"
     assert "pirate" not in iawwbr_catalog_in_play().classes
+
+
+def test_every_problem_of_a_user_file_is_told_at_once(home: Path) -> None:
+    wight = {**HYDRA, "id": "wight", "abilities": [{"kind": "vampire_conversion", "becomes": "x"}]}
+    write_monsters([{**HYDRA, "move": "fast"}, wight])
+    problems = load_table(monsters_table(), "brickquest").problems
+    assert [(p.entry, p.field) for p in problems] == [
+        (0, "move"),  # the row model's check
+        (1, "abilities.0.vampire_conversion.becomes"),  # the cross-file check, together
+    ]

@@ -357,7 +357,7 @@ def merge(spec: TableSpec[R], bundled: TableFile[R], user: TableFile[R] | None) 
                     row.source.line,
                 )
             )
-    if spec.check is not None and not problems:
+    if spec.check is not None:
         for index, where, message in spec.check([r.row for r in merged]):
             source = merged[index].source
             problem = RowProblem(
