@@ -30,6 +30,7 @@ from companion.rules.table import (
     ActionChoice,
     BoardMark,
     DieSpec,
+    FacingSpec,
     FigureProfile,
     FigureView,
     MoveOption,
@@ -48,7 +49,7 @@ from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.forced import force_refusal
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
-from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
+from companion.rulesets.brickquest.grid import BRICKQUEST_FACING, BRICKQUEST_GRID
 from companion.rulesets.brickquest.odds import odds
 from companion.rulesets.brickquest.resolve import resolve
 from companion.rulesets.brickquest.scenario_setup import scenario_setup
@@ -192,6 +193,10 @@ class BrickQuestRules(RulesetPlugin[GameState, BrickQuestCatalog, Ctx]):
 
     def dice_specs(self) -> Sequence[DieSpec]:
         return (numbered_die(6),)
+
+    def facing_spec(self) -> FacingSpec:
+        """Four facings and a 90° firing arc (``Facings``)."""
+        return BRICKQUEST_FACING
 
     def ruler_notes(self, board: Board, a: Square, b: Square) -> list[str]:
         return []  # squares, studs and height say it all

@@ -15,6 +15,7 @@ from companion.rules.table import ActionChoice, confirm_allies
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.context import Ctx
+from companion.rulesets.brickquest.grid import BRICKQUEST_FACING
 from companion.rulesets.brickquest.state import FigureState, GameState
 from companion.rulesets.brickquest.validate import validate
 
@@ -152,7 +153,7 @@ def _move_choice(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             why_not="; ".join(blocking),
             # "At the end of his movement, the character may be positioned with his base
             # facing any of the cardinal directions."
-            facings=("N", "E", "S", "W"),
+            facings=BRICKQUEST_FACING.directions,
             facing_field="facing",
         )
     ]
