@@ -25,9 +25,9 @@ from companion.model.mapfile import (
     MapDocument,
     MapFileError,
     dump_map,
-    load_map_bytes,
     new_document,
 )
+from companion.rules.maps import load_map_bytes
 from companion.rules.ruleset import (
     DEFAULT_RULESET,
     BoardSection,
