@@ -59,6 +59,7 @@ from companion.gui.tools.terrain import TERRAIN_TITLES
 from companion.gui.window_place import clamp_to_screen, place_first
 from companion.model import edits
 from companion.model.mapfile import MapDocument, MapFileError, new_document
+from companion.rules.capabilities import GridBoard
 from companion.rules.game import GAME_SUFFIX
 from companion.rules.places import place_name
 from companion.rules.ruleset import DEFAULT_RULESET, CharacterSheets
@@ -908,7 +909,9 @@ class MainWindow(QMainWindow):
     def _game_marks(self) -> Any:
         """What the open game's board shows now (``Ruleset.marks``)."""
         game = self.play.game
-        return () if game is None else game.ruleset.marks(game.state)
+        if game is None or not isinstance(game.ruleset, GridBoard):
+            return ()
+        return game.ruleset.marks(game.state)
 
     def _game_board(self) -> Any:
         """The open game's board (the ruler and templates measure what the game sees)."""

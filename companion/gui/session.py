@@ -20,6 +20,7 @@ from companion.atomic import keep_backup
 from companion.gui.commands import EditCommand
 from companion.model.edits import EVERYTHING, Changes, Edit
 from companion.model.figures import FOOTPRINT_SIZES, Token
+from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import (
     MAX_FILE_BYTES,
     MapDocument,
@@ -28,15 +29,15 @@ from companion.model.mapfile import (
     load_map_bytes,
     new_document,
 )
+from companion.rules.capabilities import BoardSection, GridBoard
 from companion.rules.ruleset import (
     DEFAULT_RULESET,
-    BoardSection,
     UnknownRuleset,
     available_rulesets,
     get_ruleset,
     ruleset_info,
 )
-from companion.rules.table import BoardMark
+from companion.rules.table import BoardMark, FigureProfile
 from companion.safefile import read_bounded
 
 
@@ -120,7 +121,19 @@ class MapSession(QObject):
                 return ruleset_info(self.ruleset_id).grid
             except UnknownRuleset:
                 pass
-        return self.ruleset.grid
+        rules = self.ruleset
+        return rules.grid if isinstance(rules, GridBoard) else GridRules()
+
+    def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
+        """What the map's ruleset says of a figure of this class or monster (None: it
+        does not know it, or it plays without a map: no ``GridBoard``)."""
+        rules = self.ruleset
+        return rules.profile(class_id, monster_id) if isinstance(rules, GridBoard) else None
+
+    def figure_kinds(self, kind: str) -> list[tuple[str, str]]:
+        """The classes or monsters a figure of the map may be (none without a map)."""
+        rules = self.ruleset
+        return rules.figure_kinds(kind) if isinstance(rules, GridBoard) else []
 
     # -- edits ----------------------------------------------------------------------
     def new_stroke(self) -> int:
@@ -204,7 +217,7 @@ class MapSession(QObject):
         out = []
         for fig in self.doc.figures:
             token = fig.token()
-            profile = self.ruleset.profile(fig.class_id, fig.monster)
+            profile = self.profile(fig.class_id, fig.monster)
             if profile is not None:
                 # A grid footprint (a BrickQuest Large Creature's 2x2 squares) is measured.
                 size = int(profile.base_squares) if profile.anchor == "corner" else token.size
@@ -224,7 +237,7 @@ class MapSession(QObject):
             return {fid: v.base_squares for fid, v in self.figure_source().items()}
         sizes = {}
         for fig in self.doc.figures:
-            profile = self.ruleset.profile(fig.class_id, fig.monster)
+            profile = self.profile(fig.class_id, fig.monster)
             sizes[fig.id] = profile.base_squares if profile is not None else 1.0
         return sizes
 
@@ -235,7 +248,7 @@ class MapSession(QObject):
             return {fid: v.anchor for fid, v in self.figure_source().items()}
         anchors = {}
         for fig in self.doc.figures:
-            profile = self.ruleset.profile(fig.class_id, fig.monster)
+            profile = self.profile(fig.class_id, fig.monster)
             anchors[fig.id] = profile.anchor if profile is not None else "centre"
         return anchors
 

@@ -16,7 +16,8 @@ from typing import Any
 from companion.model import mapfile
 from companion.model.dungeon import DungeonMap
 from companion.model.mapfile import MapDocument
-from companion.rules.ruleset import BoardSection, Ruleset, TableCheck, UnknownRuleset, get_ruleset
+from companion.rules.capabilities import BoardSection, GridBoard, TableCheck
+from companion.rules.ruleset import Ruleset, UnknownRuleset, get_ruleset
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ def known_ids(ruleset_id: str) -> RulesetIds | None:
         ruleset = get_ruleset(ruleset_id)
     except UnknownRuleset:
         return None
+    if not isinstance(ruleset, GridBoard):  # played without a map: no map figures
+        return RulesetIds(classes={}, monsters={})
     return RulesetIds(
         classes=dict(ruleset.figure_kinds("class")),
         monsters=dict(ruleset.figure_kinds("monster")),

@@ -20,6 +20,7 @@ from companion.gui.play.dice_dialog import DiceDialog, DiceSheet
 from companion.gui.play.reasons import reason_lines
 from companion.model.edits import EVERYTHING, Changes
 from companion.model.mapfile import FigurePlacement, MapDocument
+from companion.rules.capabilities import Areas, AttackOdds, GridBoard, MoveHints
 from companion.rules.dice import DiceError, DiceRoll
 from companion.rules.game import Game, GameFileError, Outcome
 from companion.rules.session import IllegalAction, SessionError
@@ -96,7 +97,9 @@ class Answers:
     def moves(self) -> dict[Square, MoveOption]:
         if self._moves is None:
             acting = self.turn().acting
-            self._moves = {} if acting is None else self.game.ruleset.moves(self.state, acting)
+            rules = self.game.ruleset
+            hints = acting is not None and isinstance(rules, MoveHints)
+            self._moves = rules.moves(self.state, acting) if hints else {}
         return self._moves
 
     def prompts(self) -> list[Prompt]:
@@ -250,12 +253,12 @@ class PlayController(QObject):
         return list(got.prompts()) if got else []
 
     def area(self, action: Mapping[str, Any]) -> tuple[list[Square], list[str]]:
-        if self.game is None:
+        if self.game is None or not isinstance(self.game.ruleset, Areas):
             return [], []
         return self.game.ruleset.area(self.game.state, action)
 
     def odds(self, action: Mapping[str, Any]) -> Odds | None:
-        if self.game is None:
+        if self.game is None or not isinstance(self.game.ruleset, AttackOdds):
             return None
         return self.game.ruleset.odds(self.game.state, action)
 
@@ -457,8 +460,8 @@ class PlayController(QObject):
         Announces only what changed: nothing when no figure moved (a turn beginning or
         ending), the squares of the figures that moved, everything if the map changed.
         """
-        if self.game is None:
-            return
+        if self.game is None or not isinstance(self.game.ruleset, GridBoard):
+            return  # a game without a map draws its own board (``GraphBoard``)
         doc: MapDocument = session.doc
         board = self.game.ruleset.board(self.game.state)
         map_changed = board.dungeon is not doc.dungeon and not _same_map(board.dungeon, doc.dungeon)
