@@ -43,8 +43,10 @@ from companion.gui.docks.rooms import RoomsDock
 from companion.gui.docks.tool_options import ToolOptionsDock
 from companion.gui.loading import LoadCancelled, run_in_background
 from companion.gui.play.action_dock import ActionDock
+from companion.gui.play.board_views import BoardViews
 from companion.gui.play.controller import LAST_GAME_KEY, PlayController
 from companion.gui.play.log_dock import LogDock
+from companion.gui.play.mapless import MaplessGames, table_menu_title
 from companion.gui.play.new_game import GameSpec, NewGameDialog
 from companion.gui.play.reasons import reason_marks
 from companion.gui.play.roster import RosterDock
@@ -118,6 +120,8 @@ class MainWindow(QMainWindow):
         self.ctx = ToolContext(self.session, self.canvas)
         self.tools: dict[str, Tool] = {cls.name: cls(self.ctx) for cls in TOOL_CLASSES}
         self.play = PlayController(self, self.settings)
+        #: The centre: the canvas, or the board a game without a map draws itself.
+        self.board_views = BoardViews(self, self.play)
         #: The mode whose docks are shown, and each mode's docks as the user left them.
         self._docks_mode: str | None = None
         self._docks_seen: dict[str, dict[str, bool]] = {}
@@ -344,6 +348,7 @@ class MainWindow(QMainWindow):
             return a
 
         self.new_game_action = add("&New game…", self.new_game, "Ctrl+Alt+N")
+        self.mapless_games = MaplessGames(self, menu, GAME_FILTER)
         # ``triggered`` passes its ``checked`` flag: never let it in as the path.
         self.open_game_action = add("&Open game…", lambda: self.open_game(), "Ctrl+Alt+O")
         self.close_game_action = add("&Close game", self.close_game)
@@ -352,7 +357,7 @@ class MainWindow(QMainWindow):
         self.game_redo = add("&Redo action", self.play.redo)
         self.reset_turn_action = add("Reset &turn", self.play.reset_turn, "Ctrl+Shift+T")
         menu.addSeparator()
-        self.brickmaster_menu = menu.addMenu("&BrickMaster")
+        self.brickmaster_menu = menu.addMenu(table_menu_title(None))
         self.brickmaster_menu.aboutToShow.connect(self._fill_brickmaster_menu)
         self.export_log_action = add("&Export the log…", lambda: self.log_dock.export())
         # A game is a document too: File starts and opens one as well.
@@ -363,13 +368,12 @@ class MainWindow(QMainWindow):
         self._sync_game_actions()
 
     def _fill_brickmaster_menu(self) -> None:
-        """The BrickMaster's own actions (initiative, map edits), as the ruleset offers them."""
+        """The table's own actions (initiative, map edits), as the ruleset offers them."""
         menu = self.brickmaster_menu
         menu.clear()
-        for choice in self.play.choices():
-            if choice.template.get("actor") == "brickmaster":
-                a = menu.addAction(choice.label)
-                a.triggered.connect(lambda _=False, c=choice: self.play.choose(c))
+        for choice in self.play.table_choices():
+            a = menu.addAction(choice.label)
+            a.triggered.connect(lambda _=False, c=choice: self.play.choose(c))
         menu.setEnabled(not menu.isEmpty())
 
     def _sync_game_actions(self) -> None:
@@ -391,6 +395,8 @@ class MainWindow(QMainWindow):
         ):
             a.setEnabled(on)
         self.brickmaster_menu.setEnabled(on)
+        game = self.play.game
+        self.brickmaster_menu.setTitle(table_menu_title(game.ruleset if game else None))
 
     def _build_status(self) -> None:
         bar = self.statusBar()
@@ -724,6 +730,8 @@ class MainWindow(QMainWindow):
         """Start a game on the open map (File → New game…): with the open party, or for a
         ruleset that keeps its characters in a roster, with a roster file."""
         rules = self.session.ruleset
+        if not isinstance(rules, GridBoard):  # its own board: the map plays no part
+            return self.mapless_games.new_game(rules.id)
         roster: dict[str, Any] | None = None
         if isinstance(rules, CharacterSheets):
             roster = self._game_roster(rules)
@@ -850,7 +858,8 @@ class MainWindow(QMainWindow):
             self.session.figure_source = self.play.figures  # sizes as the game says
             self.session.marks_source = self._game_marks  # the board as the game has it
             self.set_document(game.doc.copy(), None)
-            self.session.board_source = self._game_board
+            if isinstance(game.ruleset, GridBoard):  # else it draws its own board
+                self.session.board_source = self._game_board
             self.session.undo_stack.setClean()
             self.set_mode("play")
             self.set_tool("play")

@@ -24,8 +24,9 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.model.mapfile import MapDocument, MapFileError, dump_map, load_map_bytes
+from companion.rules.capabilities import GraphBoard, needs_map
 from companion.rules.dice import Ask, Dice, DiceError, DiceRoll, SeededDice, TypedDice
-from companion.rules.ruleset import Bookkeeping, Event, Ruleset, get_ruleset
+from companion.rules.ruleset import Bookkeeping, Event, Ruleset, blank_table, get_ruleset
 from companion.rules.session import (
     CHAINED,
     IllegalAction,
@@ -39,7 +40,7 @@ from companion.rules.session import (
     read_log,
 )
 from companion.rules.setups import OptionError, read_options, stored_options
-from companion.rules.table import FigureView, TurnView, roll_labels
+from companion.rules.table import FigureView, TurnView, figure_tracks, roll_labels
 from companion.rules.verdict import Reason, Verdict
 from companion.safefile import text_problem
 
@@ -76,7 +77,9 @@ class GameHeader(BaseModel):
     format: Literal["brick-companion-game"]
     version: int = Field(ge=1, le=GAME_VERSION)
     ruleset: str = Field(max_length=64)
-    map: dict[str, Any]
+    #: The map the game is played on; None for a ruleset played without one (a graph
+    #: board, no ``GridBoard``): its game is made on a ``blank_table``.
+    map: dict[str, Any] | None = None
     party: dict[str, Any] | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     choices: dict[str, dict[str, Any]] = Field(default_factory=dict)
@@ -123,7 +126,7 @@ class Game:
     def create(
         cls,
         path: Path,
-        doc: MapDocument,
+        doc: MapDocument | None,
         *,
         party: Mapping[str, Any] | None = None,
         ruleset_id: str | None = None,
@@ -133,8 +136,13 @@ class Game:
         seed: int | None = None,
     ) -> Game:
         """A new game written to ``path`` under the map's ruleset (or ``ruleset_id``);
-        with app dice, initiative (the round's roll) is rolled at once."""
-        ruleset_id = ruleset_id or doc.options.ruleset
+        with app dice, initiative (the round's roll) is rolled at once.
+
+        A ruleset played without a map (no ``GridBoard``) takes ``doc=None`` and its
+        ``ruleset_id``; one played on a map needs the map."""
+        if doc is None and not ruleset_id:
+            raise GameFileError("a game without a map needs its ruleset's id", part="ruleset")
+        ruleset_id = ruleset_id or (doc.options.ruleset if doc is not None else "")
         problem = text_problem({"party": party, "options": options, "choices": choices})
         if problem is not None:
             raise GameFileError(str(problem), part=_part(str(problem)))
@@ -142,11 +150,24 @@ class Game:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
             raise GameFileError(str(exc), part="ruleset") from None
-        if doc.options.ruleset != ruleset_id:
+        on_map = needs_map(ruleset)
+        if doc is None and on_map:
+            raise GameFileError(
+                f"the ruleset {ruleset.title!r} ({ruleset_id}) is played on a map: give one",
+                part="map",
+            )
+        if doc is not None and not on_map:
+            raise GameFileError(
+                f"the ruleset {ruleset.title!r} ({ruleset_id}) is played without a map "
+                "(its board is its own): leave the map out",
+                part="map",
+            )
+        if doc is not None and doc.options.ruleset != ruleset_id:
             raise GameFileError(
                 f"the map is made for the ruleset {doc.options.ruleset!r}, not {ruleset_id!r}",
                 part="ruleset",
             )
+        table = doc if doc is not None else blank_table(ruleset_id, ruleset.title)
         try:
             options = read_options(ruleset.option_specs(), options or {})
         except OptionError as exc:
@@ -156,7 +177,7 @@ class Game:
                 format=GAME_FORMAT,
                 version=GAME_VERSION,
                 ruleset=ruleset_id,
-                map=json.loads(dump_map(doc)),
+                map=json.loads(dump_map(doc)) if doc is not None else None,
                 party=dict(party) if party is not None else None,
                 options=options,
                 choices={k: dict(v) for k, v in (choices or {}).items()},
@@ -166,7 +187,7 @@ class Game:
         except ValidationError as exc:  # e.g. a negative seed
             text = _first_error(exc)
             raise GameFileError(text, part=_part(text)) from None
-        game = cls(header, _session(ruleset, header, doc, ""), doc)
+        game = cls(header, _session(ruleset, header, table, ""), table)
         try:
             game.session.save_as(path)
         except OSError as exc:  # a folder that does not exist, a read-only disk
@@ -196,11 +217,7 @@ class Game:
                 raise GameFileError(f"{path}: line 1: {problem}")
             ruleset = _ruleset(path, header.ruleset)
             header, migrated = _stored_options(path, header, ruleset)
-            try:
-                doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
-            except MapFileError as exc:
-                raise GameFileError(f"{path}: line 1: {exc}") from None
-            _same_ruleset(header.ruleset, doc, f"{path}: line 1")
+            doc = _game_table(path, header, ruleset)
             session = _session(ruleset, header, doc, f"{path}: line 1")
             session.replay(log, chained=header.version >= CHAINED)
             if migrated:
@@ -247,9 +264,11 @@ class Game:
     def snapshot(self) -> dict[str, Any]:
         """The state as ``game state`` prints it."""
         turn = self.turn()
-        return {
+        out = {
             "ruleset": self.ruleset.id,
             "round": turn.round,
+            "phase": turn.phase,
+            "phases": list(turn.phases),
             "acting": turn.acting,
             "needs_initiative": turn.needs_initiative,
             "headline": turn.headline,
@@ -272,10 +291,23 @@ class Game:
                     "effects": [b.id for b in f.badges],
                     "actions_left": f.actions_left,
                     "dead": f.dead,
+                    "tracks": {
+                        t.id: {"name": t.name, "value": t.value, "maximum": t.maximum}
+                        for t in figure_tracks(f)
+                    },
+                    "states": list(f.states),
                 }
                 for f in self.figures().values()
             },
         }
+        rules = self.ruleset
+        if isinstance(rules, GraphBoard):
+            graph = rules.places(self.state)
+            out["board"] = {
+                "current": graph.current,
+                "places": {p.id: list(p.figures) for p in graph.places},
+            }
+        return out
 
     def log(self) -> list[LogLine]:
         """The actions in effect, worded."""
@@ -512,6 +544,28 @@ def _part(text: str) -> str:
     if head == "figures" and ": the party's " in text:  # a figure's sheet in the party
         return "party"
     return _PARTS.get(head, "map")
+
+
+def _game_table(path: Path, header: GameHeader, ruleset: Ruleset[Any, Any]) -> MapDocument:
+    """The map a game file's header holds, or the blank table of a game played without
+    one; ``GameFileError`` when the header and the ruleset disagree about the map."""
+    where = f"{path}: line 1"
+    on_map = needs_map(ruleset)
+    if header.map is None:
+        if on_map:
+            raise GameFileError(f"{where}: the ruleset {header.ruleset!r} is played on a map")
+        return blank_table(header.ruleset, ruleset.title)
+    if not on_map:
+        raise GameFileError(
+            f"{where}: the ruleset {header.ruleset!r} is played without a map, yet the game "
+            "holds one"
+        )
+    try:
+        doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
+    except MapFileError as exc:
+        raise GameFileError(f"{where}: {exc}") from None
+    _same_ruleset(header.ruleset, doc, where)
+    return doc
 
 
 def _same_ruleset(ruleset_id: str, doc: MapDocument, where: str) -> None:

@@ -62,6 +62,7 @@ class Answers:
         self._figures: dict[str, FigureView] | None = None
         self._turn: TurnView | None = None
         self._choices: list[ActionChoice] | None = None
+        self._table: list[ActionChoice] = []
         self._moves: dict[Square, MoveOption] | None = None
         self._prompts: list[Prompt] | None = None
 
@@ -84,6 +85,7 @@ class Answers:
         if self._choices is None:
             rules = self.game.ruleset
             table = list(rules.choices(self.state, None))
+            self._table = table
             # The round's roll first (it is due before anyone acts), the acting figure's
             # actions next, the table's other actions (grouped menus) last.
             out = [c for c in table if c.kind == "initiative"]
@@ -93,6 +95,11 @@ class Answers:
             out += [c for c in table if c.kind != "initiative"]
             self._choices = out
         return self._choices
+
+    def table(self) -> list[ActionChoice]:
+        """The table's own actions (``Ruleset.choices(state, None)``), not a figure's."""
+        self.choices()
+        return self._table
 
     def moves(self) -> dict[Square, MoveOption]:
         if self._moves is None:
@@ -242,6 +249,17 @@ class PlayController(QObject):
         """The BrickMaster's table actions, then the acting figure's."""
         got = self.answers()
         return list(got.choices()) if got else []
+
+    def table_choices(self) -> list[ActionChoice]:
+        """The table's actions (the BrickMaster's, in BrickQuest): those the ruleset offers
+        for nobody in particular (``Ruleset.choices(state, None)``)."""
+        got = self.answers()
+        return list(got.table()) if got else []
+
+    def from_table(self, choice: ActionChoice) -> bool:
+        """Whether ``choice`` is one of the table's actions rather than a figure's."""
+        got = self.answers()
+        return got is not None and any(c is choice for c in got.table())
 
     def moves(self) -> dict[Square, MoveOption]:
         got = self.answers()

@@ -75,6 +75,9 @@ class BrickQuestRules:
     title = INFO.title
     actions = ACTIONS
     grid = BRICKQUEST_GRID
+    #: Who takes the table's actions (``TableActor``): the window's menu is named for it.
+    table_actor = "brickmaster"
+    table_actor_label = "BrickMaster"
 
     def __init__(self, catalog: BrickQuestCatalog | None = None) -> None:
         self.catalog = catalog or default_catalog()
