@@ -269,4 +269,5 @@ def _log_line(game: Game, line: Any, markdown: bool) -> str:
     dice = "; ".join(game.roll_text(r) for r in line.rolls)
     forced = f" [FORCED: {line.why}]" if line.forced else ""
     text = f"{line.index + 1}. {line.text}{forced}" + (f" (dice: {dice})" if dice else "")
+    text += "".join(f" [{change}]" for change in line.changes)
     return f"- {text}" if markdown else text

@@ -64,7 +64,7 @@ from companion.model.mapfile import MapDocument, MapFileError, new_document
 from companion.rules.capabilities import GridBoard
 from companion.rules.game import GAME_SUFFIX
 from companion.rules.places import place_name
-from companion.rules.ruleset import DEFAULT_RULESET, CharacterSheets
+from companion.rules.ruleset import DEFAULT_RULESET, CharacterSheets, UnknownRuleset
 from companion.rules.table import RosterFigure
 from companion.userdirs import default_documents_dir
 
@@ -597,7 +597,11 @@ class MainWindow(QMainWindow):
             self.show_error("Cannot open the map", str(exc))
             return False
         with busy():
-            self.set_document(doc, path)
+            try:
+                self.set_document(doc, path)
+            except UnknownRuleset as exc:  # registered when it loaded, and now broken
+                self.show_error("Cannot open the map", str(exc))
+                return False
         self._add_recent(path)
         self.statusBar().showMessage(f"Opened {path.name}", 4000)
         return True

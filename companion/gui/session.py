@@ -31,9 +31,7 @@ from companion.model.mapfile import (
 )
 from companion.rules.capabilities import BoardSection, GridBoard
 from companion.rules.ruleset import (
-    DEFAULT_RULESET,
     UnknownRuleset,
-    available_rulesets,
     get_ruleset,
     ruleset_info,
 )
@@ -62,11 +60,12 @@ def save_bytes(path: Path, data: bytes, *, backup: bool = False) -> None:
 
 
 def ruleset_of(doc: MapDocument) -> Any:
-    """The plugin of the ruleset the map names (its loader has checked that it loads)."""
+    """The plugin of the ruleset the map names.  One that is not registered, or does not
+    load, is ``UnknownRuleset`` saying so: never another ruleset in its place."""
     try:
         return get_ruleset(doc.options.ruleset)
-    except UnknownRuleset:
-        return get_ruleset(DEFAULT_RULESET)
+    except UnknownRuleset as exc:
+        raise UnknownRuleset(f"the map “{doc.name}” cannot be shown: {exc}") from None
 
 
 class MapSession(QObject):
@@ -105,12 +104,10 @@ class MapSession(QObject):
 
     @property
     def ruleset_id(self) -> str:
-        """The id of ``ruleset``, known without loading it (a registered id as the map
-        names it, else the default)."""
+        """The id of ``ruleset``, known without loading it (as the map names it)."""
         if self._ruleset is not None:
             return str(self._ruleset.id)
-        named = self.doc.options.ruleset
-        return named if named in available_rulesets() else DEFAULT_RULESET
+        return self.doc.options.ruleset
 
     @property
     def grid(self) -> Any:
@@ -182,9 +179,12 @@ class MapSession(QObject):
 
     # -- whole documents -----------------------------------------------------------
     def replace(self, doc: MapDocument, path: Path | None) -> None:
-        """Show another document; its history starts empty and clean."""
+        """Show another document; its history starts empty and clean.
+
+        ``UnknownRuleset`` when its ruleset cannot be used: nothing is changed then."""
+        ruleset = ruleset_of(doc)  # an opened map's ruleset loads with it
         self.doc = doc
-        self._ruleset = ruleset_of(doc)  # an opened map's ruleset loads with it
+        self._ruleset = ruleset
         self.path = path
         self._board = None
         self.undo_stack.clear()

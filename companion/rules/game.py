@@ -40,7 +40,13 @@ from companion.rules.session import (
     read_log,
 )
 from companion.rules.setups import OptionError, read_options, stored_options
-from companion.rules.table import FigureView, TurnView, figure_tracks, roll_labels
+from companion.rules.table import (
+    FigureView,
+    TurnView,
+    figure_tracks,
+    roll_labels,
+    track_changes,
+)
 from companion.rules.verdict import Reason, Verdict
 from companion.safefile import text_problem
 
@@ -101,6 +107,8 @@ class LogLine:
     squares: tuple[tuple[int, int], ...]
     #: Each roll as the table reads it: "purpose: faces", symbol dice by their labels.
     dice: tuple[str, ...] = ()
+    #: What it did to the figures' named tracks and states ("Blue: Guard ■■□ → ■□□").
+    changes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -120,6 +128,10 @@ class Game:
         self.session = session
         #: The map the game was made from (rooms, names); the game state holds its changes.
         self.doc = doc
+        #: Whether the ruleset's figures have named tracks or states (asked once), and
+        #: what each logged action did to them, kept with the states compared.
+        self._tracked: bool | None = None
+        self._changes: dict[int, tuple[Any, Any, tuple[str, ...]]] = {}
 
     # -- making and opening -------------------------------------------------------------
     @classmethod
@@ -326,9 +338,25 @@ class Game:
                     note=step.record.note,
                     squares=_squares(action, step.record.overruled),
                     dice=tuple(self.roll_text(r) for r in step.record.rolls),
+                    changes=self._track_changes(i, step.before, step.after),
                 )
             )
         return out
+
+    def _track_changes(self, index: int, before: Any, after: Any) -> tuple[str, ...]:
+        """What entry ``index`` did to named tracks and states (``track_changes``); asked
+        only of a ruleset whose figures have them, once per pair of states."""
+        if self._tracked is None:
+            views = self.ruleset.figures(self.session.state_at(0))
+            self._tracked = any(v.tracks or v.states for v in views.values())
+        if not self._tracked:
+            return ()
+        kept = self._changes.get(index)
+        if kept is not None and kept[0] is before and kept[1] is after:
+            return kept[2]
+        changes = tuple(track_changes(self.ruleset.figures(before), self.ruleset.figures(after)))
+        self._changes[index] = (before, after, changes)
+        return changes
 
     def entry_squares(self, index: int) -> tuple[tuple[int, int], ...]:
         """Every square entry ``index`` of the log touches, for the map to show: the squares

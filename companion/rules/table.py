@@ -195,6 +195,36 @@ def figure_tracks(view: FigureView) -> tuple[FigureTrack, ...]:
     return tuple(out)
 
 
+def tracks_text(view: FigureView) -> str:
+    """A figure's tracks on one line: "♥ 3/5  ✦ 2/4", "Guard ■■□"."""
+    return "  ".join(t.text for t in figure_tracks(view))
+
+
+def track_changes(before: dict[str, FigureView], after: dict[str, FigureView]) -> list[str]:
+    """What an action did to the figures' named tracks and states, worded for the log
+    ("Blue Knight: Guard ■■■ → ■■□", "Blue Knight is broken"); hit points are the
+    ruleset's own sentences to tell, so only ``FigureView.tracks`` are compared."""
+    out = []
+    for fid, now in after.items():
+        was = before.get(fid)
+        if was is None:
+            continue
+        old = {t.id: t for t in was.tracks}
+        for track in now.tracks:
+            prior = old.get(track.id)
+            if prior is not None and prior.value != track.value:
+                out.append(
+                    f"{now.name}: {prior.text} → {track.text.removeprefix(track.name + ' ')}"
+                )
+        for state in now.states:
+            if state not in was.states:
+                out.append(f"{now.name} is {state}")
+        for state in was.states:
+            if state not in now.states:
+                out.append(f"{now.name} is no longer {state}")
+    return out
+
+
 class TrackView(_Value):
     """A track of boxes the game fills (Heroica's Fire Track): drawn as a strip."""
 
