@@ -207,7 +207,7 @@ def resolve(
         state = state.model_copy(update={"phase": "Strike"})
     elif isinstance(action, Strike):
         target = state.fighters[action.target]
-        roll = dice.roll(1, f"{me.name} strikes", sides=6)
+        roll = dice.roll(1, "strike", sides=6)
         if roll.faces[0] >= data.hit_on:
             hit = target.model_copy(update={"guard": target.guard - 1})
             events.append(
