@@ -14,6 +14,7 @@ from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
 from companion.rules.graph import GraphView, PlaceView
 from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup, int_faces
+from companion.rules.scenario import ScenarioError
 from companion.rules.table import (
     ActionChoice,
     DieSpec,
@@ -26,8 +27,11 @@ from companion.rules.table import (
     numbered_die,
 )
 from companion.rules.verdict import Verdict
+from companion.safefile import Problem
 
 _RESOLUTION = Resolution[r.Duel]
+#: The keys of a duel's scenario besides the core's.
+SETUP = ("guard", "first")
 
 
 class DuelRules:
@@ -56,12 +60,17 @@ class DuelRules:
 
     # -- scenarios --------------------------------------------------------------------------
     def scenario_setup(self, doc: Mapping[str, Any]) -> ScenarioSetup:
-        unknown = sorted(set(doc) - {"guard", "first"})
-        if unknown:
-            raise ValueError(f"{', '.join(unknown)}: not a key of a duel's scenario")
-        return ScenarioSetup(
-            setup={"guard": doc.get("guard", self.data.guard), "first": doc.get("first", "red")}
-        )
+        """A duel's scenario keys: ``guard`` (boxes, 1-9) and ``first`` (a fighter's id)."""
+        problems = [Problem(k, "not a key of a duel's scenario") for k in doc if k not in SETUP]
+        guard = doc.get("guard", self.data.guard)
+        if not isinstance(guard, int) or isinstance(guard, bool) or not 1 <= guard <= 9:
+            problems.append(Problem("guard", f"{guard!r} is not a number of boxes from 1 to 9"))
+        first = doc.get("first", self.data.fighters[0].id)
+        if first not in {f.id for f in self.data.fighters}:
+            problems.append(Problem("first", f"{first!r} is not a fighter"))
+        if problems:
+            raise ScenarioError(problems=problems)
+        return ScenarioSetup(setup={"guard": guard, "first": first})
 
     def reason_codes(self) -> Sequence[str]:
         return list(r.REASONS)

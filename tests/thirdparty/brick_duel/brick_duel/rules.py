@@ -40,7 +40,7 @@ CORE_FALLBACK: dict[str, str] = {
     "not_linked": "not_adjacent",
     "unknown_place": "invalid_target",
     "not_face_to_face": "not_adjacent",
-    "no_such_fighter": "unknown_figure",
+    "no_such_fighter": "invalid_target",
 }
 
 
