@@ -61,7 +61,7 @@ from companion.gui.tools.terrain import TERRAIN_TITLES
 from companion.gui.window_place import clamp_to_screen, place_first
 from companion.model import edits
 from companion.model.mapfile import MapDocument, MapFileError, new_document
-from companion.rules.capabilities import GridBoard
+from companion.rules.capabilities import GridBoard, needs_map
 from companion.rules.game import GAME_SUFFIX
 from companion.rules.places import place_name
 from companion.rules.ruleset import DEFAULT_RULESET, CharacterSheets, UnknownRuleset
@@ -734,7 +734,7 @@ class MainWindow(QMainWindow):
         """Start a game on the open map (File → New game…): with the open party, or for a
         ruleset that keeps its characters in a roster, with a roster file."""
         rules = self.session.ruleset
-        if not isinstance(rules, GridBoard):  # its own board: the map plays no part
+        if not needs_map(rules):  # its own board: the map plays no part
             return self.mapless_games.new_game(rules.id)
         roster: dict[str, Any] | None = None
         if isinstance(rules, CharacterSheets):
@@ -929,7 +929,7 @@ class MainWindow(QMainWindow):
     def _game_board(self) -> Any:
         """The open game's board (the ruler and templates measure what the game sees)."""
         game = self.play.game
-        assert game is not None
+        assert game is not None and isinstance(game.ruleset, GridBoard)
         return game.ruleset.board(game.state)
 
     def _clear_refusal(self, *_: Any) -> None:

@@ -246,7 +246,7 @@ class MapSession(QObject):
         on it, or ``"corner"``: from it as the north-west square of a grid footprint."""
         if self.figure_source is not None:
             return {fid: v.anchor for fid, v in self.figure_source().items()}
-        anchors = {}
+        anchors: dict[str, str] = {}
         for fig in self.doc.figures:
             profile = self.profile(fig.class_id, fig.monster)
             anchors[fig.id] = profile.anchor if profile is not None else "centre"

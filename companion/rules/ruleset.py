@@ -194,7 +194,8 @@ class Ruleset(Protocol[StateT, ActionT]):
         ...
 
     def choices(self, state: StateT, figure_id: str | None) -> Sequence[ActionChoice]:
-        """What ``figure_id`` may do now, or the BrickMaster's table actions (None)."""
+        """What ``figure_id`` may do now, or the table's own actions (None): BrickQuest's
+        BrickMaster's, shown in the window's Game menu."""
         ...
 
     def describe(self, before: StateT, action: Mapping[str, Any], events: Sequence[Event]) -> str:

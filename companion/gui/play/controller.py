@@ -105,8 +105,10 @@ class Answers:
         if self._moves is None:
             acting = self.turn().acting
             rules = self.game.ruleset
-            hints = acting is not None and isinstance(rules, MoveHints)
-            self._moves = rules.moves(self.state, acting) if hints else {}
+            if acting is not None and isinstance(rules, MoveHints):
+                self._moves = rules.moves(self.state, acting)
+            else:  # no one acts, or the ruleset gives no move hints
+                self._moves = {}
         return self._moves
 
     def prompts(self) -> list[Prompt]:
@@ -156,7 +158,8 @@ class PlayController(QObject):
         self.ask_reason: Callable[[str, str], str | None] = self._dialog_reason
 
     # -- the game ------------------------------------------------------------------------
-    def new_game(self, path: Path, doc: MapDocument, **kwargs: Any) -> bool:
+    def new_game(self, path: Path, doc: MapDocument | None, **kwargs: Any) -> bool:
+        """Start a game on ``doc`` (None: its ruleset, ``ruleset_id``, needs no map)."""
         try:
             game = Game.create(path, doc, **kwargs)
         except (GameFileError, SessionError, DiceError, OSError) as exc:
