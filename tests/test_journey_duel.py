@@ -128,4 +128,12 @@ def test_duel_journey(
     assert w.play.turn().outcome == turn.outcome
     h.trigger("Game", "Close game")
     assert w.board_views.currentWidget() is w.canvas
+    # Game → New game… on the duel's table (what the window kept) asks no map either.
+    again = tmp_path / "again.game.jsonl"
+    h.save_answer = again
+    with h.dialogs(accept_new_game([])):
+        h.trigger("Game", "New game…")
+    assert again.is_file() and w.play.game is not None and w.play.game.ruleset.id == "duel"
+    assert w.board_views.currentWidget() is w.board_views.graph
+    assert w.play.turn().outcome is None and w.play.turn().phase == "Move"
     h.done()
