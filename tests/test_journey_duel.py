@@ -122,6 +122,8 @@ def test_duel_journey(
     assert any(f"↳ {loser}: Guard ■■■ → ■■□" in line for line in log), log
     assert log[-1].endswith(f"↳ {loser} is broken"), log[-1]
     assert h.bar_titles() == []  # nothing more to do
+    card = w.board_views.graph.figure_items["blue" if loser == "Blue Knight" else "red"].toolTip()
+    assert card.splitlines()[:2] == [f"{loser} — Knight", "Guard □□□"] and "broken" in card
 
     h.close_and_reopen(path)
     assert w.board_views.currentWidget() is w.board_views.graph

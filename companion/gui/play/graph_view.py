@@ -57,6 +57,16 @@ def figure_text(view: FigureView) -> str:
     return f"{view.name}  {tracks}{states}"
 
 
+def figure_card(view: FigureView) -> str:
+    """What the board tells of a figure pointed at: what it is, its tracks, its lines of
+    stats, its states and conditions (the map's caption, for a board without a map)."""
+    lines = [f"{view.name} — {view.kind}", *(t.text for t in figure_tracks(view))]
+    lines += [f"{k}: {v}" for k, v in view.stats]
+    marks = [*view.states, *(b.label for b in view.badges)]
+    lines += [", ".join(marks)] if marks else []
+    return "\n".join(lines)
+
+
 def layout(graph: GraphView) -> dict[str, QPointF]:
     """Where each place's box is centred: its own position, or around a circle."""
     out = {}
@@ -143,6 +153,8 @@ class GraphBoardView(QGraphicsView):
                 text.setPos(-BOX_W / 2 + 12, -height / 2 + 36 + 22 * row)
                 text.setData(0, ROLE_FIGURE)
                 text.setData(1, fid)
+                if view is not None:
+                    text.setToolTip(figure_card(view))
                 self.figure_items[fid] = text
         self._restyle()
         self.fit()
