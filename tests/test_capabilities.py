@@ -80,3 +80,22 @@ def test_a_blank_table_names_its_ruleset_and_holds_nothing() -> None:
     doc = blank_table("duel", "Brick Duel")
     assert doc.options.ruleset == "duel" and doc.name == "Brick Duel"
     assert (doc.dungeon.width, doc.dungeon.height) == (1, 1) and doc.figures == []
+
+
+def test_a_graph_view_is_checked_and_read() -> None:
+    from companion.rules.graph import GraphView, PlaceView
+
+    graph = GraphView(
+        places=(
+            PlaceView(id="a", label="A", links=("b",), figures=("x",)),
+            PlaceView(id="b", label="B", links=("a", "c")),
+            PlaceView(id="c", label="C"),
+        ),
+        current="a",
+    )
+    assert graph.edges() == [("a", "b"), ("b", "c")]  # each link once
+    assert graph.where("x") == "a" and graph.where("y") is None
+    with pytest.raises(ValueError, match="links to unknown place 'z'"):
+        GraphView(places=(PlaceView(id="a", label="A", links=("z",)),))
+    with pytest.raises(ValueError, match="current place 'q' is not a place"):
+        GraphView(places=(PlaceView(id="a", label="A"),), current="q")
