@@ -16,6 +16,7 @@ from companion.model.dungeon import DungeonMap
 from companion.model.geometry import Board
 from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import MapDocument
+from companion.rules.facing import Facings, facing_spec_of
 from companion.rules.graph import GraphView
 from companion.rules.table import (
     BoardMark,
@@ -25,6 +26,11 @@ from companion.rules.table import (
     RosterFigure,
     SheetView,
 )
+
+__all__ = [  # found here with the others, though declared in their own modules
+    "Facings",
+    "facing_spec_of",
+]
 
 #: The shapes a ruleset's board may take: a grid of squares (BrickQuest), a table
 #: measured in studs (In a World Where Bricks Rule), spaces on a lattice (Heroica), or a
