@@ -16,7 +16,9 @@ from companion.model.dungeon import DungeonMap
 from companion.model.geometry import Board
 from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import MapDocument
-from companion.rules.facing import Facings, facing_spec_of
+# Declared in its own module, found here with the others.
+from companion.rules.facing import Facings as Facings
+from companion.rules.facing import facing_spec_of as facing_spec_of
 from companion.rules.graph import GraphView
 from companion.rules.table import (
     BoardMark,
@@ -26,11 +28,6 @@ from companion.rules.table import (
     RosterFigure,
     SheetView,
 )
-
-__all__ = [  # found here with the others, though declared in their own modules
-    "Facings",
-    "facing_spec_of",
-]
 
 #: The shapes a ruleset's board may take: a grid of squares (BrickQuest), a table
 #: measured in studs (In a World Where Bricks Rule), spaces on a lattice (Heroica), or a
