@@ -16,6 +16,7 @@ from companion.model.dungeon import DungeonMap
 from companion.model.geometry import Board
 from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import MapDocument
+
 # Declared in its own module, found here with the others.
 from companion.rules.facing import Facings as Facings
 from companion.rules.facing import facing_spec_of as facing_spec_of
