@@ -46,6 +46,24 @@ def make_window(qtbot: object, settings: QSettings, errors: list[str] | None = N
     return w
 
 
+def settle(qtbot: object, canvas: MapCanvas) -> None:
+    """Wait until the map's viewport keeps its size and place for 60 ms (at most 2 s).
+
+    The docks beside the map settle their heights in passes of their own after a change
+    (a hint that wraps onto fewer lines); on a busy machine that can take longer than a
+    short wait, and a square's point computed before would be a square off after it.
+    """
+    vp = canvas.viewport()
+    last, steady = None, 0
+    for _ in range(100):
+        now = (vp.size(), vp.mapToGlobal(vp.rect().topLeft()), canvas.transform())
+        steady = steady + 1 if now == last else 0
+        if steady >= 3:
+            return
+        last = now
+        qtbot.wait(20)  # type: ignore[attr-defined]
+
+
 def drag(
     qtbot: object,
     canvas: MapCanvas,
@@ -54,6 +72,7 @@ def drag(
     button: Qt.MouseButton = Qt.MouseButton.LeftButton,
 ) -> None:
     """Press on the first square, move through the others, release on the last."""
+    settle(qtbot, canvas)
     vp = canvas.viewport()
     points = [canvas.viewport_pos(sq) for sq in squares]
     qtbot.mousePress(vp, button, modifier, points[0])  # type: ignore[attr-defined]
@@ -73,6 +92,7 @@ def click(
 
 def hover(qtbot: object, canvas: MapCanvas, square: tuple[int, int]) -> None:
     """Move the mouse over a square (twice: Qt drops a move to where the cursor already is)."""
+    settle(qtbot, canvas)
     vp = canvas.viewport()
     qtbot.mouseMove(vp, canvas.viewport_pos(square, 0.3, 0.3))  # type: ignore[attr-defined]
     qtbot.mouseMove(vp, canvas.viewport_pos(square))  # type: ignore[attr-defined]
