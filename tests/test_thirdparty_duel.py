@@ -162,3 +162,24 @@ def test_a_game_file_whose_header_and_ruleset_disagree_about_the_map(tmp_path: P
     bad.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
     with pytest.raises(GameFileError, match="'brickquest' is played on a map"):
         Game.open(bad, mend=False)
+
+
+def test_a_map_made_for_the_duel_is_refused_by_validate(tmp_path: Path) -> None:
+    doc = json.loads(DEMO.read_text(encoding="utf-8"))
+    doc["options"] = {**doc.get("options", {}), "ruleset": "duel"}
+    doc["figures"] = []
+    path = tmp_path / "duel-map.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "validate", str(path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    out = proc.stdout + proc.stderr
+    assert "options.ruleset: the ruleset 'Brick Duel' (duel) is played without a map" in out, out

@@ -72,8 +72,17 @@ def board_problems(
 
 def table_problems(doc: MapDocument) -> list[tuple[str, str]]:
     """Every reason a game could not start on ``doc`` as its ruleset sees it (``TableCheck``),
-    as (place, message); a ruleset without the check, or an unknown one, finds none."""
+    as (place, message); a ruleset without the check, or an unknown one, finds none; a
+    ruleset played without a map (no ``GridBoard``) finds the map itself out of place."""
     ruleset = _ruleset(doc.options.ruleset)
+    if ruleset is not None and not isinstance(ruleset, GridBoard):
+        return [
+            (
+                "options.ruleset",
+                f"the ruleset {ruleset.title!r} ({ruleset.id}) is played without a map "
+                "(its board is its own): no game is played on this map",
+            )
+        ]
     if ruleset is None or not isinstance(ruleset, TableCheck):
         return []
     return list(ruleset.table_problems(doc))
