@@ -183,3 +183,20 @@ def test_a_map_made_for_the_duel_is_refused_by_validate(tmp_path: Path) -> None:
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
     out = proc.stdout + proc.stderr
     assert "options.ruleset: the ruleset 'Brick Duel' (duel) is played without a map" in out, out
+
+
+def test_sheets_say_a_duel_has_none_to_print(tmp_path: Path) -> None:
+    game = tmp_path / "duel.game.jsonl"
+    Game.create(game, None, ruleset_id="duel", seed=3)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "sheets", str(game), "-o", str(tmp_path / "s.pdf")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 2 and not (tmp_path / "s.pdf").exists()
+    assert "the ruleset 'Brick Duel' (duel) has no character sheets to print" in proc.stderr

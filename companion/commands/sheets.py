@@ -50,6 +50,14 @@ def main(argv: list[str]) -> int:
     try:
         if args.party.name.endswith(GAME_SUFFIX):
             game = Game.open(args.party)
+            if game.ruleset.id != "brickquest":  # BrickQuest's party sheets print here
+                rules = game.ruleset
+                print(
+                    f"sheets: error: {args.party}: the ruleset {rules.title!r} ({rules.id}) "
+                    "has no character sheets to print",
+                    file=sys.stderr,
+                )
+                return 2
             party = game_party(game.header.party, game.figures())
         else:
             party = Party.load(args.party)
