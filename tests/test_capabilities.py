@@ -99,3 +99,10 @@ def test_a_graph_view_is_checked_and_read() -> None:
         GraphView(places=(PlaceView(id="a", label="A", links=("z",)),))
     with pytest.raises(ValueError, match="current place 'q' is not a place"):
         GraphView(places=(PlaceView(id="a", label="A"),), current="q")
+
+
+def test_what_a_plugin_class_offers_is_asked_once() -> None:
+    rules = get_ruleset("brickquest")
+    assert cap.offers(rules, cap.GridBoard) and not cap.offers(rules, cap.GraphBoard)
+    assert (type(rules), cap.GridBoard) in cap._OFFERS
+    assert cap.offers(_Core(), cap.GridBoard) is False

@@ -29,7 +29,7 @@ from companion.model.mapfile import (
     load_map_bytes,
     new_document,
 )
-from companion.rules.capabilities import BoardSection, GridBoard
+from companion.rules.capabilities import BoardSection, GridBoard, offers
 from companion.rules.ruleset import (
     UnknownRuleset,
     get_ruleset,
@@ -119,18 +119,18 @@ class MapSession(QObject):
             except UnknownRuleset:
                 pass
         rules = self.ruleset
-        return rules.grid if isinstance(rules, GridBoard) else GridRules()
+        return rules.grid if offers(rules, GridBoard) else GridRules()
 
     def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
         """What the map's ruleset says of a figure of this class or monster (None: it
         does not know it, or it plays without a map: no ``GridBoard``)."""
         rules = self.ruleset
-        return rules.profile(class_id, monster_id) if isinstance(rules, GridBoard) else None
+        return rules.profile(class_id, monster_id) if offers(rules, GridBoard) else None
 
     def figure_kinds(self, kind: str) -> list[tuple[str, str]]:
         """The classes or monsters a figure of the map may be (none without a map)."""
         rules = self.ruleset
-        return rules.figure_kinds(kind) if isinstance(rules, GridBoard) else []
+        return rules.figure_kinds(kind) if offers(rules, GridBoard) else []
 
     # -- edits ----------------------------------------------------------------------
     def new_stroke(self) -> int:

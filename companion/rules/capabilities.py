@@ -130,6 +130,19 @@ class TableActor(Protocol):
     table_actor_label: str
 
 
+_OFFERS: dict[tuple[type, type], bool] = {}
+
+
+def offers(ruleset: object, capability: type) -> bool:
+    """``isinstance(ruleset, capability)``, remembered per plugin class: a structural
+    check costs tens of microseconds, and the map asks for every figure it draws."""
+    key = (type(ruleset), capability)
+    got = _OFFERS.get(key)
+    if got is None:
+        got = _OFFERS[key] = isinstance(ruleset, capability)
+    return got
+
+
 def table_actor_label(ruleset: object) -> str:
     """What the window calls whoever takes the table's actions in ``ruleset``."""
     return ruleset.table_actor_label if isinstance(ruleset, TableActor) else "Table"
