@@ -199,4 +199,4 @@ def test_sheets_say_a_duel_has_none_to_print(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 2 and not (tmp_path / "s.pdf").exists()
-    assert "the ruleset 'Brick Duel' (duel) has no character sheets to print" in proc.stderr
+    assert f"{game}: no ruleset prints this party" in proc.stderr, proc.stderr

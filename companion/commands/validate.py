@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.model.mapfile import FORMAT_NAME as MAP_FORMAT
-from companion.model.mapfile import MAX_FILE_BYTES, MapDocument, load_map_bytes
+from companion.model.mapfile import MAX_FILE_BYTES, MapDocument
+from companion.rules.maps import load_map_bytes
 from companion.safefile import (
     FileProblem,
     Problem,
@@ -153,10 +154,13 @@ def _check_map(path: Path) -> None:
 
 
 def _check_party(path: Path) -> None:
-    from companion.rulesets.brickquest.character import MAX_PARTY_FILE_BYTES, Party
+    """A party file: checked by the ruleset that keeps party files (``PartyFiles``)."""
+    from companion.rules.parties import party_rulesets
 
-    data = read_bounded(path, MAX_PARTY_FILE_BYTES, what="party file")
-    Party.from_json_bytes(data, source=str(path))
+    found = party_rulesets(PARTY_FORMAT)
+    if not found:
+        raise FileProblem("no ruleset keeps party files", file=str(path))
+    found[0].check_party_file(path)
 
 
 def _check_roster(path: Path) -> None:

@@ -26,10 +26,10 @@ from companion.model.mapfile import (
     MapDocument,
     MapFileError,
     dump_map,
-    load_map_bytes,
     new_document,
 )
 from companion.rules.capabilities import BoardSection, GridBoard, offers
+from companion.rules.maps import load_map_bytes
 from companion.rules.ruleset import (
     UnknownRuleset,
     get_ruleset,

@@ -2,12 +2,14 @@
 plugin the map names (``MapOptions.ruleset``), never from a ruleset the model knows; so
 does the check of a map's own ``board`` section (``BoardSection``).
 
-Importing this module installs :func:`known_ids` as ``mapfile.KNOWN_IDS_HOOK`` and
-:func:`board_problems` as ``mapfile.BOARD_HOOK``.
+The model's loader knows no ruleset: ``load_map_file`` and ``load_map_bytes`` here read a
+map with these checks (``RULESET_MAPS``, the model's ``MapRules``); every caller above
+the model reads maps through them.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -88,5 +90,27 @@ def table_problems(doc: MapDocument) -> list[tuple[str, str]]:
     return list(ruleset.table_problems(doc))
 
 
-mapfile.KNOWN_IDS_HOOK = known_ids
-mapfile.BOARD_HOOK = board_problems
+class RulesetMaps:
+    """The model's ``MapRules`` from the ruleset plugins: ``known_ids``, ``board_problems``."""
+
+    def known_ids(self, ruleset_id: str) -> RulesetIds | None:
+        return known_ids(ruleset_id)
+
+    def board_problems(
+        self, ruleset_id: str, board: Mapping[str, Any], dungeon: DungeonMap
+    ) -> list[tuple[str, str]]:
+        return board_problems(ruleset_id, board, dungeon)
+
+
+#: The checks every map is read with.
+RULESET_MAPS = RulesetMaps()
+
+
+def load_map_file(path: str | os.PathLike[str]) -> MapDocument:
+    """A map file read and checked against its ruleset; ``MapFileError`` lists why not."""
+    return mapfile.load_map_file(path, rules=RULESET_MAPS)
+
+
+def load_map_bytes(data: bytes, *, source: str = "map") -> MapDocument:
+    """Untrusted bytes read as a map checked against its ruleset; ``MapFileError``."""
+    return mapfile.load_map_bytes(data, source=source, rules=RULESET_MAPS)

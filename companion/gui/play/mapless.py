@@ -25,7 +25,7 @@ from companion.rules.ruleset import (
 from companion.userdirs import default_documents_dir
 
 if TYPE_CHECKING:
-    from companion.gui.main_window import MainWindow
+    from companion.gui.window.base import WindowBase
 
 
 def table_menu_title(ruleset: object | None) -> str:
@@ -50,7 +50,7 @@ def mapless_rulesets() -> list[tuple[str, str]]:
 class MaplessGames:
     """The Game menu's "New game without a map" entries, and starting such a game."""
 
-    def __init__(self, window: MainWindow, menu: QMenu, game_filter: str) -> None:
+    def __init__(self, window: WindowBase, menu: QMenu, game_filter: str) -> None:
         self.window = window
         self.game_filter = game_filter
         self.menu = menu.addMenu("New game &without a map")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -45,6 +46,7 @@ from companion.rules.verdict import ReasonCode
 from companion.rulesets.brickquest import INFO, table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
+from companion.rulesets.brickquest.character import MAX_PARTY_FILE_BYTES, PARTY_FORMAT, Party
 from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.forced import force_refusal
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
@@ -56,6 +58,7 @@ from companion.rulesets.brickquest.schema import ClassDef, MonsterDef
 from companion.rulesets.brickquest.setup import SetupError, build_state, table_problems
 from companion.rulesets.brickquest.state import GameState
 from companion.rulesets.brickquest.validate import validate
+from companion.safefile import read_bounded
 
 Square = tuple[int, int]
 
@@ -74,6 +77,9 @@ class BrickQuestRules(RulesetPlugin[GameState, BrickQuestCatalog, Ctx]):
     #: Who takes the table's actions (``TableActor``): the window's menu is named for it.
     table_actor = "brickmaster"
     table_actor_label = "BrickMaster"
+    #: Party files (``companion.rules.parties.PartyFiles``) and the part that prints them.
+    party_format = PARTY_FORMAT
+    printing_part = "companion.printing.rulesets.brickquest.plugin:BrickQuestPrinting"
     _resolution = Resolution[GameState]
     _default_catalog = staticmethod(default_catalog)
     _context = Ctx
@@ -81,6 +87,10 @@ class BrickQuestRules(RulesetPlugin[GameState, BrickQuestCatalog, Ctx]):
     _validate = staticmethod(validate)
     _resolve = staticmethod(resolve)
     _scenario_setup = staticmethod(scenario_setup)
+
+    def check_party_file(self, path: Path) -> None:
+        data = read_bounded(path, MAX_PARTY_FILE_BYTES, what="party file")
+        Party.from_json_bytes(data, source=str(path))
 
     def force_refusal(self, state: GameState, action: Action) -> str | None:
         """Why forcing ``action`` would not do what was asked (``Session.act``)."""
