@@ -102,6 +102,11 @@ class MapSession(QObject):
             self._ruleset = ruleset_of(self.doc)
         return self._ruleset
 
+    def reload_ruleset(self) -> None:
+        """Load the map's ruleset anew when next asked (its data changed: the user's
+        own tables were saved)."""
+        self._ruleset = None
+
     @property
     def ruleset_id(self) -> str:
         """The id of ``ruleset``, known without loading it (as the map names it)."""

@@ -29,6 +29,7 @@ from companion.rules.table import (
     RosterFigure,
     SheetView,
 )
+from companion.rules.user_tables import UserTables as UserTables
 
 #: The shapes a ruleset's board may take: a grid of squares (BrickQuest), a table
 #: measured in studs (In a World Where Bricks Rule), spaces on a lattice (Heroica), or a

@@ -20,6 +20,7 @@ from companion.model.dungeon import DungeonMap
 from companion.model.mapfile import MapDocument
 from companion.rules.capabilities import BoardSection, GridBoard, TableCheck
 from companion.rules.ruleset import Ruleset, UnknownRuleset, get_ruleset
+from companion.rules.user_tables import tables_stamp
 
 
 @dataclass(frozen=True)
@@ -30,9 +31,15 @@ class RulesetIds:
     monsters: Mapping[str, str]
 
 
-@cache
 def known_ids(ruleset_id: str) -> RulesetIds | None:
-    """The ids figures of ``ruleset_id`` may have; None when no such ruleset loads."""
+    """The ids figures of ``ruleset_id`` may have (the user's own rows of its tables
+    included, ``UserTables``); None when no such ruleset loads."""
+    return _known_ids(ruleset_id, tables_stamp(ruleset_id))
+
+
+@cache
+def _known_ids(ruleset_id: str, stamp: object) -> RulesetIds | None:
+    del stamp  # the cache key: the user's table files as they are now
     try:
         ruleset = get_ruleset(ruleset_id)
     except UnknownRuleset:
@@ -45,8 +52,13 @@ def known_ids(ruleset_id: str) -> RulesetIds | None:
     )
 
 
-@cache
 def _ruleset(ruleset_id: str) -> Ruleset[Any, Any] | None:
+    return _ruleset_for(ruleset_id, tables_stamp(ruleset_id))
+
+
+@cache
+def _ruleset_for(ruleset_id: str, stamp: object) -> Ruleset[Any, Any] | None:
+    del stamp  # the cache key: the user's table files as they are now
     try:
         return get_ruleset(ruleset_id)
     except UnknownRuleset:

@@ -104,6 +104,8 @@ class ToolContext(QObject):
     selectionChanged = Signal(object)  # figure id or None
     #: The open roster changed (a character added, a roster opened): ``roster`` anew.
     rosterChanged = Signal()
+    #: The map's ruleset's data changed (the user's own tables were saved).
+    rulesDataChanged = Signal()
 
     def __init__(self, session: MapSession, canvas: MapCanvas) -> None:
         super().__init__()

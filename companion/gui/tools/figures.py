@@ -51,6 +51,7 @@ class FigureTool(Tool):
         #: The roster character the next click places, or None.
         self.character: RosterFigure | None = None
         self.ctx.rosterChanged.connect(self._refill)
+        self.ctx.rulesDataChanged.connect(self._refill)
 
     def sides(self) -> tuple[tuple[str, str], ...]:
         """The sides figures are placed on: party and dungeon, or a skirmish's two sides."""

@@ -42,10 +42,11 @@ from companion.rules.table import (
     TurnView,
     numbered_die,
 )
+from companion.rules.user_tables import TableSpec
 from companion.rules.verdict import ReasonCode
 from companion.rulesets.brickquest import INFO, table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
-from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
+from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import MAX_PARTY_FILE_BYTES, PARTY_FORMAT, Party
 from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.forced import force_refusal
@@ -57,6 +58,7 @@ from companion.rulesets.brickquest.scenario_setup import scenario_setup
 from companion.rulesets.brickquest.schema import ClassDef, MonsterDef
 from companion.rulesets.brickquest.setup import SetupError, build_state, table_problems
 from companion.rulesets.brickquest.state import GameState
+from companion.rulesets.brickquest.user_tables import catalog_in_play, user_tables
 from companion.rulesets.brickquest.validate import validate
 from companion.safefile import read_bounded
 
@@ -81,12 +83,17 @@ class BrickQuestRules(RulesetPlugin[GameState, BrickQuestCatalog, Ctx]):
     party_format = PARTY_FORMAT
     printing_part = "companion.printing.rulesets.brickquest.plugin:BrickQuestPrinting"
     _resolution = Resolution[GameState]
-    _default_catalog = staticmethod(default_catalog)
+    #: The bundled data, with the user's monsters (``UserTables``) when they have some.
+    _default_catalog = staticmethod(catalog_in_play)
     _context = Ctx
     _build = staticmethod(build_state)
     _validate = staticmethod(validate)
     _resolve = staticmethod(resolve)
     _scenario_setup = staticmethod(scenario_setup)
+
+    def user_tables(self) -> Sequence[TableSpec[Any]]:
+        """The tables the user may fill in (``UserTables``): the monster cards."""
+        return user_tables()
 
     def check_party_file(self, path: Path) -> None:
         data = read_bounded(path, MAX_PARTY_FILE_BYTES, what="party file")
