@@ -26,10 +26,22 @@ from companion.rules.table import (
     TurnView,
     numbered_die,
 )
+from companion.rules.user_tables import TableSpec, load_table, tables_stamp
 from companion.rules.verdict import Verdict
 from companion.safefile import Problem
 
 _RESOLUTION = Resolution[r.Duel]
+
+#: The board, a table the user may fill in: new places, or the duel's own redrawn.
+PLACES = TableSpec(
+    id="places",
+    title="Places",
+    row=r.PlaceDef,
+    bundled=r.data_file("places.toml"),
+    overrides=True,
+    check=r.place_problems,
+    description="The places of the duel's board and the links between them.",
+)
 #: The keys of a duel's scenario besides the core's.
 SETUP = ("guard", "first")
 
@@ -42,7 +54,21 @@ class DuelRules:
     actions = r.ACTIONS
 
     def __init__(self) -> None:
-        self.data = r.load_data()
+        self._data: tuple[object, r.DuelData] | None = None
+
+    @property
+    def data(self) -> r.DuelData:
+        """The rules file with the board's places as the user's table has them now."""
+        stamp = tables_stamp(self.id)
+        if self._data is None or self._data[0] != stamp:
+            table = load_table(PLACES, self.id)
+            self._data = (stamp, r.load_data([row.row for row in table.rows]))
+        return self._data[1]
+
+    # -- the user's tables (UserTables) -----------------------------------------------------
+    def user_tables(self) -> Sequence[TableSpec[Any]]:
+        """The board's places: the user may add places or redraw the duel's own."""
+        return (PLACES,)
 
     # -- the rules --------------------------------------------------------------------------
     def initial_state(self, setup: Mapping[str, Any]) -> r.Duel:

@@ -8,7 +8,9 @@ of its guard) or Rest.  A fighter with no guard left is broken, and the other wi
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from importlib import resources
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -86,10 +88,33 @@ class DuelData(_Frozen):
         return next((p for p in self.places if p.id == place_id), None)
 
 
-def load_data() -> DuelData:
-    """The duel's own data file (``brick_duel/data/duel.json``), validated."""
-    text = resources.files("brick_duel").joinpath("data/duel.json").read_text(encoding="utf-8")
-    return DuelData.model_validate(json.loads(text))
+def data_file(name: str) -> Path:
+    """One of the duel's own data files (``brick_duel/data/``)."""
+    return Path(str(resources.files("brick_duel").joinpath("data", name)))
+
+
+def place_problems(places: Sequence[PlaceDef]) -> list[tuple[int, str, str]]:
+    """A board's places that link to no place, or to themselves: ``(index, field, why)``."""
+    ids = {p.id for p in places}
+    out = []
+    for i, p in enumerate(places):
+        for link in p.links:
+            if link == p.id:
+                out.append((i, "links", f"{p.id!r} links to itself"))
+            elif link not in ids:
+                out.append((i, "links", f"{link!r} is not a place"))
+    return out
+
+
+def load_data(places: Sequence[PlaceDef]) -> DuelData:
+    """The duel's rules file (``brick_duel/data/duel.json``) with the board's ``places``
+    (the places table, ``places.toml`` with the user's own), validated."""
+    raw = json.loads(data_file("duel.json").read_text(encoding="utf-8"))
+    data = DuelData.model_validate({**raw, "places": [p.model_dump() for p in places]})
+    missing = [f.start for f in data.fighters if data.place(f.start) is None]
+    if missing:
+        raise ValueError(f"fighters start at {', '.join(missing)}, which are not places")
+    return data
 
 
 # -- state ------------------------------------------------------------------------------------
