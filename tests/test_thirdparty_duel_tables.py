@@ -106,3 +106,29 @@ def test_a_broken_place_is_named_and_the_bundled_board_plays(tmp_path: Path) -> 
     refused = act(home, game, {"action": "move", "place": "moat"})
     assert refused["legal"] is False  # the user's file is out of play as a whole
     assert path.read_text(encoding="utf-8") == MOAT.format(links='"gate", "nowhere"')
+
+
+def test_a_game_says_when_the_users_rows_it_began_with_have_changed(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    path = user_places(home, '"gate"')
+    game = tmp_path / "duel.game.jsonl"
+    assert run(home, "game", "new", "--ruleset", "duel", "--seed", "1", game).returncode == 0
+    header = json.loads(game.read_text(encoding="utf-8").splitlines()[0])
+    assert set(header["user_tables"]) == {"places"}
+    same = run(home, "game", "state", game)
+    assert same.returncode == 0 and "changed" not in same.stderr
+
+    # A change that the game survives: told, and played on.
+    path.write_text(MOAT.format(links='"gate"').replace('"Moat"', '"Deep Moat"'), "utf-8")
+    told = run(home, "game", "state", game)
+    assert told.returncode == 0, told.stderr
+    assert "your Places table(s) have changed since this game began" in told.stderr
+
+    # A change that breaks the game's own log: refused, saying why, the file kept.
+    assert act(home, game, {"action": "move", "place": "moat"})["legal"] is True
+    kept = game.read_bytes()
+    path.unlink()
+    broken = run(home, "game", "state", game)
+    assert broken.returncode != 0 and "Traceback" not in broken.stderr
+    assert "Places table(s) have changed" in broken.stderr
+    assert game.read_bytes() == kept

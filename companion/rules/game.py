@@ -48,6 +48,7 @@ from companion.rules.table import (
     roll_labels,
     track_changes,
 )
+from companion.rules.user_tables import changed_tables, rows_fingerprint
 from companion.rules.verdict import Reason, Verdict
 from companion.safefile import text_problem
 
@@ -92,6 +93,9 @@ class GameHeader(BaseModel):
     choices: dict[str, dict[str, Any]] = Field(default_factory=dict)
     dice: DiceMode = "app"
     seed: int = Field(default=0, ge=0, le=2**63)
+    #: The user's rows of the ruleset's tables the game began with, by table id: a short
+    #: hash of each (``companion.rules.user_tables.rows_fingerprint``); none: bundled only.
+    user_tables: dict[str, str] = Field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -196,6 +200,7 @@ class Game:
                 choices={k: dict(v) for k, v in (choices or {}).items()},
                 dice=dice,
                 seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+                user_tables=rows_fingerprint(ruleset, ruleset_id),
             )
         except ValidationError as exc:  # e.g. a negative seed
             text = _first_error(exc)
@@ -232,7 +237,19 @@ class Game:
             header, migrated = _stored_options(path, header, ruleset)
             doc = _game_table(path, header, ruleset)
             session = _session(ruleset, header, doc, f"{path}: line 1")
-            session.replay(log, chained=header.version >= CHAINED)
+            changed = changed_tables(ruleset, header.ruleset, header.user_tables)
+            told = (
+                f"{path.name}: your {', '.join(changed)} table(s) have changed since this "
+                "game began; it is replayed with them as they are now."
+            )
+            try:
+                session.replay(log, chained=header.version >= CHAINED)
+            except SessionError as exc:
+                if changed:
+                    raise GameFileError(f"{exc} ({told})") from None
+                raise
+            if changed:
+                session.notice = " ".join(filter(None, [session.notice, told]))
             if migrated:
                 told = f"{path.name}: line 1: " + "; ".join(migrated) + "."
                 session.notice = " ".join(filter(None, [session.notice, told]))
