@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scenario_folders import scenario_folder
 from shared_texts import SHARED, SHARED_SCENARIO_COPIES
 
 from companion.rules.reasons import SHARED_REASONS, reason_problems
@@ -87,10 +88,11 @@ def _expected_codes(docs: list[dict[str, Any]]) -> set[str]:
 
 @pytest.mark.parametrize("ruleset_id", available_rulesets())
 def test_every_reason_code_of_a_ruleset_is_expected_in_its_scenarios(ruleset_id: str) -> None:
-    """Each ruleset's own folder, ``tests/scenarios/<id>/``, expects every code it declares,
+    """Each ruleset's own folder, ``tests/scenarios/<id>/`` (or, for a ruleset from
+    outside, the one beside its package), expects every code it declares,
     and declares every code it expects; each declared code has its sentence, a shared one
     the core's."""
-    folder = SCENARIOS / ruleset_id
+    folder = scenario_folder(ruleset_id)
     files = sorted(folder.glob("*.json"))
     assert files, f"no scenarios in {folder}"
     docs = [json.loads(p.read_text(encoding="utf-8")) for p in files]
