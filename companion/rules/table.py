@@ -4,6 +4,10 @@ The window, the command line and the tests show a game through these values only
 figures (hit points, conditions, actions left), whose turn it is, what the acting figure
 may do now, the odds of an attack, and the work to go through at the start of a turn.
 A ruleset builds them from its own state; nothing here knows a rule.
+
+Character sheets (``sheet_views``), board marks (``board_marks``), dice faces
+(``dice_specs``) and facings (``facing``) live in modules of their own; their names are
+importable from here too.
 """
 
 from __future__ import annotations
@@ -11,17 +15,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from companion.model.geometry import arcs
-from companion.rules.dice import DiceRoll
-
-Square = tuple[int, int]
-
-
-class _Value(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+from companion.rules.board_marks import BoardMark as BoardMark
+from companion.rules.dice_specs import DieSpec as DieSpec
+from companion.rules.dice_specs import numbered_die as numbered_die
+from companion.rules.dice_specs import roll_labels as roll_labels
+from companion.rules.facing import NO_FACING as NO_FACING
+from companion.rules.facing import ArcSpec as ArcSpec
+from companion.rules.facing import FacingKind as FacingKind
+from companion.rules.facing import FacingSpec as FacingSpec
+from companion.rules.sheet_views import Edit as Edit
+from companion.rules.sheet_views import SheetField as SheetField
+from companion.rules.sheet_views import SheetSection as SheetSection
+from companion.rules.sheet_views import SheetView as SheetView
+from companion.rules.view_value import Square as Square
+from companion.rules.view_value import ViewValue
 
 #: What an option is, and so how it is asked for and read: ``"switch"`` (on or off),
 #: ``"number"`` (a whole number from ``minimum`` to ``maximum``), ``"decimal"`` (a number
@@ -29,7 +39,7 @@ class _Value(BaseModel):
 OptionKind = Literal["switch", "number", "decimal", "choice", "text"]
 
 
-class OptionSpec(_Value):
+class OptionSpec(ViewValue):
     """An optional rule or reading, set per game: what it is (``kind``), its default, its
     bounds or choices, and what it means.  The New Game dialog draws it from this and
     ``game new --option`` reads it by it (``companion.rules.setups.read_options``)."""
@@ -91,7 +101,7 @@ class OptionSpec(_Value):
         return f"at most {hi}" if hi is not None else ""
 
 
-class RosterFigure(_Value):
+class RosterFigure(ViewValue):
     """A roster character as a figure placed on a map stands for it (linked by ``id``)."""
 
     id: str
@@ -102,7 +112,7 @@ class RosterFigure(_Value):
     class_id: str
 
 
-class SetupChoice(_Value):
+class SetupChoice(ViewValue):
     """A choice a monster's card leaves open (a skeleton's weapon, a snakeman's spells)."""
 
     figure: str
@@ -114,7 +124,7 @@ class SetupChoice(_Value):
     multiple: bool = False
 
 
-class Badge(_Value):
+class Badge(ViewValue):
     """A condition shown on a figure: poisoned, cursed, raging... with rounds left."""
 
     id: str
@@ -122,7 +132,7 @@ class Badge(_Value):
     rounds: int | None = None
 
 
-class FigureTrack(_Value):
+class FigureTrack(ViewValue):
     """A named track of a figure (hit points, armour pieces, spell points, casting points,
     a duel's guard): its value out of its maximum, drawn as boxes or as a number."""
 
@@ -146,7 +156,7 @@ class FigureTrack(_Value):
         return f"{head} {self.value}/{self.maximum}"
 
 
-class FigureView(_Value):
+class FigureView(ViewValue):
     """One figure as the tracker, the roster and the map show it."""
 
     id: str
@@ -236,7 +246,7 @@ def track_changes(before: dict[str, FigureView], after: dict[str, FigureView]) -
     return out
 
 
-class TrackView(_Value):
+class TrackView(ViewValue):
     """A track of boxes the game fills (Heroica's Fire Track): drawn as a strip."""
 
     id: str
@@ -249,7 +259,7 @@ class TrackView(_Value):
     note: str = ""
 
 
-class TurnView(_Value):
+class TurnView(ViewValue):
     """Whose turn it is and the order of the round."""
 
     round: int
@@ -285,7 +295,7 @@ class TurnView(_Value):
     reorder: dict[str, Any] | None = None
 
 
-class Prompt(_Value):
+class Prompt(ViewValue):
     """Work to go through at the start of a turn or round, with the roll it needs."""
 
     figure: str
@@ -302,7 +312,7 @@ class Prompt(_Value):
 Needs = Literal["none", "path", "destination", "figure", "figures", "square", "area", "place"]
 
 
-class ActionChoice(_Value):
+class ActionChoice(ViewValue):
     """Something the acting figure (or the BrickMaster) may do now."""
 
     #: Stable key for the GUI and its shortcut, e.g. "move", "attack", "cast", "end_turn".
@@ -376,7 +386,7 @@ def confirm_allies(
     return tuple(out)
 
 
-class Odds(_Value):
+class Odds(ViewValue):
     """The exact odds of an attack or damaging spell, computed, not sampled."""
 
     hit: float
@@ -386,7 +396,7 @@ class Odds(_Value):
     text: str
 
 
-class MoveOption(_Value):
+class MoveOption(ViewValue):
     """A square the figure can reach this action, with its path and cost."""
 
     square: Square
@@ -394,7 +404,7 @@ class MoveOption(_Value):
     path: tuple[Square, ...]
 
 
-class FigureProfile(_Value):
+class FigureProfile(ViewValue):
     """What a class or monster card says about moving and attacking, for measuring a
     figure placed on a map (no game needed)."""
 
@@ -413,250 +423,3 @@ class FigureProfile(_Value):
     #: square (a table's round base); ``"corner"``, with the figure's square as its
     #: north-west square (a grid footprint: a BrickQuest Large Creature's 2x2 squares).
     anchor: Literal["centre", "corner"] = "centre"
-
-
-#: How a sheet field is edited: "" (derived: read only), or the widget for it.
-Edit = Literal["", "text", "int", "choice", "bool"]
-
-
-class SheetField(_Value):
-    """One line of a character sheet: a label and its value, and how it is edited."""
-
-    #: The character's field an edit changes (``CharacterSheets.edit_character``).
-    key: str
-    label: str
-    #: The value as shown and printed.
-    value: str
-    edit: Edit = ""
-    #: For ``edit == "choice"``: (value, title) pairs.
-    choices: tuple[tuple[str, str], ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    #: A row of boxes to tick (hits taken): (filled, total).
-    track: tuple[int, int] | None = None
-
-
-class SheetSection(_Value):
-    """A titled block of a sheet: fields, or a paragraph (a class's ability text)."""
-
-    title: str
-    fields: tuple[SheetField, ...] = ()
-    text: str = ""
-
-
-class SheetView(_Value):
-    """A character sheet as any ruleset fills it; the screen and the PDF both draw this."""
-
-    id: str
-    title: str
-    subtitle: str = ""
-    #: The side or party it belongs to (a colour on screen and paper).
-    side: str = ""
-    sections: tuple[SheetSection, ...] = ()
-
-
-class BoardMark(_Value):
-    """Something a ruleset's board shows on a square or an edge (a Heroica space's colour,
-    a chest, a locked door between two spaces), drawn by the map.
-
-    ``"fill"`` tints the whole square under the figures (a location's realm colour); a
-    square with several fills, or a ``hatched`` one, is drawn striped (a link piece, in
-    two locations).  ``"token"`` draws a round badge with the glyph above the terrain.
-    ``"edge"`` draws a thick bar on the edge between ``at`` and ``to``."""
-
-    at: Square
-    #: The square across the edge, for ``kind == "edge"``.
-    to: Square | None = None
-    #: Up to three characters drawn on a token.
-    glyph: str = Field(default="", max_length=3)
-    #: What it is, for the tooltip and the legend.
-    label: str = Field(default="", max_length=200)
-    #: "#rrggbb".
-    colour: str = Field(default="#888888", pattern=r"^#[0-9A-Fa-f]{6}$")
-    kind: Literal["fill", "token", "edge"] = "token"
-    #: A fill drawn with stripes (a square shared by two places: a link piece).
-    hatched: bool = False
-
-    @model_validator(mode="after")
-    def _edge_has_two_squares(self) -> BoardMark:
-        if self.kind == "edge" and (
-            self.to is None or abs(self.to[0] - self.at[0]) + abs(self.to[1] - self.at[1]) != 1
-        ):
-            raise ValueError("an edge mark needs 'to': the square next to 'at'")
-        return self
-
-
-class DieSpec(_Value):
-    """One of a ruleset's dice: its id and the label of each face (face 1 first).
-
-    Numbered dice label their faces "1".."n"; symbol dice name theirs ("Shield").  Typed
-    dice may be given by label, and the log and the dice dialog show the labels."""
-
-    id: str
-    name: str
-    faces: tuple[str, ...] = Field(min_length=2)
-
-    @property
-    def sides(self) -> int:
-        return len(self.faces)
-
-    @property
-    def numbered(self) -> bool:
-        return self.faces == tuple(str(i) for i in range(1, len(self.faces) + 1))
-
-    def label(self, face: int) -> str:
-        """The label of ``face`` (1-based); the number itself when off the die."""
-        return self.faces[face - 1] if 1 <= face <= len(self.faces) else str(face)
-
-    def face(self, text: str) -> int:
-        """The face a typed label or number stands for; ``ValueError`` names a wrong one."""
-        wanted = text.strip().casefold()
-        for i, label in enumerate(self.faces, 1):
-            if label.casefold() == wanted:
-                return i
-        # A plain number is a face's number on a numbered die only: a symbol die's faces
-        # are named, and "1" on Heroica's Action Die means its "1/Skull/Sword" face.
-        if self.numbered and wanted.isdigit() and 1 <= int(wanted) <= len(self.faces):
-            return int(wanted)
-        raise ValueError(f"{text!r} is not a face of the {self.name} ({', '.join(self.faces)})")
-
-
-def numbered_die(sides: int) -> DieSpec:
-    """A plain d``sides``."""
-    return DieSpec(id=f"d{sides}", name=f"d{sides}", faces=tuple(map(str, range(1, sides + 1))))
-
-
-def roll_labels(roll: DiceRoll, specs: Sequence[DieSpec]) -> list[str]:
-    """A roll's faces as labels when it was made on one of ``specs``' dice, else numbers."""
-    spec = next((d for d in specs if d.id == roll.die), None)
-    if spec is None:
-        return [str(f) for f in roll.faces]
-    return [spec.label(f) for f in roll.faces]
-
-
-#: How a ruleset's figures face: not at all, one of four or eight compass directions,
-#: or any angle (degrees clockwise from north).
-FacingKind = Literal["none", "four", "eight", "any"]
-
-
-class ArcSpec(_Value):
-    """An arc a ruleset's attacks reach into, centred on the figure's facing: its key
-    (what an action or a query names), its title and its width (90: BrickQuest's ±45°,
-    180: a forward semicircle, 360: all round)."""
-
-    key: str
-    label: str
-    degrees: float = Field(gt=0, le=360)
-
-
-class FacingSpec(_Value):
-    """How a ruleset's figures face and the arcs its attacks use, as data: the geometry
-    measures with it (``companion.model.geometry.arcs``) and the window draws and sets
-    facings from it.  A facing travels in an action as a compass name ("N", "SE") when
-    the figures face four or eight ways, as a number of degrees when any angle."""
-
-    kind: FacingKind = "none"
-    #: The arcs, the one drawn for a figure first.
-    arcs: tuple[ArcSpec, ...] = ()
-    #: When a figure's facing is set, in the rules' words ("when a figure stops moving").
-    note: str = ""
-
-    @model_validator(mode="after")
-    def _arcs_need_facing(self) -> FacingSpec:
-        if self.kind == "none" and self.arcs:
-            raise ValueError("figures that do not face have no arcs")
-        keys = [a.key for a in self.arcs]
-        if len(set(keys)) != len(keys):
-            raise ValueError(f"arc keys must differ: {', '.join(keys)}")
-        return self
-
-    @property
-    def faces(self) -> bool:
-        return self.kind != "none"
-
-    @property
-    def count(self) -> int:
-        """How many directions a figure may face: 4, 8, 0 (none or any angle)."""
-        return {"four": 4, "eight": 8}.get(self.kind, 0)
-
-    @property
-    def directions(self) -> tuple[str, ...]:
-        """The compass names a figure may face, clockwise from north (empty: none, or
-        any angle)."""
-        return arcs.DIRECTIONS.get(self.count, ())
-
-    def arc(self, key: str | None = None) -> ArcSpec | None:
-        """The arc named ``key`` (None: the first, the one drawn); None when there is none."""
-        if key is None:
-            return self.arcs[0] if self.arcs else None
-        return next((a for a in self.arcs if a.key == key), None)
-
-    def degrees(self, facing: str | float) -> float:
-        """A facing as degrees clockwise from north (a compass name or a number);
-        ``ValueError`` names a wrong one."""
-        if isinstance(facing, str):
-            return arcs.compass_degrees(facing)
-        if isinstance(facing, bool) or not isinstance(facing, (int, float)):
-            raise ValueError(f"a facing is a compass name or degrees, not {facing!r}")
-        return arcs.normal(float(facing))
-
-    def allows(self, facing: str | float) -> bool:
-        """Whether a figure may face ``facing`` under these rules."""
-        if self.kind == "none":
-            return False
-        if self.kind == "any":
-            try:
-                self.degrees(facing)
-            except ValueError:
-                return False
-            return True
-        return isinstance(facing, str) and facing.upper() in self.directions
-
-    def value(self, degrees: float) -> str | float:
-        """The facing nearest ``degrees`` as an action carries it: a compass name among
-        ``directions``, or the angle itself (to a tenth of a degree) for any angle."""
-        if self.kind == "any":
-            return round(arcs.normal(degrees), 1) % 360.0
-        if not self.count:
-            raise ValueError("these figures do not face")
-        return arcs.nearest_direction(degrees, self.count)
-
-    def toward(self, origin: tuple[float, float], target: tuple[float, float]) -> str | float:
-        """The facing from ``origin`` toward ``target`` (``ValueError`` when they are one)."""
-        return self.value(arcs.bearing(target[0] - origin[0], target[1] - origin[1]))
-
-    def stepped(self, facing: str | float, steps: int) -> str | float:
-        """The facing ``steps`` directions clockwise (negative: anticlockwise) from
-        ``facing``: among four or eight, or by 45° at any angle."""
-        if self.kind == "any":
-            return self.value(self.degrees(facing) + 45.0 * steps)
-        if not self.count:
-            raise ValueError("these figures do not face")
-        name = facing if isinstance(facing, str) else self.value(facing)
-        return arcs.stepped(str(name), steps, self.count)
-
-    def text(self, facing: str | float) -> str:
-        """A facing as the table reads it: "NE", "123°"."""
-        if isinstance(facing, str):
-            return facing.upper()
-        return f"{facing:g}°"
-
-    def in_arc(
-        self,
-        origin: tuple[float, float],
-        facing: str | float,
-        target: tuple[float, float],
-        arc: str | None = None,
-    ) -> bool:
-        """``target`` lies in the arc ``arc`` (None: the first) of a figure at ``origin``
-        facing ``facing``; a ruleset without facing or arcs has everything in reach."""
-        spec = self.arc(arc)
-        if spec is None:
-            if arc is not None:
-                raise ValueError(f"no arc {arc!r} in these rules")
-            return (target[0], target[1]) != (origin[0], origin[1])
-        return arcs.in_arc_at(origin, self.degrees(facing), spec.degrees, target)
-
-
-#: Figures that do not face (Heroica's spaces, a graph of places): no arcs.
-NO_FACING = FacingSpec()
