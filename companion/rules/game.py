@@ -19,83 +19,28 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
-from companion.model.mapfile import MapDocument, MapFileError, dump_map
+from companion.model.mapfile import MapDocument, dump_map
 from companion.rules.capabilities import GraphBoard, needs_map
 from companion.rules.dice import Ask, Dice, DiceError, DiceRoll, SeededDice, TypedDice
-from companion.rules.maps import load_map_bytes
+from companion.rules.game_file import GAME_FORMAT as GAME_FORMAT
+from companion.rules.game_file import GAME_SUFFIX as GAME_SUFFIX
+from companion.rules.game_file import GAME_VERSION as GAME_VERSION
+from companion.rules.game_file import DiceMode as DiceMode
+from companion.rules.game_file import GameFileError as GameFileError
+from companion.rules.game_file import GameHeader as GameHeader
+from companion.rules.game_file import GameOptionError as GameOptionError
+from companion.rules.game_file import input_part, read_game, session_for
 from companion.rules.ruleset import Bookkeeping, Event, Ruleset, blank_table, get_ruleset
-from companion.rules.session import (
-    CHAINED,
-    IllegalAction,
-    LogLines,
-    Session,
-    SessionError,
-    _first_error,
-    _parse_header,
-    _ruleset,
-    chain_file,
-    read_log,
-)
-from companion.rules.setups import OptionError, read_options, stored_options
-from companion.rules.table import (
-    FigureView,
-    TurnView,
-    figure_tracks,
-    roll_labels,
-    track_changes,
-)
-from companion.rules.user_tables import changed_tables, rows_fingerprint
+from companion.rules.session import IllegalAction, Session, SessionError, _first_error
+from companion.rules.setups import OptionError, read_options
+from companion.rules.table import FigureView, TurnView, figure_tracks, roll_labels, track_changes
+from companion.rules.user_tables import rows_fingerprint
 from companion.rules.verdict import Reason, Verdict
 from companion.safefile import text_problem
-
-GAME_FORMAT: Final = "brick-companion-game"
-#: 2: records chained by hashes (``logchain``); a version 1 game is chained on opening.
-GAME_VERSION = 2
-#: The suffix the window offers for game files.
-GAME_SUFFIX = ".game.jsonl"
-
-DiceMode = Literal["app", "typed"]
-
-
-class GameFileError(SessionError):
-    """A game that cannot be made or opened; the message names the file and the place.
-
-    ``part`` says which input of a new game is at fault, so a caller can name it first:
-    ``map``, ``party``, ``options``, ``choices``, ``seed``, ``ruleset`` or ``file`` (the game
-    file itself, already named in the message)."""
-
-    def __init__(self, message: str, part: str = "map") -> None:
-        super().__init__(message)
-        self.part = part
-
-
-class GameOptionError(GameFileError):
-    """A new game's option that its ruleset does not have, or a value its spec refuses."""
-
-
-class GameHeader(BaseModel):
-    """The first line of a game file: everything the game was made from."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-    format: Literal["brick-companion-game"]
-    version: int = Field(ge=1, le=GAME_VERSION)
-    ruleset: str = Field(max_length=64)
-    #: The map the game is played on; None for a ruleset played without one (a graph
-    #: board, no ``GridBoard``): its game is made on a ``blank_table``.
-    map: dict[str, Any] | None = None
-    party: dict[str, Any] | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    choices: dict[str, dict[str, Any]] = Field(default_factory=dict)
-    dice: DiceMode = "app"
-    seed: int = Field(default=0, ge=0, le=2**63)
-    #: The user's rows of the ruleset's tables the game began with, by table id: a short
-    #: hash of each (``companion.rules.user_tables.rows_fingerprint``); none: bundled only.
-    user_tables: dict[str, str] = Field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -162,7 +107,7 @@ class Game:
         ruleset_id = ruleset_id or (doc.options.ruleset if doc is not None else "")
         problem = text_problem({"party": party, "options": options, "choices": choices})
         if problem is not None:
-            raise GameFileError(str(problem), part=_part(str(problem)))
+            raise GameFileError(str(problem), part=input_part(str(problem)))
         try:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
@@ -204,8 +149,8 @@ class Game:
             )
         except ValidationError as exc:  # e.g. a negative seed
             text = _first_error(exc)
-            raise GameFileError(text, part=_part(text)) from None
-        game = cls(header, _session(ruleset, header, table, ""), table)
+            raise GameFileError(text, part=input_part(text)) from None
+        game = cls(header, session_for(ruleset, header, table, ""), table)
         try:
             game.session.save_as(path)
         except OSError as exc:  # a folder that does not exist, a read-only disk
@@ -227,38 +172,7 @@ class Game:
 
         A last line cut off by a crash is cut from the file too, unless ``mend`` is off
         (checking a file must not change it)."""
-        try:
-            log = read_log(path, mend=mend)
-            header = _parse_header(log, GameHeader, "a game header")
-            problem = text_problem(header.model_dump(include={"party", "options", "choices"}))
-            if problem is not None:
-                raise GameFileError(f"{path}: line 1: {problem}")
-            ruleset = _ruleset(path, header.ruleset)
-            header, migrated = _stored_options(path, header, ruleset)
-            doc = _game_table(path, header, ruleset)
-            session = _session(ruleset, header, doc, f"{path}: line 1")
-            changed = changed_tables(ruleset, header.ruleset, header.user_tables)
-            told = (
-                f"{path.name}: your {', '.join(changed)} table(s) have changed since this "
-                "game began; it is replayed with them as they are now."
-            )
-            try:
-                session.replay(log, chained=header.version >= CHAINED)
-            except SessionError as exc:
-                if changed:
-                    raise GameFileError(f"{exc} ({told})") from None
-                raise
-            if changed:
-                session.notice = " ".join(filter(None, [session.notice, told]))
-            if migrated:
-                told = f"{path.name}: line 1: " + "; ".join(migrated) + "."
-                session.notice = " ".join(filter(None, [session.notice, told]))
-            if session.chain is None and mend:
-                header = _chain_old_log(path, header, log, session)
-        except GameFileError:
-            raise
-        except SessionError as exc:
-            raise GameFileError(str(exc)) from None
+        header, session, doc = read_game(path, mend=mend)
         return cls(header, session, doc)
 
     # -- reading ------------------------------------------------------------------------
@@ -562,66 +476,6 @@ class Game:
         return steps
 
 
-def _session(
-    ruleset: Ruleset[Any, Any], header: GameHeader, doc: MapDocument, where: str
-) -> Session:
-    try:
-        setup = ruleset.game_setup(doc, header.party, header.options, header.choices)
-        return Session(ruleset, setup, header=header)
-    except (ValueError, LookupError, ValidationError) as exc:
-        text = str(exc)
-        raise GameFileError(f"{where}: {text}" if where else text, part=_part(text)) from None
-
-
-#: The first word of a set-up problem's place, and the input of a new game it lies in.
-_PARTS: Final = {
-    "party": "party",
-    "roster": "party",
-    "characters": "party",
-    "options": "options",
-    "choices": "choices",
-    "seed": "seed",
-}
-
-
-def _part(text: str) -> str:
-    """The input of a new game a problem's place (``party.characters.0: ...``) lies in."""
-    head = text.split(":", 1)[0].split(".", 1)[0].split(" ", 1)[0].strip()
-    if head == "figures" and ": the party's " in text:  # a figure's sheet in the party
-        return "party"
-    return _PARTS.get(head, "map")
-
-
-def _game_table(path: Path, header: GameHeader, ruleset: Ruleset[Any, Any]) -> MapDocument:
-    """The map a game file's header holds, or the blank table of a game played without
-    one; ``GameFileError`` when the header and the ruleset disagree about the map."""
-    where = f"{path}: line 1"
-    on_map = needs_map(ruleset)
-    if header.map is None:
-        if on_map:
-            raise GameFileError(f"{where}: the ruleset {header.ruleset!r} is played on a map")
-        return blank_table(header.ruleset, ruleset.title)
-    if not on_map:
-        raise GameFileError(
-            f"{where}: the ruleset {header.ruleset!r} is played without a map, yet the game "
-            "holds one"
-        )
-    try:
-        doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
-    except MapFileError as exc:
-        raise GameFileError(f"{where}: {exc}") from None
-    _same_ruleset(header.ruleset, doc, where)
-    return doc
-
-
-def _same_ruleset(ruleset_id: str, doc: MapDocument, where: str) -> None:
-    """A game is played under the ruleset its map was made for."""
-    if doc.options.ruleset != ruleset_id:
-        raise GameFileError(
-            f"{where}: the map is made for the ruleset {doc.options.ruleset!r}, not {ruleset_id!r}"
-        )
-
-
 def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tuple[int, int], ...]:
     """The squares an action names (its path, target square or squares), for highlighting."""
     out: list[tuple[int, int]] = []
@@ -636,40 +490,6 @@ def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tu
             x, y = reason.square
             out.append((x, y))
     return tuple(out)
-
-
-def _stored_options(
-    path: Path, header: GameHeader, ruleset: Ruleset[Any, Any]
-) -> tuple[GameHeader, list[str]]:
-    """The header with its options read by the ruleset's specs (``stored_options``): a
-    value of the wrong kind is refused naming the option; a version 1 game's ``true`` for
-    a whole-number option is migrated to 1 (written so when the game is chained)."""
-    try:
-        options, migrated = stored_options(
-            ruleset.option_specs(), header.options, before_kinds=header.version < CHAINED
-        )
-    except OptionError as exc:
-        raise GameFileError(f"{path}: line 1: {exc}") from None
-    if migrated:
-        header = header.model_copy(update={"options": options})
-    return header, migrated
-
-
-def _chain_old_log(path: Path, header: GameHeader, log: LogLines, session: Session) -> GameHeader:
-    """A version 1 game, read and sound, rewritten chained (its records unchanged, the old
-    file kept as ``FILE.bak``); if it cannot be written the game stays unchained."""
-    new = header.model_copy(update={"version": GAME_VERSION})
-    try:
-        records = [line for _, line in log.records]
-        session.chain = chain_file(path, new.model_dump_json().encode(), records)
-    except OSError:
-        return header
-    session._header = new
-    told = f"{path.name}: brought to game file version {GAME_VERSION} (records chained by hashes);"
-    session.notice = " ".join(
-        filter(None, [session.notice, f"{told} the old file is {path.name}.bak."])
-    )
-    return new
 
 
 def open_game(path: Path, *, mend: bool = True) -> Game:
