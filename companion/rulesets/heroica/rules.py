@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 from companion.rules.verdict import Reason
 from companion.rulesets.heroica.catalog import HeroicaCatalog
@@ -102,7 +102,8 @@ def distances(
     every space it reaches; no further than ``limit`` steps, and (``until``) one step past
     the layer that reaches that space, when only the spaces near it matter."""
     one = isinstance(start, tuple) and len(start) == 2 and isinstance(start[0], int)
-    starts: list[Cell] = [start] if one else list(start)  # type: ignore[list-item, arg-type]
+    # ``one`` tells a single space from several at run time; mypy cannot narrow on it.
+    starts: list[Cell] = [cast(Cell, start)] if one else list(cast(Iterable[Cell], start))
     edges = locked_edges(q) if doors else frozenset()
     dist = {c: 0 for c in starts}
     todo = deque(starts)

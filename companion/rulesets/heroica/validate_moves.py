@@ -94,7 +94,9 @@ def check_path(ctx: Ctx, h: Hero, path: list[Cell], allowance: int) -> list[Reas
             name = (
                 ctx.catalog.monsters[q.monsters[what].kind].name
                 if what in q.monsters
-                else ctx.catalog.features[q.feature_at(c).kind].name  # type: ignore[union-attr]
+                # A blocked space with no monster holds an obstacle (``hero_blockers``),
+                # so ``feature_at`` finds one; mypy cannot know that from its signature.
+                else ctx.catalog.features[q.feature_at(c).kind].name  # type: ignore[union-attr]  # an obstacle: see above
             )
             out.append(reason(R.OCCUPIED, f"the {name} at {place_name(c)} is in the way", c))
         if frozenset((prev, c)) in edges:
