@@ -221,6 +221,11 @@ class ActionDock(QDockWidget):
         self.reroll.setToolTip("Roll the last action's dice again (logged, with a reason)")
         self.reroll.setProperty("playAction", True)
         self.reroll.clicked.connect(controller.reroll_last)
+        # Hidden (no dice), it keeps its place: the hint beside it is not laid out and
+        # painted again each time an action with dice follows one without.
+        keep = self.reroll.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.reroll.setSizePolicy(keep)
         below.addWidget(self.reroll, 0, Qt.AlignmentFlag.AlignTop)
         outer.addLayout(below)
         self.setWidget(body)
