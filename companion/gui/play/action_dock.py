@@ -247,6 +247,7 @@ class ActionDock(QDockWidget):
         controller.verdictShown.connect(self._refused)
         controller.oddsShown.connect(self.odds.show_odds)
         controller.turnPassed.connect(self._turn_passed)
+        controller.gameChanged.connect(lambda: self.dice.setMinimumWidth(0))
         self.refresh()
 
     def refresh(self) -> None:
@@ -456,7 +457,15 @@ class ActionDock(QDockWidget):
         specs = game.ruleset.dice_specs() if game else ()
         cells = [f'<td style="padding-right: 14px">{roll_line(r, specs)}</td>' for r in rolls[-4:]]
         rows = "".join(f"<tr>{''.join(cells[i : i + 2])}</tr>" for i in range(0, len(cells), 2))
-        _set_text(self.dice, f"<table>{rows}</table>" if rows else "")
+        text = f"<table>{rows}</table>" if rows else ""
+        if self.dice.text() != text:
+            self.dice.setText(text)
+            # The dice keep the widest place they took in this game, so the hint beside
+            # them is not laid out and painted again whenever an action with dice follows
+            # one without (or with fewer).
+            wide = self.dice.sizeHint().width() if rows else 0
+            if wide > self.dice.minimumWidth():
+                self.dice.setMinimumWidth(wide)
         if self.reroll.isVisibleTo(self) != bool(rolls):
             self.reroll.setVisible(bool(rolls))
 
