@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from rules_fuzzing import ACTIONS, RULES, draw_action, setups
 
 from companion.rules.dice import SeededDice
-from companion.rulesets.brickquest import table as bq
+from companion.rulesets.brickquest import table_spells_and_things as bq
 from companion.rulesets.brickquest.context import Ctx, Unresolvable
 from companion.rulesets.brickquest.state import GameState
 

@@ -6,7 +6,10 @@
     game state GAME | game undo GAME | game redo GAME | game log GAME [--markdown]
 
 ``"actor": "@acting"`` in an action stands for the figure whose turn it is now (``game
-state`` names it as ``acting``).
+state`` names it as ``acting``).  An action aimed at several figures (``needs ==
+"figures"``: a gang-up, hits split among losers) takes their ids as a JSON list in its
+field, e.g. ``"targets": ["orc1", "orc2"]``; a facing is a compass name (``"N"``,
+``"SE"``) or, where figures face any angle, degrees clockwise from north (``"facing": 30``).
 
 Exit status: 0 applied (the outcome as JSON), 1 an illegal action (the reasons as JSON,
 nothing written), 2 bad input (one clear line on stderr, never a traceback).
@@ -47,6 +50,8 @@ examples:
   game undo GAME.game.jsonl ; game redo GAME.game.jsonl ; game log GAME.game.jsonl
 
 "actor": "{ACTING}" stands for the figure whose turn it is now.
+Several targets go in as a JSON list: '{{..., "targets": ["orc1", "orc2"]}}'; a facing
+as a compass name ("N", "SE") or degrees clockwise from north ("facing": 30).
 exit status: 0 applied, 1 an illegal action (its reasons as JSON), 2 bad input."""
 
 
@@ -72,7 +77,8 @@ def parser() -> argparse.ArgumentParser:
     act.add_argument(
         "action",
         help=f'the action as JSON, e.g. \'{{"actor": "harry", ...}}\'; "actor": "{ACTING}" '
-        "is whoever acts now",
+        'is whoever acts now; several targets as a list, e.g. "targets": ["orc1", "orc2"]; '
+        'a facing as "N".."NW" or degrees clockwise from north',
     )
     act.add_argument("--dice", help="faces typed from the table, e.g. 3,5,6")
     act.add_argument("--force", metavar="WHY", help="apply an illegal action, saying why")

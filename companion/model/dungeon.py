@@ -100,6 +100,11 @@ class Facing(StrEnum):
     def index(self) -> int:  # type: ignore[override]  # the quarter-turn number, not str.index
         return "NESW".index(self.value)
 
+    @property
+    def degrees(self) -> float:
+        """Its angle clockwise from north (N 0, E 90, S 180, W 270)."""
+        return 90.0 * self.index
+
     def turned(self, quarter_turns: int) -> Facing:
         """Facing after ``quarter_turns`` clockwise 90° turns (negative: anticlockwise)."""
         return Facing("NESW"[(self.index + quarter_turns) % 4])

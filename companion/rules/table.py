@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from companion.model.geometry import arcs
 from companion.rules.dice import DiceRoll
 
 Square = tuple[int, int]
@@ -148,6 +149,16 @@ class FigureView(_Value):
     #: squares from ``at`` as its north-west corner (``FigureProfile``), in this game.
     base_squares: float = 1.0
     anchor: Literal["centre", "corner"] = "centre"
+    #: Its facing in degrees clockwise from north, when the ruleset's figures face eight
+    #: ways or any angle (``FacingSpec``); None: ``facing`` (a compass name) says it.
+    heading: float | None = None
+
+    @property
+    def facing_degrees(self) -> float:
+        """Its facing in degrees clockwise from north: ``heading``, else ``facing``'s."""
+        if self.heading is not None:
+            return arcs.normal(self.heading)
+        return arcs.COMPASS.get(self.facing.upper(), 180.0)
 
 
 class TrackView(_Value):
@@ -202,7 +213,9 @@ class Prompt(_Value):
 
 #: What a click must add to an action before it can be checked.
 #: "destination": a square among ``Ruleset.moves`` (a straight move to it), given as [x, y].
-Needs = Literal["none", "path", "destination", "figure", "square", "area"]
+#: "figures": several figures, a list of ids (``ActionChoice.min_targets`` to
+#: ``max_targets`` of them): a gang-up, hits split among losers.
+Needs = Literal["none", "path", "destination", "figure", "figures", "square", "area"]
 
 
 class ActionChoice(_Value):
@@ -234,13 +247,34 @@ class ActionChoice(_Value):
     confirm: tuple[tuple[str, str], ...] = ()
     #: The ways the figure may end the action facing ("N", "E", "S", "W"), when the
     #: ruleset has facing; chosen while the action is pending and sent in ``facing_field``.
+    #: Empty with a ``facing_field``: every facing the ruleset's ``FacingSpec`` allows
+    #: (any angle: a number of degrees).
     facings: tuple[str, ...] = ()
     facing_field: str = ""
+    #: For ``needs == "figures"``: how many of ``targets`` the action takes, sent as a
+    #: list of ids in ``field``.
+    min_targets: int = Field(default=1, ge=1)
+    max_targets: int = Field(default=1, ge=1)
     #: One line on what it does (an item's effect in a shop), shown beside it.
     detail: str = ""
     #: Its group opens as a dialog listing every member, which stays open while several
     #: are taken (a shop), instead of a menu.
     dialog: bool = False
+
+    @model_validator(mode="after")
+    def _target_counts(self) -> ActionChoice:
+        if self.max_targets < self.min_targets:
+            raise ValueError(
+                f"{self.kind}: max_targets {self.max_targets} is below "
+                f"min_targets {self.min_targets}"
+            )
+        return self
+
+    @property
+    def count_text(self) -> str:
+        """How many targets it takes, worded: "2", "1 to 3"."""
+        lo, hi = self.min_targets, self.max_targets
+        return str(lo) if lo == hi else f"{lo} to {hi}"
 
 
 def confirm_allies(
@@ -414,3 +448,131 @@ def roll_labels(roll: DiceRoll, specs: Sequence[DieSpec]) -> list[str]:
     if spec is None:
         return [str(f) for f in roll.faces]
     return [spec.label(f) for f in roll.faces]
+
+
+#: How a ruleset's figures face: not at all, one of four or eight compass directions,
+#: or any angle (degrees clockwise from north).
+FacingKind = Literal["none", "four", "eight", "any"]
+
+
+class ArcSpec(_Value):
+    """An arc a ruleset's attacks reach into, centred on the figure's facing: its key
+    (what an action or a query names), its title and its width (90: BrickQuest's ±45°,
+    180: a forward semicircle, 360: all round)."""
+
+    key: str
+    label: str
+    degrees: float = Field(gt=0, le=360)
+
+
+class FacingSpec(_Value):
+    """How a ruleset's figures face and the arcs its attacks use, as data: the geometry
+    measures with it (``companion.model.geometry.arcs``) and the window draws and sets
+    facings from it.  A facing travels in an action as a compass name ("N", "SE") when
+    the figures face four or eight ways, as a number of degrees when any angle."""
+
+    kind: FacingKind = "none"
+    #: The arcs, the one drawn for a figure first.
+    arcs: tuple[ArcSpec, ...] = ()
+    #: When a figure's facing is set, in the rules' words ("when a figure stops moving").
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _arcs_need_facing(self) -> FacingSpec:
+        if self.kind == "none" and self.arcs:
+            raise ValueError("figures that do not face have no arcs")
+        keys = [a.key for a in self.arcs]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"arc keys must differ: {', '.join(keys)}")
+        return self
+
+    @property
+    def faces(self) -> bool:
+        return self.kind != "none"
+
+    @property
+    def count(self) -> int:
+        """How many directions a figure may face: 4, 8, 0 (none or any angle)."""
+        return {"four": 4, "eight": 8}.get(self.kind, 0)
+
+    @property
+    def directions(self) -> tuple[str, ...]:
+        """The compass names a figure may face, clockwise from north (empty: none, or
+        any angle)."""
+        return arcs.DIRECTIONS.get(self.count, ())
+
+    def arc(self, key: str | None = None) -> ArcSpec | None:
+        """The arc named ``key`` (None: the first, the one drawn); None when there is none."""
+        if key is None:
+            return self.arcs[0] if self.arcs else None
+        return next((a for a in self.arcs if a.key == key), None)
+
+    def degrees(self, facing: str | float) -> float:
+        """A facing as degrees clockwise from north (a compass name or a number);
+        ``ValueError`` names a wrong one."""
+        if isinstance(facing, str):
+            return arcs.compass_degrees(facing)
+        if isinstance(facing, bool) or not isinstance(facing, (int, float)):
+            raise ValueError(f"a facing is a compass name or degrees, not {facing!r}")
+        return arcs.normal(float(facing))
+
+    def allows(self, facing: str | float) -> bool:
+        """Whether a figure may face ``facing`` under these rules."""
+        if self.kind == "none":
+            return False
+        if self.kind == "any":
+            try:
+                self.degrees(facing)
+            except ValueError:
+                return False
+            return True
+        return isinstance(facing, str) and facing.upper() in self.directions
+
+    def value(self, degrees: float) -> str | float:
+        """The facing nearest ``degrees`` as an action carries it: a compass name among
+        ``directions``, or the angle itself (to a tenth of a degree) for any angle."""
+        if self.kind == "any":
+            return round(arcs.normal(degrees), 1) % 360.0
+        if not self.count:
+            raise ValueError("these figures do not face")
+        return arcs.nearest_direction(degrees, self.count)
+
+    def toward(self, origin: tuple[float, float], target: tuple[float, float]) -> str | float:
+        """The facing from ``origin`` toward ``target`` (``ValueError`` when they are one)."""
+        return self.value(arcs.bearing(target[0] - origin[0], target[1] - origin[1]))
+
+    def stepped(self, facing: str | float, steps: int) -> str | float:
+        """The facing ``steps`` directions clockwise (negative: anticlockwise) from
+        ``facing``: among four or eight, or by 45° at any angle."""
+        if self.kind == "any":
+            return self.value(self.degrees(facing) + 45.0 * steps)
+        if not self.count:
+            raise ValueError("these figures do not face")
+        name = facing if isinstance(facing, str) else self.value(facing)
+        return arcs.stepped(str(name), steps, self.count)
+
+    def text(self, facing: str | float) -> str:
+        """A facing as the table reads it: "NE", "123°"."""
+        if isinstance(facing, str):
+            return facing.upper()
+        return f"{facing:g}°"
+
+    def in_arc(
+        self,
+        origin: tuple[float, float],
+        facing: str | float,
+        target: tuple[float, float],
+        arc: str | None = None,
+    ) -> bool:
+        """``target`` lies in the arc ``arc`` (None: the first) of a figure at ``origin``
+        facing ``facing``; a ruleset without facing or arcs has everything in reach."""
+        spec = self.arc(arc)
+        if spec is None:
+            if arc is not None:
+                raise ValueError(f"no arc {arc!r} in these rules")
+            return (target[0], target[1]) != (origin[0], origin[1])
+        return arcs.in_arc_at(origin, self.degrees(facing), spec.degrees, target)
+
+
+#: Figures that do not face (Heroica's spaces, a graph of places): no arcs.
+NO_FACING = FacingSpec()

@@ -260,7 +260,7 @@ def draw_figure(
     r: QRectF,
     label: str,
     side: str,
-    facing: Facing,
+    facing: Facing | float | None,
     *,
     large: bool = False,
     selected: bool = False,
@@ -269,7 +269,9 @@ def draw_figure(
     text: str | None = None,
 ) -> None:
     """A round marker in the side's colour with ``text`` (by default the label's
-    initials; the board passes ones unique among its figures) and a facing notch."""
+    initials; the board passes ones unique among its figures) and a facing notch: toward
+    ``facing`` (a ``Facing``, or degrees clockwise from north), none when it is None (a
+    ruleset whose figures do not face)."""
     s = r.width()
     colour = side_colour(side)
     radius = (0.44 if large else 0.38) * s
@@ -281,19 +283,21 @@ def draw_figure(
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(QColor(0, 0, 0, 90))
     p.drawEllipse(QPointF(0.04 * s, 0.05 * s), radius, radius)
-    p.save()
-    p.rotate(ROTATION[facing])
-    wedge = QPolygonF(
-        [
-            QPointF(-0.2 * s, radius * 0.7),
-            QPointF(0, radius + 0.13 * s),
-            QPointF(0.2 * s, radius * 0.7),
-        ]
-    )
-    p.setBrush(QColor(250, 250, 250))
-    p.setPen(_pen(colour.darker(160), max(1.0, 0.03 * s)))
-    p.drawPolygon(wedge)
-    p.restore()
+    if facing is not None:
+        p.save()
+        # the notch is drawn south: turned by the facing's angle from south
+        p.rotate(ROTATION[facing] if isinstance(facing, Facing) else float(facing) + 180.0)
+        wedge = QPolygonF(
+            [
+                QPointF(-0.2 * s, radius * 0.7),
+                QPointF(0, radius + 0.13 * s),
+                QPointF(0.2 * s, radius * 0.7),
+            ]
+        )
+        p.setBrush(QColor(250, 250, 250))
+        p.setPen(_pen(colour.darker(160), max(1.0, 0.03 * s)))
+        p.drawPolygon(wedge)
+        p.restore()
     if selected:
         p.setPen(_pen(QColor(255, 214, 40), max(2.0, 0.09 * s)))
         p.setBrush(Qt.BrushStyle.NoBrush)

@@ -560,6 +560,9 @@ class FiguresItem(DeviceItem):
         self.hidden: set[str] = set()
         self.font = font
         self.offsets: dict[str, QPointF] = {}
+        #: The open game's facings, degrees clockwise from north, by figure (None: it
+        #: does not face, no notch); a figure not here faces as its placement says.
+        self.headings: dict[str, float | None] = {}
         #: Figures picked out by a measurement (inside an area, attackable...).
         self.marked: dict[str, QColor] = {}
         #: Base widths in squares of figures larger than one square (a table's round bases).
@@ -590,6 +593,21 @@ class FiguresItem(DeviceItem):
                 for f in (before, after):
                     grow = self.sizes.get(f.id, 1.0)
                     self.update(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
+
+    def set_headings(self, headings: dict[str, float | None]) -> None:
+        """The open game's facings (``headings``); repaints only the figures turned."""
+        if headings == self.headings:
+            return
+        changed = {
+            k
+            for k in headings.keys() | self.headings.keys()
+            if headings.get(k) != self.headings.get(k)
+        }
+        self.headings = dict(headings)
+        for f in self.figures:
+            if f.id in changed:
+                grow = self.sizes.get(f.id, 1.0)
+                self.update(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
 
     def set_marked(self, marked: dict[str, QColor]) -> None:
         """Ring these figures (others lose their ring); repaints only the figures changed."""
@@ -637,7 +655,7 @@ class FiguresItem(DeviceItem):
                 r,
                 f.label,
                 f.side,
-                f.facing,
+                self.headings.get(f.id, f.facing) if self.headings else f.facing,
                 large=f.large,
                 selected=f.id == self.selected,
                 font=self.font,

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
 from companion.gui.canvas.items import DeviceItem, DeviceMap, Extent
 from companion.gui.canvas.render import mask_outline, tint_rgba
+from companion.model.geometry.arcs import compass_degrees
 
 CLEAR = QColor(46, 204, 113)
 BLOCKED = QColor(235, 64, 52)
@@ -298,6 +299,9 @@ class ReachShape:
     targets: list[TargetLine]
     path: list[Square]
     path_lines: tuple[str, ...]
+    #: The width of the arc drawn, degrees centred on the facing (the ruleset's first
+    #: ``FacingSpec`` arc; BrickQuest's 90); None: no arc (figures that do not face).
+    arc_deg: float | None = 90.0
 
 
 class ReachItem(ShapeItem[ReachShape]):
@@ -412,15 +416,19 @@ class ReachItem(ShapeItem[ReachShape]):
             )
 
     def _draw_arc(self, p: QPainter, view: DeviceMap, s: ReachShape) -> None:
-        """The ±45° firing arc out to the longest ranged distance (or 2.5 squares)."""
+        """The firing arc (``arc_deg`` wide, centred on the facing) out to the longest
+        ranged distance (or 2.5 squares); all round, a circle."""
+        if s.arc_deg is None:
+            return
+        half = min(s.arc_deg, 360.0) / 2
         radius = s.ranged_max if s.ranged_max else 2.5
         c = view.centre(s.origin)
         rad_px = radius * view.scale
         box = QRectF(c.x() - rad_px, c.y() - rad_px, 2 * rad_px, 2 * rad_px)
         path = QPainterPath(c)
         # Qt angles are anticlockwise from east; the screen's y grows downward.
-        start = -(s.facing_deg - 45.0)
-        path.arcTo(box, start, -90.0)
+        start = -(s.facing_deg - half)
+        path.arcTo(box, start, -2 * half)
         path.closeSubpath()
         p.setPen(QPen(QColor(255, 214, 40, 200), 2, Qt.PenStyle.DashLine))
         p.setBrush(QColor(255, 214, 40, 28))
@@ -429,7 +437,7 @@ class ReachItem(ShapeItem[ReachShape]):
             r2 = s.ranged_min * view.scale
             inner = QRectF(c.x() - r2, c.y() - r2, 2 * r2, 2 * r2)
             p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawArc(inner, int(start * 16), -90 * 16)
+            p.drawArc(inner, int(start * 16), int(-2 * half * 16))
 
 
 def _towards(a: QPointF, b: QPointF, c: QPointF) -> QPointF:
@@ -616,22 +624,31 @@ class ReasonMarks(TightItem):
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
 
 
-#: A facing's way on screen (y grows down the map).
-_FACING_STEP = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
+def facing_step(facing: str | float) -> tuple[float, float] | None:
+    """A facing's way on screen as a unit step (y grows down the map): a compass name
+    ("N", "SE") or degrees clockwise from north; None for neither."""
+    try:
+        deg = compass_degrees(facing) if isinstance(facing, str) else float(facing)
+    except (TypeError, ValueError):
+        return None
+    rad = math.radians(deg)
+    return (math.sin(rad), -math.cos(rad))
 
 
 class FacingMark(TightItem):
-    """An arrow across a square toward a facing ("N", "E", "S", "W"): the way a figure
-    will face at the end of the pending move, drawn at its destination."""
+    """An arrow across a square toward a facing (a compass name, or degrees clockwise
+    from north): the way a figure will face at the end of the pending move, drawn at its
+    destination."""
 
     def __init__(self) -> None:
         super().__init__(z=34)
         self.square: Square | None = None
-        self.facing: str | None = None
+        self.facing: str | float | None = None
         self.set_bounds(None)
 
-    def set_facing(self, square: Square | None, facing: str | None = None) -> None:
-        new = (square, facing) if square is not None and facing in _FACING_STEP else (None, None)
+    def set_facing(self, square: Square | None, facing: str | float | None = None) -> None:
+        shown = square is not None and facing is not None and facing_step(facing) is not None
+        new = (square, facing) if shown else (None, None)
         if new == (self.square, self.facing):
             return
         self.square, self.facing = new
@@ -647,7 +664,10 @@ class FacingMark(TightItem):
     def paint_device(self, p: QPainter, view: DeviceMap) -> None:
         if self.square is None or self.facing is None:
             return
-        dx, dy = _FACING_STEP[self.facing]
+        step = facing_step(self.facing)
+        if step is None:
+            return
+        dx, dy = step
         r = view.square(*self.square)
         c = r.center()
         half = min(r.width(), r.height()) / 2

@@ -18,6 +18,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QWidget
 
+from companion.gui.canvas.headings import figure_headings
 from companion.gui.canvas.layers import (
     BaseImage,
     EdgeItems,
@@ -230,6 +231,7 @@ class MapCanvas(pg.GraphicsView):
             self.figures.hidden = self._hidden_figures(fog)
             self.figures.sizes = self.session.figure_sizes()
             self.figures.anchors = self.session.figure_anchors()
+            self.figures.set_headings(figure_headings(self.session))
             self.figures.set_figures(doc.figures)
             self.board_marks.set_occupied({f.at for f in doc.figures})
         if everything or fog_changed or changes.board:

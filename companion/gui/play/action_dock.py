@@ -208,6 +208,15 @@ class ActionDock(QDockWidget):
         self.hint.setObjectName("actionHint")
         self.hint.setWordWrap(True)
         below.addWidget(self.hint, 1)
+        # Sends an action that takes several figures with those picked on the map.
+        self.send = QToolButton()
+        self.send.setObjectName("sendTargets")
+        self.send.setText("Send")
+        self.send.setToolTip("Take the action with the figures picked (Return)")
+        self.send.setProperty("playAction", True)
+        self.send.clicked.connect(controller.confirm_targets)
+        self.send.hide()
+        below.addWidget(self.send, 0, Qt.AlignmentFlag.AlignTop)
         self.dice = QLabel("")
         self.dice.setObjectName("lastDice")
         # Rolls two to a row, each its purpose over its faces: never cut, never tall.
@@ -492,6 +501,7 @@ class ActionDock(QDockWidget):
 
     def _pending(self, choice: ActionChoice | None) -> None:
         if choice is None:
+            self.send.hide()
             _set_text(self.hint, "")
             self.odds.show_odds(None)
             return
@@ -499,13 +509,26 @@ class ActionDock(QDockWidget):
             "path": "Click a highlighted square to move there",
             "destination": "Click a highlighted square to move there",
             "figure": "Click a highlighted figure",
+            "figures": "Click highlighted figures to pick them (again to drop one), "
+            "Return or Send to take the action",
             "area": "Move the template and click to place it",
             "square": "Click the square",
         }
+        c = self.controller
         turn = ""
-        if choice.facings:
-            facing = self.controller.facing or "as it stands"
-            turn = f"; ends facing <b>{facing}</b> (arrow keys or N/E/S/W turn it)"
+        if c.sets_facing():
+            spec = c.facing_spec()
+            facing = spec.text(c.facing) if c.facing is not None else "as it stands"
+            if spec.kind == "any" and not choice.facings:
+                how = "click the destination, then click the way to face"
+            else:
+                how = "arrow keys or N/E/S/W" + (" or &lt; &gt;" if spec.count else "")
+                how += " turn it"
+            turn = f"; ends facing <b>{html.escape(facing)}</b> ({how})"
+        if choice.needs == "figures":
+            turn = f"; <b>{c.picks.count_text()}</b>"
+        self.send.setVisible(choice.needs == "figures")
+        self.send.setEnabled(c.picks.complete)
         self.hint.setText(
             f"<b>{html.escape(choice.label)}</b>: {asks.get(choice.needs, '')}{turn} (Esc cancels)."
         )

@@ -16,9 +16,13 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
+from companion.gui.canvas.headings import figure_headings
+from companion.gui.play import pending as pend
 from companion.gui.play.dice_dialog import DiceDialog, DiceSheet
 from companion.gui.play.reasons import reason_lines
+from companion.model.dungeon import Facing
 from companion.model.edits import EVERYTHING, Changes
+from companion.model.geometry.arcs import nearest_direction
 from companion.model.mapfile import FigurePlacement, MapDocument
 from companion.rules.dice import DiceError, DiceRoll
 from companion.rules.game import Game, GameFileError, Outcome
@@ -105,7 +109,7 @@ class Answers:
         return self._prompts
 
 
-class PlayController(QObject):
+class PlayController(QObject, pend.PendingChoices):
     """Holds the open game; everything the play docks show comes through here."""
 
     changed = Signal()  # the state changed (an action, undo, redo, a game opened)
@@ -131,8 +135,14 @@ class PlayController(QObject):
         #: The figure picked to act among ``TurnView.choosable`` (None: the rules' first).
         self.picked: str | None = None
         self.asking_die: DieSpec | None = None
-        #: The facing chosen for the pending action (``ActionChoice.facings``), or None.
-        self.facing: str | None = None
+        #: The facing chosen for the pending action (a compass name, or degrees at any
+        #: angle: the ruleset's ``FacingSpec``), or None: as the figure stands.
+        self.facing: str | float | None = None
+        #: The figures picked for a pending action that takes several (``needs ==
+        #: "figures"``).
+        self.picks = pend.TargetPicks(self.check)
+        #: The figures' facings in degrees as last put on the map (``sync_map``).
+        self._headings: dict[str, float | None] = {}
         #: Who acted when the state was last announced (to tell when the turn passes).
         self._last_acting: str | None = None
         #: True while ``complete`` applies the pending action.
@@ -267,8 +277,10 @@ class PlayController(QObject):
         """The odds of the pending action aimed at ``target``; for a figure it may not be
         aimed at, the rules' reason instead (a text); None when there is nothing to show."""
         choice = self.pending
-        if target is None or choice is None or choice.needs != "figure":
+        if target is None or choice is None or choice.needs not in ("figure", "figures"):
             return None
+        if choice.needs == "figures":
+            return self.picks.refusal(target) if target not in self.picks.ids else None
         action = {**choice.template, choice.field: target}
         if target not in choice.targets:
             verdict = self.check(action)
@@ -302,18 +314,8 @@ class PlayController(QObject):
     def set_pending(self, choice: ActionChoice | None) -> None:
         self.pending = choice
         self.facing = None
+        self.picks.start(choice)
         self.pendingChanged.emit(choice)
-
-    def set_facing(self, facing: str) -> bool:
-        """Choose how the figure ends the pending action, among the facings the ruleset
-        offers for it; False when it offers none or not this one."""
-        choice = self.pending
-        if choice is None or facing not in choice.facings:
-            return False
-        self.facing = facing
-        self.pendingChanged.emit(choice)
-        self.facing = facing  # a listener's set_pending(None) would have dropped it
-        return True
 
     def complete(self, value: Any, then: Any = None) -> bool:
         """Finish the pending action with what the click gave (a path, a figure, a square),
@@ -343,6 +345,8 @@ class PlayController(QObject):
         """What to ask before ``action`` is taken (the model's wording): its target is an
         ally or the actor itself, or its area catches some; None when nothing to ask."""
         asks = dict(choice.confirm)
+        if choice.needs == "figures" and isinstance(value, list):
+            return "\n".join(asks[f] for f in value if f in asks) or None
         if choice.needs == "area":
             if not asks:
                 return None
@@ -476,17 +480,24 @@ class PlayController(QObject):
                     name=view.name,
                     side=view.side,
                     at=view.at,
-                    facing=view.facing,  # type: ignore[arg-type]
+                    # the nearest of N/E/S/W: eight ways or any angle is ``headings``
+                    facing=Facing(nearest_direction(view.facing_degrees, 4)),
                     class_id=base.class_id if base else None,
                     monster=base.monster if base else None,
                     large=base.large if base else False,
                 )
             )
+        # A turn that no placement shows (eight ways or any angle) redraws its figures.
+        headings = figure_headings(session)
+        turned = [f for f in placed if headings.get(f.id) != self._headings.get(f.id)]
+        self._headings = headings
         if map_changed:
             doc.figures = placed
             session.refresh(EVERYTHING)
             return
         region = _moved_region(doc.figures, placed)
+        if region is None and turned:
+            region = _moved_region([], turned)
         if region is None:
             return
         doc.figures = placed

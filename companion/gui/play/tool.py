@@ -14,6 +14,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
 
+from companion.gui.play import pending as pend
 from companion.gui.play.reasons import reason_lines
 from companion.gui.tools.base import Tool
 from companion.model.geometry.facing import facing_toward
@@ -30,7 +31,8 @@ PATH = QColor(255, 230, 90)
 TARGET = QColor(235, 70, 60)
 AREA = QColor(255, 150, 40)
 ACTING = QColor(255, 214, 40)
-#: Keys that turn the figure at the end of a pending move (``ActionChoice.facings``).
+#: Keys that face the figure at the end of a pending move straight to a compass
+#: direction, when the ruleset allows it (``ActionChoice.facings``, ``FacingSpec``).
 FACING_KEYS = {
     Qt.Key.Key_Up: "N",
     Qt.Key.Key_Right: "E",
@@ -41,6 +43,18 @@ FACING_KEYS = {
     Qt.Key.Key_S: "S",
     Qt.Key.Key_W: "W",
 }
+#: Keys that turn it one allowed direction anticlockwise (-1) or clockwise (+1): through
+#: the four or eight directions of the ruleset's ``FacingSpec``, by 45° at any angle.
+TURN_KEYS = {
+    Qt.Key.Key_Comma: -1,
+    Qt.Key.Key_Less: -1,
+    Qt.Key.Key_BracketLeft: -1,
+    Qt.Key.Key_Period: 1,
+    Qt.Key.Key_Greater: 1,
+    Qt.Key.Key_BracketRight: 1,
+}
+#: Keys that send an action with the figures picked for it.
+CONFIRM_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class PlayMarks:
@@ -119,11 +133,18 @@ class PlayTool(Tool):
     controller: PlayController | None = None
     _squares: list[Square]
     _why: dict[Square, list[str]]
+    #: At any angle: the destination clicked first; the facing then follows the mouse
+    #: from it until a second click (or the drag's release) sends the move.
+    _anchor: Square | None = None
+    _anchor_kind = ""
+    #: The figures picked for the pending action are ringed on the map.
+    _marking = False
 
     def bind(self, controller: PlayController) -> None:
         self.controller = controller
         self._squares = []
         self._why = {}
+        self._anchor = None
         controller.pendingChanged.connect(self._pending)
         controller.changed.connect(lambda: self._pending(controller.pending))
 
@@ -155,13 +176,22 @@ class PlayTool(Tool):
         o.facing.set_facing(None)
         self._squares = []
         self._why = {}
-        if choice is None or self.controller is None:
+        c = self.controller
+        picked = c.picks.ids if c is not None and choice is not None else []
+        if picked or self._marking:  # other tools' marks (an area's) left alone
+            self.canvas.figures.set_marked({fid: TARGET for fid in picked})
+            self._marking = bool(picked)
+        if choice is None or c is None or choice.kind != self._anchor_kind:
+            self._anchor = None  # another action: no destination fixed for it
+        if choice is None or c is None:
             o.reach_tint.hide_mask()
             return
+        if self._anchor is not None:  # the destination fixed, its facing being chosen
+            o.facing.set_facing(self._anchor, c.facing if c.facing is not None else self._now())
         if choice.needs in ("path", "destination"):
-            o.reach_tint.show_mask(self._mask(self.controller.moves()), MOVE, 70)
-        elif choice.needs == "figure":
-            where = [self.controller.figures()[t].at for t in choice.targets]
+            o.reach_tint.show_mask(self._mask(c.moves()), MOVE, 70)
+        elif choice.needs in ("figure", "figures"):
+            where = [c.figures()[t].at for t in choice.targets]
             o.reach_tint.show_mask(self._mask([w for w in where if w]), TARGET, 90)
         else:
             o.reach_tint.hide_mask()
@@ -170,6 +200,10 @@ class PlayTool(Tool):
         self.cancel()
 
     def cancel(self) -> None:
+        self._anchor = None
+        if self._marking:
+            self.canvas.figures.set_marked({})
+            self._marking = False
         o = self.canvas.overlays
         o.area.hide_mask()
         o.reach_tint.hide_mask()
@@ -214,10 +248,55 @@ class PlayTool(Tool):
             turn = self.controller.turn()
             views = self.controller.figures()
             origin = views[turn.acting].at if turn and turn.acting else None
-            return facing_toward(origin, sq).value if origin and origin != sq else None
+            if not origin or origin == sq:
+                return None
+            spec = self.controller.facing_spec()
+            return spec.toward(origin, sq) if spec.faces else facing_toward(origin, sq).value
         if choice.field == "squares":
             return [list(s) for s in [*self._squares, sq]]
         return [sq[0], sq[1]]
+
+    def _now(self) -> str | float | None:
+        """The acting figure's facing now: its compass name, or degrees when it has a
+        heading (None: no acting figure)."""
+        assert self.controller is not None
+        turn = self.controller.turn()
+        actor = self.controller.figures().get(turn.acting or "") if turn else None
+        if actor is None:
+            return None
+        return actor.facing if actor.heading is None else actor.heading
+
+    def _facing_lines(self) -> list[str]:
+        """How the pending move ends facing and how to change it, from the ruleset's spec."""
+        c = self.controller
+        assert c is not None and c.pending is not None
+        spec = c.facing_spec()
+        chosen = spec.text(c.facing) if c.facing is not None else "as now"
+        if spec.kind == "any" and not c.pending.facings:
+            how = "click the destination, then click or drag the way to face"
+        else:
+            names = "/".join(pend.facing_names(c.pending, spec))
+            how = f"{names}, arrows, or < > to turn"
+        return [f"then facing {chosen} ({how})"]
+
+    def _any_angle(self) -> bool:
+        """The pending move ends at any angle, set with the mouse from its destination."""
+        c = self.controller
+        return (
+            c is not None
+            and c.sets_facing()
+            and c.facing_spec().kind == "any"
+            and not (c.pending is not None and c.pending.facings)
+        )
+
+    def _follow(self, ev: MouseInfo) -> None:
+        """At any angle, the facing from the fixed destination toward the mouse."""
+        c = self.controller
+        anchor = self._anchor
+        if c is None or anchor is None or ev.square == anchor:
+            return
+        centre = (anchor[0] + 0.5, anchor[1] + 0.5)
+        c.set_facing(c.facing_spec().toward(centre, (ev.pos.x(), ev.pos.y())))
 
     def move(self, ev: MouseInfo) -> None:
         self._hover = ev
@@ -243,6 +322,9 @@ class PlayTool(Tool):
             o.caption.set_caption(sq, lines)
             return
         if choice.needs in ("path", "destination"):
+            if self._anchor is not None:
+                self._follow(ev)
+                sq = self._anchor
             option = c.moves().get(sq)
             if option is None:
                 o.area.hide_mask()
@@ -253,13 +335,20 @@ class PlayTool(Tool):
             o.area.show_mask(self._mask(path), PATH, 140)
             unit = "squares" if choice.needs == "path" else "studs"
             lines = [f"move {option.cost} {unit}"]
-            if choice.facings:
-                lines.append(f"then facing {c.facing or 'as now'} (arrows, N/E/S/W)")
+            if c.sets_facing():
+                lines += self._facing_lines()
                 # The arrow at the destination: the facing chosen, or the figure's own.
-                turn = c.turn()
-                actor = c.figures().get(turn.acting or "") if turn else None
-                now = actor.facing if actor is not None else None
-                o.facing.set_facing(sq, c.facing or now)
+                o.facing.set_facing(sq, c.facing if c.facing is not None else self._now())
+            o.caption.set_caption(sq, lines)
+        elif choice.needs == "figures":
+            fid = self._figure_at(sq)
+            lines = [f"{choice.label}: {c.picks.count_text()} — click to pick, Return sends"]
+            if fid is not None:
+                why = c.odds_at(fid)
+                state = "picked" if fid in c.picks.ids else "click to pick"
+                lines.insert(0, f"{c.figures()[fid].name}: {why or state}")
+                if isinstance(why, str):
+                    lines[0] = f"{c.figures()[fid].name}: not a valid target: {why}"
             o.caption.set_caption(sq, lines)
         elif choice.needs == "figure":
             fid = self._figure_at(sq)
@@ -301,6 +390,14 @@ class PlayTool(Tool):
         if choice is None:
             self._drag_from = self._start_drag(ev.square)
             return True
+        if choice.needs == "figures":
+            fid = self._figure_at(ev.square)
+            if fid is not None:
+                c.pick_target(fid)
+                self.move(ev)  # the caption says the new count
+            return True
+        if self._any_angle() and choice.needs in ("path", "destination"):
+            return self._press_any_angle(ev)
         value = self._value(choice, ev.square)
         if value is None:
             return True
@@ -318,6 +415,31 @@ class PlayTool(Tool):
             c.complete([first[0], first[1]], value)
             return True
         c.complete(value)
+        return True
+
+    def _press_any_angle(self, ev: MouseInfo) -> bool:
+        """At any angle, the first click fixes the destination, the second (or the
+        drag's release) the way to face: toward it, from the destination."""
+        c = self.controller
+        assert c is not None and c.pending is not None
+        if self._anchor is None:
+            if ev.square not in c.moves():  # refused with the rules' reasons, as ever
+                c.complete(self._value(c.pending, ev.square))
+                return True
+            self._anchor, self._anchor_kind = ev.square, c.pending.kind
+            self._drag_from = None
+            self.canvas.overlays.facing.set_facing(ev.square, self._now())
+            return True
+        self._follow(ev)
+        return self._send_anchor()
+
+    def _send_anchor(self) -> bool:
+        c = self.controller
+        anchor, self._anchor = self._anchor, None
+        if c is None or c.pending is None or anchor is None:
+            return True
+        if not c.complete(self._value(c.pending, anchor)):
+            self._anchor = anchor  # refused: still there, its facing to choose again
         return True
 
     def _start_drag(self, sq: Square) -> Square | None:
@@ -342,6 +464,10 @@ class PlayTool(Tool):
     def release(self, ev: MouseInfo) -> None:
         start, self._drag_from = getattr(self, "_drag_from", None), None
         c = self.controller
+        if self._anchor is not None and ev.square != self._anchor:
+            self._follow(ev)  # dragged from the destination the way to face
+            self._send_anchor()
+            return
         if start is None or c is None or ev.square == start or c.pending is None:
             return
         c.complete(self._value(c.pending, ev.square))
@@ -353,25 +479,30 @@ class PlayTool(Tool):
             Qt.KeyboardModifier.NoModifier,
             Qt.KeyboardModifier.KeypadModifier,
         )
-        return (
-            plain
-            and c is not None
-            and c.pending is not None
-            and bool(c.pending.facings)
-            and Qt.Key(ev.key()) in FACING_KEYS
-        )
+        if not plain or c is None or c.pending is None:
+            return False
+        key = Qt.Key(ev.key())
+        if c.pending.needs == "figures" and key in CONFIRM_KEYS:
+            return True
+        return c.sets_facing() and (key in FACING_KEYS or key in TURN_KEYS)
 
     def key_press(self, ev: QKeyEvent) -> bool:
         if ev.key() == Qt.Key.Key_Escape:
             self.cancel()
             return True
         c = self.controller
-        facing = FACING_KEYS.get(Qt.Key(ev.key()))
-        if c is not None and facing is not None and c.pending is not None and c.pending.facings:
-            # The pending move's facing at its end, among those the ruleset offers.
-            done = c.set_facing(facing)
-            hover = getattr(self, "_hover", None)
-            if done and hover is not None:
-                self.move(hover)  # the caption says the new facing
-            return done
-        return False
+        if c is None or c.pending is None:
+            return False
+        key = Qt.Key(ev.key())
+        if c.pending.needs == "figures" and key in CONFIRM_KEYS:
+            c.confirm_targets()
+            return True
+        if not c.sets_facing() or (key not in FACING_KEYS and key not in TURN_KEYS):
+            return False
+        # The pending move's facing at its end, among those the ruleset offers.
+        turn = TURN_KEYS.get(key)
+        done = c.turn_facing(turn) if turn is not None else c.set_facing(FACING_KEYS[key])
+        hover = getattr(self, "_hover", None)
+        if done and hover is not None:
+            self.move(hover)  # the caption says the new facing
+        return done

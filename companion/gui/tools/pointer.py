@@ -17,6 +17,7 @@ from companion.gui.canvas.overlays import REACH, ReachShape, TargetLine
 from companion.gui.canvas.view import MouseInfo
 from companion.gui.tools.base import Square, Tool, reports_model_errors
 from companion.model.edits import Changes
+from companion.rules.facing import facing_spec_of
 from companion.rules.table import FigureProfile
 
 #: Screen angle (degrees, clockwise from east) of each facing.
@@ -154,9 +155,13 @@ class PointerTool(Tool):
             if line is not None
         ]
         ranged = stats.ranged if stats else None
+        # The arc as the ruleset's FacingSpec draws it, toward the game's facing if any.
+        arc = facing_spec_of(self.session.ruleset).arc()
+        heading = self.canvas.figures.headings.get(fig.id)
         shape = ReachShape(
             origin=fig.at,
-            facing_deg=FACING_DEG[fig.facing.value],
+            facing_deg=FACING_DEG[fig.facing.value] if heading is None else heading - 90.0,
+            arc_deg=arc.degrees if arc is not None else None,
             ranged_max=ranged[1] if ranged else None,
             ranged_min=ranged[0] if ranged else None,
             front=[

@@ -1,5 +1,8 @@
 """BrickQuest geometry on NumPy arrays: distance, sight, facing, attacks, areas, movement.
 
+Facings at any angle and arcs of any width, for any ruleset, are measured by
+:mod:`.arcs` (degrees clockwise from north; no board needed).
+
 Everything takes a :class:`Board` (an immutable snapshot of a dungeon and its figures)
 and squares as ``(x, y)`` tuples; masks and cost maps are arrays indexed ``[y, x]``.
 The rules it implements are DESIGN.md's "BrickQuest interpretations"; each module's
@@ -8,6 +11,7 @@ are the board's :class:`GridRules`, BrickQuest's by default (:data:`DEFAULT_GRID
 """
 
 from companion.model.dungeon import Facing
+from companion.model.geometry.arcs import bearing, in_arc_at, within_arc
 from companion.model.geometry.areas import (
     area_circle,
     area_cone,
@@ -76,6 +80,7 @@ __all__ = [
     "area_square",
     "attack_geometry",
     "attack_targets",
+    "bearing",
     "board_from_text",
     "chebyshev",
     "edge_squares",
@@ -89,6 +94,7 @@ __all__ = [
     "front_of",
     "front_squares",
     "in_arc",
+    "in_arc_at",
     "in_firing_arc",
     "in_range",
     "is_behind",
@@ -107,4 +113,5 @@ __all__ = [
     "validate_path",
     "visible_squares",
     "whole_map_reach",
+    "within_arc",
 ]

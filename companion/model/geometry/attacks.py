@@ -92,7 +92,7 @@ def _measures(board: Board, attacker: Token, target: Token) -> _Measures:
             steps=footprint_chebyshev(board, attacker, target),
             dh=abs(stand_height(board, target) - stand_height(board, attacker)),
             in_front=lambda f: any(sq in front_of(attacker, f) for sq in squares),
-            in_arc=lambda f: in_arc(attacker, f, squares),
+            in_arc=lambda f: in_arc(attacker, f, squares, board.rules),
             sight=lambda: figure_sight(board, attacker, target),
         )
     a, t = attacker.pos, target.pos
@@ -100,8 +100,8 @@ def _measures(board: Board, attacker: Token, target: Token) -> _Measures:
     return _Measures(
         steps=chebyshev(a, t),
         dh=abs(int(floor[t[1], t[0]]) - int(floor[a[1], a[0]])),
-        in_front=lambda f: in_firing_arc(a, f, t),
-        in_arc=lambda f: in_firing_arc(a, f, t),
+        in_front=lambda f: in_firing_arc(a, f, t, board.rules),
+        in_arc=lambda f: in_firing_arc(a, f, t, board.rules),
         sight=lambda: line_of_sight(board, a, t),
     )
 

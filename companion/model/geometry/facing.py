@@ -1,24 +1,18 @@
 """Facing: the melee front, the firing arc, reach squares, turning and backstabs.
 
-A figure faces N, E, S or W.  Its firing arc is everything whose centre lies within 45°
-either side of that direction (boundary included): the line from its centre to the
-target's centre passes between, or through, the two front corners of its base.
-These functions need no board; they may name squares off the map.
+A figure on the square grid faces N, E, S or W.  Its firing arc is everything whose
+centre lies within ``rules.arc_half_angle`` either side of that direction (boundary
+included), measured by the general test of :mod:`.arcs`: BrickQuest's ±45° is the line
+from its centre to the target's centre passing between, or through, the two front
+corners of its base.  These functions need no board; they may name squares off the map.
 """
 
 from __future__ import annotations
 
 from companion.model.dungeon import Facing
+from companion.model.geometry.arcs import in_arc_at
 from companion.model.geometry.board import Square
 from companion.model.geometry.rules import DEFAULT_GRID, GridRules
-
-
-def _frame(origin: Square, facing: Facing, target: Square) -> tuple[int, int]:
-    """``(forward, right)`` components of ``target - origin`` for a figure facing ``facing``."""
-    fx, fy = facing.delta
-    rx, ry = facing.right.delta
-    dx, dy = target[0] - origin[0], target[1] - origin[1]
-    return dx * fx + dy * fy, dx * rx + dy * ry
 
 
 def _square(origin: Square, facing: Facing, forward: int, right: int) -> Square:
@@ -32,10 +26,12 @@ def front_squares(origin: Square, facing: Facing) -> list[Square]:
     return [_square(origin, facing, 1, r) for r in (0, -1, 1)]
 
 
-def in_firing_arc(origin: Square, facing: Facing, target: Square) -> bool:
-    """The centre-to-centre line lies within ±45° of ``facing`` (boundary included)."""
-    forward, right = _frame(origin, facing, target)
-    return forward > 0 and abs(right) <= forward
+def in_firing_arc(
+    origin: Square, facing: Facing, target: Square, rules: GridRules = DEFAULT_GRID
+) -> bool:
+    """The centre-to-centre line lies within ``rules.arc_half_angle`` (±45°) of
+    ``facing`` (boundary included)."""
+    return in_arc_at(origin, Facing(facing).degrees, 2 * rules.arc_half_angle, target)
 
 
 def reach_squares(origin: Square, facing: Facing, rules: GridRules = DEFAULT_GRID) -> list[Square]:

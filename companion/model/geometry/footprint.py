@@ -43,6 +43,7 @@ from companion.model.geometry.areas import area_cone
 from companion.model.geometry.board import Board, Square
 from companion.model.geometry.distance import ruler
 from companion.model.geometry.facing import chebyshev, front_squares, in_firing_arc
+from companion.model.geometry.rules import DEFAULT_GRID, GridRules
 from companion.model.geometry.sight import SightLine, line_of_sight_between, resolve_mode
 
 
@@ -78,11 +79,14 @@ def front_of(token: Token, facing: Facing | None = None) -> list[Square]:
     return out
 
 
-def in_arc(token: Token, facing: Facing | None, squares: list[Square]) -> bool:
-    """Some square of ``squares`` lies in the firing arc of some front-edge square."""
+def in_arc(
+    token: Token, facing: Facing | None, squares: list[Square], rules: GridRules = DEFAULT_GRID
+) -> bool:
+    """Some square of ``squares`` lies in the firing arc (``rules.arc_half_angle``) of
+    some front-edge square."""
     facing = token.facing if facing is None else Facing(facing)
     edge = edge_squares(token, facing)
-    return any(in_firing_arc(e, facing, t) for e in edge for t in squares)
+    return any(in_firing_arc(e, facing, t, rules) for e in edge for t in squares)
 
 
 def is_behind_figure(attacker: Token, target: Token) -> bool:

@@ -5,9 +5,10 @@ another grid passes its own :class:`GridRules` to :class:`~.board.Board`.
 :data:`DEFAULT_GRID` holds BrickQuest's numbers (the BrickQuest plugin owns its own
 equal instance); every board built without ``rules`` uses it.
 
-Some values are fixed by the way the geometry is written and are held here only so that
-the whole grid is described in one place: the arcs are ±45° and a figure has four
-facings.  Other values raise ``ValueError``.
+A figure on the square grid faces along its sides (four facings: ``Token.facing``); its
+firing arc may be any width, measured by :mod:`.arcs` (BrickQuest's is ±45°).  Facings
+at eight or any angle are measured by :mod:`.arcs` directly (a ruleset's ``FacingSpec``).
+Other values raise ``ValueError``.
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ class GridRules:
       side); ``max_stair_step``: the change one orthogonal step along stairs may make;
     * ``studs_per_square``: squares to studs on the ruler; ``brick_in_squares``: one
       brick of height in squares (the vertical term of the ruler distance);
-    * ``arc_half_angle`` (degrees) and ``facings``: the firing arc and the facings
-      (only 45 and 4);
+    * ``arc_half_angle`` (degrees, more than 0 and at most 180): half the firing arc;
+      ``facings``: how many ways a figure on the grid may face (only 4);
     * ``eye_height``, ``body_height``, ``head_height``: where sight lines start and end,
       above the floor (whole half bricks; the head not below the body);
       ``figure_height``, ``large_figure_height``: how tall a figure's column is;
@@ -58,7 +59,7 @@ class GridRules:
     max_stair_step: int = 3
     studs_per_square: int = 4
     brick_in_squares: float = 0.3
-    arc_half_angle: int = 45
+    arc_half_angle: float = 45
     facings: int = 4
     eye_height: float = EYE_HEIGHT
     body_height: float = BODY_HEIGHT
@@ -80,10 +81,16 @@ class GridRules:
         _whole("melee_height", self.melee_height, 0)
         _whole("reach", self.reach, 1)
         _whole("studs_per_square", self.studs_per_square, 1)
-        if self.arc_half_angle != 45:
-            raise ValueError(f"only ±45° arcs are supported, not ±{self.arc_half_angle}°")
+        if isinstance(self.arc_half_angle, bool) or not 0 < self.arc_half_angle <= 180:
+            raise ValueError(
+                f"arc_half_angle must be more than 0 and at most 180 degrees, "
+                f"not {self.arc_half_angle!r}"
+            )
         if self.facings != 4:
-            raise ValueError(f"only four facings are supported, not {self.facings}")
+            raise ValueError(
+                f"a figure on the square grid faces along its sides: facings must be 4, "
+                f"not {self.facings} (eight or any angle: a ruleset's FacingSpec)"
+            )
         if not self.brick_in_squares >= 0:
             raise ValueError(f"brick_in_squares must be >= 0, not {self.brick_in_squares}")
         for name in ("eye_height", "body_height", "head_height"):

@@ -23,13 +23,14 @@ from companion.model.geometry import (
     squares_of,
 )
 from companion.model.mapfile import MapDocument
-from companion.rules.dice import Dice
 from companion.rules.places import place_name
-from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup, int_faces
+from companion.rules.plugin_base import RulesetPlugin, field_problems
+from companion.rules.ruleset import GAME_KEY, Event, Resolution
 from companion.rules.table import (
     ActionChoice,
     BoardMark,
     DieSpec,
+    FacingSpec,
     FigureProfile,
     FigureView,
     MoveOption,
@@ -40,14 +41,14 @@ from companion.rules.table import (
     TurnView,
     numbered_die,
 )
-from companion.rules.verdict import ReasonCode, Verdict
+from companion.rules.verdict import ReasonCode
 from companion.rulesets.brickquest import INFO, table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
 from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.forced import force_refusal
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
-from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
+from companion.rulesets.brickquest.grid import BRICKQUEST_FACING, BRICKQUEST_GRID
 from companion.rulesets.brickquest.odds import odds
 from companion.rulesets.brickquest.resolve import resolve
 from companion.rulesets.brickquest.scenario_setup import scenario_setup
@@ -63,35 +64,24 @@ class QueryError(ValueError):
     """A scenario query that cannot be answered (unknown kind, figure or shape)."""
 
 
-#: ``Resolution[GameState]`` made once: pydantic keeps a parametrized class only weakly, so
-#: writing it in ``resolve`` built the class again on most calls (a replay's hot path).
-_RESOLUTION = Resolution[GameState]
-
-
-class BrickQuestRules:
+class BrickQuestRules(RulesetPlugin[GameState, BrickQuestCatalog, Ctx]):
     """The BrickQuest ruleset plugin."""
 
     id = "brickquest"
     title = INFO.title
     actions = ACTIONS
     grid = BRICKQUEST_GRID
-
-    def __init__(self, catalog: BrickQuestCatalog | None = None) -> None:
-        self.catalog = catalog or default_catalog()
-
-    def initial_state(self, setup: Mapping[str, Any]) -> GameState:
-        return build_state(setup, self.catalog)
-
-    def validate(self, state: GameState, action: Action) -> Verdict:
-        return validate(Ctx(state, self.catalog), action)
-
-    def resolve(self, state: GameState, action: Action, dice: Dice) -> Resolution[GameState]:
-        new_state, events = resolve(Ctx(state, self.catalog), action, dice)
-        return _RESOLUTION(state=new_state, events=tuple(events))
+    _resolution = Resolution[GameState]
+    _default_catalog = staticmethod(default_catalog)
+    _context = Ctx
+    _build = staticmethod(build_state)
+    _validate = staticmethod(validate)
+    _resolve = staticmethod(resolve)
+    _scenario_setup = staticmethod(scenario_setup)
 
     def force_refusal(self, state: GameState, action: Action) -> str | None:
         """Why forcing ``action`` would not do what was asked (``Session.act``)."""
-        return force_refusal(Ctx(state, self.catalog), action)
+        return force_refusal(self._ctx(state), action)
 
     def acting_order(self, state: GameState) -> Sequence[str]:
         living = [f for f, fig in state.figures.items() if not fig.dead]
@@ -156,34 +146,34 @@ class BrickQuestRules:
         return [(k, v.name) for k, v in table.items()]
 
     def board(self, state: GameState) -> Board:
-        return Ctx(state, self.catalog).board
+        return self._ctx(state).board
 
     def figures(self, state: GameState) -> dict[str, FigureView]:
-        return table.figure_views(Ctx(state, self.catalog))
+        return table.figure_views(self._ctx(state))
 
     def turn(self, state: GameState) -> TurnView:
         return table.turn_view(state)
 
     def prompts(self, state: GameState) -> Sequence[Prompt]:
-        return table.prompts(Ctx(state, self.catalog))
+        return table.prompts(self._ctx(state))
 
     def choices(self, state: GameState, figure_id: str | None) -> Sequence[ActionChoice]:
-        return table.choices(Ctx(state, self.catalog), figure_id)
+        return table.choices(self._ctx(state), figure_id)
 
     def moves(self, state: GameState, figure_id: str) -> dict[tuple[int, int], MoveOption]:
-        return table.moves(Ctx(state, self.catalog), figure_id)
+        return table.moves(self._ctx(state), figure_id)
 
     def area(
         self, state: GameState, action: Mapping[str, Any]
     ) -> tuple[list[tuple[int, int]], list[str]]:
         try:
-            return table.area(Ctx(state, self.catalog), action)
+            return table.area(self._ctx(state), action)
         except (ValidationError, LookupError):
             return [], []
 
     def odds(self, state: GameState, action: Mapping[str, Any]) -> Odds | None:
         try:
-            return odds(Ctx(state, self.catalog), action)
+            return odds(self._ctx(state), action)
         except (ValidationError, LookupError, AssertionError):
             return None
 
@@ -197,6 +187,10 @@ class BrickQuestRules:
     def dice_specs(self) -> Sequence[DieSpec]:
         return (numbered_die(6),)
 
+    def facing_spec(self) -> FacingSpec:
+        """Four facings and a 90° firing arc (``Facings``)."""
+        return BRICKQUEST_FACING
+
     def ruler_notes(self, board: Board, a: Square, b: Square) -> list[str]:
         return []  # squares, studs and height say it all
 
@@ -208,7 +202,7 @@ class BrickQuestRules:
         return ()  # the map's terrain and objects say it all
 
     def query(self, state: GameState, query: Mapping[str, Any]) -> dict[str, Any]:
-        ctx = Ctx(state, self.catalog)
+        ctx = self._ctx(state)
         kind = query.get("query")
         if kind == "distance":
             a, b = self._square(ctx, query, "from"), self._square(ctx, query, "to")
@@ -290,16 +284,10 @@ class BrickQuestRules:
         return fig.facing if fig else Facing.N
 
     # -- rules scenarios -------------------------------------------------------------
-    def scenario_setup(self, doc: Mapping[str, Any]) -> ScenarioSetup:
-        return scenario_setup(self.id, doc)
-
     def reason_codes(self) -> Sequence[str]:
         # The shared enum also holds other rulesets' codes: BrickQuest's end at this one.
         codes = list(ReasonCode)
         return [code.value for code in codes[: codes.index(ReasonCode.UNKNOWN_FIGURE) + 1]]
-
-    def parse_faces(self, values: Sequence[Any]) -> list[int]:
-        return int_faces(values)  # every BrickQuest die shows numbers
 
     def compare(self, state: GameState, expected: Mapping[str, Any]) -> list[str]:
         """Differences from ``{figure: {hp, sp, at, facing, dead, items, effects, explosives}}``
@@ -343,11 +331,4 @@ class BrickQuestRules:
             "acting": turn.acting,
             "needs_initiative": turn.needs_initiative,
         }
-        problems = []
-        for key, want in fields.items():
-            if key not in actual:
-                known = ", ".join(actual)
-                problems.append(f"{GAME_KEY}.{key}: not a game field that can be checked ({known})")
-            elif actual[key] != want:
-                problems.append(f"{GAME_KEY}.{key}: expected {want!r}, got {actual[key]!r}")
-        return problems
+        return field_problems(GAME_KEY, actual, fields, what="a game field")

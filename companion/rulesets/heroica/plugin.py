@@ -11,10 +11,10 @@ from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.figures import Token
 from companion.model.geometry import Board
 from companion.model.mapfile import MapDocument
-from companion.rules.dice import Dice
 from companion.rules.places import place_name
+from companion.rules.plugin_base import RulesetPlugin, field_problems
 from companion.rules.printing import PrintLayout
-from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup
+from companion.rules.ruleset import GAME_KEY, Event, Resolution
 from companion.rules.table import (
     ActionChoice,
     BoardMark,
@@ -30,7 +30,7 @@ from companion.rules.table import (
     SheetView,
     TurnView,
 )
-from companion.rules.verdict import ReasonCode, Verdict
+from companion.rules.verdict import ReasonCode
 from companion.rulesets.heroica import INFO, cards, paper, views
 from companion.rulesets.heroica import board as boards
 from companion.rulesets.heroica.actions import ACTIONS, Action
@@ -40,6 +40,7 @@ from companion.rulesets.heroica.resolve import resolve
 from companion.rulesets.heroica.rules import Ctx, distances, plural, straight_line
 from companion.rulesets.heroica.setup import build_quest, game_setup, scenario_setup
 from companion.rulesets.heroica.state import Quest
+from companion.rulesets.heroica.validate import validate
 
 #: Spaces on a square lattice: one step a space, no diagonals (``moves`` gives the steps).
 SPACE_GRID = INFO.grid
@@ -82,12 +83,7 @@ REASON_CODES = (
 )
 
 
-#: ``Resolution[Quest]`` made once: pydantic keeps a parametrized class only weakly, so
-#: writing it in ``resolve`` built the class again on most calls (a replay's hot path).
-_RESOLUTION = Resolution[Quest]
-
-
-class HeroicaRules:
+class HeroicaRules(RulesetPlugin[Quest, HeroicaCatalog, Ctx]):
     """The Heroica (expanded rules) ruleset plugin."""
 
     id = RULESET_ID
@@ -95,25 +91,22 @@ class HeroicaRules:
     actions = ACTIONS
     grid = SPACE_GRID
     roster_required = False
+    _resolution = Resolution[Quest]
+    _default_catalog = staticmethod(default_catalog)
+    _context = Ctx
+    _build = staticmethod(build_quest)
+    _validate = staticmethod(validate)
+    _resolve = staticmethod(resolve)
+    _order = staticmethod(views.order)
+    _scenario_setup = staticmethod(scenario_setup)
 
     def __init__(self, catalog: HeroicaCatalog | None = None) -> None:
-        self.catalog = catalog or default_catalog()
+        super().__init__(catalog)
         self._board: tuple[Quest, Board] | None = None
         self._table: tuple[frozenset[tuple[int, int]], DungeonMap] | None = None
         self._marks: dict[str, tuple[tuple[object, ...], list[BoardMark]]] = {}
 
-    def _ctx(self, state: Quest) -> Ctx:
-        return Ctx(state, self.catalog)
-
     # -- the rules ----------------------------------------------------------------------
-    def initial_state(self, setup: Mapping[str, Any]) -> Quest:
-        return build_quest(setup, self.catalog)
-
-    def validate(self, state: Quest, action: Action) -> Verdict:
-        from companion.rulesets.heroica.validate import validate
-
-        return validate(self._ctx(state), action)
-
     def force_refusal(self, state: Quest, action: Action) -> str | None:
         """Why forcing ``action`` would not do what was asked (``Session.act``): a hero's
         move may be forced too far, diagonally or past a locked door, but every square it
@@ -135,17 +128,7 @@ class HeroicaRules:
             return f"{h.name} cannot end a move on {place_name(end)}: something stands there"
         return None
 
-    def resolve(self, state: Quest, action: Action, dice: Dice) -> Resolution[Quest]:
-        new_state, events = resolve(self._ctx(state), action, dice)
-        return _RESOLUTION(state=new_state, events=tuple(events))
-
-    def acting_order(self, state: Quest) -> Sequence[str]:
-        return views.order(self._ctx(state))
-
     # -- scenarios ------------------------------------------------------------------------
-    def scenario_setup(self, doc: Mapping[str, Any]) -> ScenarioSetup:
-        return scenario_setup(self.id, doc)
-
     def reason_codes(self) -> Sequence[str]:
         return [code.value for code in REASON_CODES]
 
@@ -185,12 +168,7 @@ class HeroicaRules:
             else:
                 problems.append(f"{fid}: no such hero or monster")
                 continue
-            for key, want in fields.items():
-                if key not in actual:
-                    known = ", ".join(actual)
-                    problems.append(f"{fid}.{key}: not a field that can be checked ({known})")
-                elif actual[key] != want:
-                    problems.append(f"{fid}.{key}: expected {want!r}, got {actual[key]!r}")
+            problems += field_problems(fid, actual, fields)
         return problems
 
     # -- a game at the table --------------------------------------------------------------

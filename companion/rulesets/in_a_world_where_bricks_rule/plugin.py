@@ -10,8 +10,8 @@ from companion.model.geometry import Board
 from companion.model.geometry.board import TerrainLayers
 from companion.model.geometry.tabletop import reachable_cells
 from companion.model.mapfile import MapDocument
-from companion.rules.dice import Dice
-from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup, int_faces
+from companion.rules.plugin_base import RulesetPlugin, field_problems
+from companion.rules.ruleset import GAME_KEY, Event, Resolution
 from companion.rules.table import (
     ActionChoice,
     BoardMark,
@@ -28,9 +28,9 @@ from companion.rules.table import (
     TurnView,
     numbered_die,
 )
-from companion.rules.verdict import ReasonCode, Verdict
+from companion.rules.verdict import ReasonCode
 from companion.rulesets.in_a_world_where_bricks_rule import INFO, sheets, views
-from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS, Action
+from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
     RULESET_ID,
     IawwbrCatalog,
@@ -88,12 +88,7 @@ REASON_CODES = (
 )
 
 
-#: ``Resolution[Battle]`` made once: pydantic keeps a parametrized class only weakly, so
-#: writing it in ``resolve`` built the class again on most calls (a replay's hot path).
-_RESOLUTION = Resolution[Battle]
-
-
-class IawwbrRules:
+class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
     """The In a World Where Bricks Rule ruleset plugin."""
 
     id = RULESET_ID
@@ -101,38 +96,23 @@ class IawwbrRules:
     actions = ACTIONS
     grid = TABLE_GRID
     roster_required = True
+    _resolution = Resolution[Battle]
+    _default_catalog = staticmethod(default_catalog)
+    _context = Ctx
+    _build = staticmethod(build_battle)
+    _validate = staticmethod(validate)
+    _resolve = staticmethod(resolve)
+    _order = staticmethod(views.order)
+    _scenario_setup = staticmethod(scenario_setup)
 
     def __init__(self, catalog: IawwbrCatalog | None = None) -> None:
-        self.catalog = catalog or default_catalog()
+        super().__init__(catalog)
         self._layers: tuple[object, TerrainLayers] | None = None
         self._board: tuple[Battle, Board] | None = None
 
-    def _ctx(self, state: Battle) -> Ctx:
-        return Ctx(state, self.catalog)
-
-    # -- the rules ----------------------------------------------------------------------
-    def initial_state(self, setup: Mapping[str, Any]) -> Battle:
-        return build_battle(setup, self.catalog)
-
-    def validate(self, state: Battle, action: Action) -> Verdict:
-        return validate(self._ctx(state), action)
-
-    def resolve(self, state: Battle, action: Action, dice: Dice) -> Resolution[Battle]:
-        new_state, events = resolve(self._ctx(state), action, dice)
-        return _RESOLUTION(state=new_state, events=tuple(events))
-
-    def acting_order(self, state: Battle) -> Sequence[str]:
-        return views.order(self._ctx(state))
-
     # -- scenarios ------------------------------------------------------------------------
-    def scenario_setup(self, doc: Mapping[str, Any]) -> ScenarioSetup:
-        return scenario_setup(self.id, doc)
-
     def reason_codes(self) -> Sequence[str]:
         return [code.value for code in REASON_CODES]
-
-    def parse_faces(self, values: Sequence[Any]) -> list[int]:
-        return int_faces(values)  # d6 and d20: numbers
 
     def query(self, state: Battle, query: Mapping[str, Any]) -> Any:
         return views.query(self._ctx(state), query)
@@ -147,12 +127,7 @@ class IawwbrRules:
             else:
                 problems.append(f"{fid}: no such character")
                 continue
-            for key, want in fields.items():
-                if key not in actual:
-                    known = ", ".join(actual)
-                    problems.append(f"{fid}.{key}: not a field that can be checked ({known})")
-                elif actual[key] != want:
-                    problems.append(f"{fid}.{key}: expected {want!r}, got {actual[key]!r}")
+            problems += field_problems(fid, actual, fields)
         return problems
 
     # -- a game at the table --------------------------------------------------------------

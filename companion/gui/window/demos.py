@@ -1,0 +1,44 @@
+"""File → Open Demo: a sample map of each ruleset with its characters."""
+
+from __future__ import annotations
+
+from companion.datafiles import resource_dir
+from companion.gui.window.base import WindowBase
+from companion.gui.window.files import ROSTER_SUFFIX
+
+#: File → Open Demo: a sample map of each ruleset with its characters (under resources/).
+DEMOS = (
+    ("The Sunken Forge (BrickQuest)", "dungeons/demo.json", "parties/demo.party.json"),
+    (
+        "Bridge at Bricksford (In a World Where Bricks Rule)",
+        "dungeons/iawwbr-demo.json",
+        "parties/iawwbr-demo.roster.json",
+    ),
+    (
+        "Draida Bay: the Goblin General's Harbour (Heroica)",
+        "dungeons/heroica-draida-bay.json",
+        "parties/heroica-demo.roster.json",
+    ),
+)
+
+
+class DemosPart(WindowBase):
+    """File → Open Demo."""
+
+    def _build_demo_menu(self) -> None:
+        for index, (title, _map, _chars) in enumerate(DEMOS):
+            action = self.actions_.demo_menu.addAction(title)
+            action.triggered.connect(lambda _=False, i=index: self.open_demo(i))
+
+    def open_demo(self, index: int) -> bool:
+        """Open a sample map with its party or roster (File → Open Demo)."""
+        _title, map_name, chars_name = DEMOS[index]
+        if not self.maybe_save() or not self.open_path(resource_dir() / map_name):
+            return False
+        chars = resource_dir() / chars_name
+        if chars.name.endswith(ROSTER_SUFFIX):
+            return self.open_roster(chars)
+        party = self.party_part()
+        if party is not None:
+            return bool(party.open_path(chars))
+        return True

@@ -1,0 +1,340 @@
+"""Choices of casting, interacting with things, items, skills and the sapper's charges."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.model.dungeon import Terrain
+from companion.rules.places import place_name
+from companion.rules.table import ActionChoice, Needs
+from companion.rulesets.brickquest import actions as act
+from companion.rulesets.brickquest import schema as s
+from companion.rulesets.brickquest.context import (
+    Ctx,
+    carried_spells,
+    item_base,
+    may_know,
+    squares_apart,
+)
+from companion.rulesets.brickquest.state import FigureState
+from companion.rulesets.brickquest.table_choices import _allies, _caught, _legal, _why_not
+from companion.rulesets.brickquest.table_geometry import _around, _near
+from companion.rulesets.brickquest.validate import validate
+from companion.rulesets.brickquest.validate_magic import target_verdict
+
+INTERACT_KINDS = (
+    "open",
+    "close",
+    "unlock",
+    "lock",
+    "loot",
+    "activate",
+    "climb_in",
+    "climb_out",
+    "pick_up",
+    "arm",
+)
+
+
+#: Interactions the validator (``validate_objects.check_interact``) refuses on a square
+#: with neither a door nor an object: they are not even asked about on such squares (90
+#: questions per call made ``choices`` slow, most of them about empty floor).
+NEED_A_THING = frozenset({"open", "close", "unlock", "lock", "activate", "climb_in"})
+
+
+def _may_target(ctx: Ctx, fig: FigureState, spell: s.SpellDef, other: FigureState) -> bool:
+    """False only when casting ``spell`` on ``other`` is sure to be refused for the
+    distance alone: a spell on an adjacent figure (no teleport) on one farther away
+    (``validate_magic._check_figure_target`` refuses it); True when validation decides."""
+    if (
+        not isinstance(spell.area, s.AdjacentFigure)
+        or spell.effect.teleport_max_squares is not None
+    ):
+        return True
+    return squares_apart(ctx.squares(fig), ctx.squares(other)) <= 1
+
+
+def _spell_needs(spell: s.SpellDef) -> tuple[Needs, str, dict[str, Any] | None]:
+    """(needs, field, area) for casting ``spell``."""
+    area = spell.area
+    if isinstance(area, s.AdjacentFigure | s.FigureInSight | s.TargetAndAdjacent):
+        return "figure", "target", None
+    if isinstance(area, s.Circle):
+        if area.centred_on == "target":
+            return "area", "target", {"shape": "circle", "size": area.radius}
+        return "none", "", {"shape": "circle", "size": area.radius, "on": "caster"}
+    if isinstance(area, s.Cone):
+        return "area", "facing", {"shape": "cone", "size": area.length}
+    if isinstance(area, s.Line):
+        return "area", "target", {"shape": "line", "size": area.length}
+    if isinstance(area, s.Wall):
+        return "square", "squares", {"count": area.length}
+    if isinstance(area, s.AdjacentObject | s.AdjacentSquare | s.LocationInSight):
+        return "square", "target", None
+    return "none", "", None
+
+
+def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    card = ctx.card(fig)
+    known = [sp for sp in ctx.catalog.spells.values() if may_know(card, sp)]
+    from_items = carried_spells(fig)
+    out = []
+    seen: set[tuple[str, str | None]] = set()
+    sources: list[tuple[s.SpellDef, str | None]] = [(sp, None) for sp in known]
+    sources += [
+        (ctx.catalog.spells[sid], item)
+        for sid, item in from_items.items()
+        if sid in ctx.catalog.spells
+    ]
+    for spell, item in sources:
+        if (spell.id, item) in seen:
+            continue
+        seen.add((spell.id, item))
+        needs, field, area = _spell_needs(spell)
+        template: dict[str, Any] = {"actor": fig.id, "action": "cast", "spell": spell.id}
+        if item is not None:
+            template["item"] = item
+        if spell.variable_cost:
+            template["points"] = 1
+        why = _why_not_cast(ctx, template, needs)
+        targets: tuple[str, ...] = ()
+        if needs == "figure" and not why:
+            targets = _cast_targets(ctx, fig, spell, template)
+            if not targets:
+                why = "no figure within the spell's reach"
+        harmful = spell.effect.damage_dice is not None or spell.effect.damage_per_round is not None
+        cost = "" if item else f" ({spell.cost if spell.cost is not None else 'X'} SP)"
+        source = f" from {item_base(item).replace('_', ' ')}" if item else ""
+        out.append(
+            ActionChoice(
+                kind="cast",
+                label=f"{spell.name}{cost}{source}",
+                template=template,
+                needs=needs,
+                field=field,
+                area=area,
+                targets=targets,
+                group="Cast",
+                enabled=not why,
+                why_not=why,
+                confirm=(
+                    _allies(ctx, fig, _caught(ctx, fig) if needs == "area" else targets, spell.name)
+                    if harmful
+                    else ()
+                ),
+            )
+        )
+    return out
+
+
+def _cast_targets(
+    ctx: Ctx, fig: FigureState, spell: s.SpellDef, template: Mapping[str, Any]
+) -> tuple[str, ...]:
+    """The living figures a cast of ``spell`` on one figure may be aimed at: those
+    ``_legal`` allows.  A cast's verdict is what is said of the target
+    (``validate_magic.target_verdict``) and what is said of the caster and the round,
+    the same whatever the target: once a target is legal, each next one needs only its
+    target's part asked; a target the caster's part alone refuses refuses them all."""
+    out: list[str] = []
+    caster_clear = False
+    for f in ctx.state.figures.values():
+        if f.dead or not _may_target(ctx, fig, spell, f):
+            continue
+        try:
+            action = act.ACTIONS.validate_python({**template, "target": f.id})
+        except ValidationError:
+            continue
+        assert isinstance(action, act.Cast)
+        if not target_verdict(ctx, fig, action).legal:
+            continue  # refused for its target, whatever is said of the caster
+        if caster_clear:
+            out.append(f.id)
+        elif validate(ctx, action).legal:
+            caster_clear = True
+            out.append(f.id)
+        else:
+            return ()  # refused for the caster or the round: any target is
+    return tuple(out)
+
+
+def _why_not_cast(ctx: Ctx, template: dict[str, Any], needs: str) -> str:
+    """Why the spell cannot be cast now whatever the target ("" when it can be)."""
+    try:
+        action = act.ACTIONS.validate_python(template)
+    except ValidationError as exc:
+        return str(exc.errors()[0].get("msg", "not castable"))
+    verdict = validate(ctx, action)
+    if verdict.legal:
+        return ""
+    aim = {
+        "invalid_target",
+        "out_of_range",
+        "no_line_of_sight",
+        "not_adjacent",
+        "occupied",
+        "not_in_front",
+    }
+    if needs != "none" and set(verdict.codes) <= aim:
+        return ""  # a matter of the target, asked when one is clicked
+    return verdict.message
+
+
+def _interact_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    out = []
+    dungeon = ctx.state.dungeon
+    for sq in _near(fig, ctx.size(fig)):
+        if not dungeon.in_bounds(*sq):
+            continue
+        obj = dungeon.objects.get(sq)
+        terrain = dungeon.terrain_at(*sq)
+        what = (
+            obj.kind.value
+            if obj
+            else (
+                "door"
+                if terrain in (Terrain.DOOR_CLOSED, Terrain.DOOR_OPEN, Terrain.DOOR_LOCKED)
+                else ""
+            )
+        )
+        something = obj is not None or terrain.is_door
+        for kind in INTERACT_KINDS:
+            if kind in NEED_A_THING and not something:
+                continue  # the validator's answer without asking it: nothing there
+            raw = {"actor": fig.id, "action": "interact", "kind": kind, "target": list(sq)}
+            if _legal(ctx, raw):
+                thing = what or ("items" if kind == "pick_up" else "square")
+                label = f"{kind.replace('_', ' ').capitalize()} {thing} at {place_name(sq)}"
+                out.append(
+                    ActionChoice(kind="interact", label=label, template=raw, group="Interact")
+                )
+    for other in ctx.state.figures.values():
+        if other.id == fig.id or not other.dead:
+            continue
+        raw = {"actor": fig.id, "action": "interact", "kind": "loot", "target": other.id}
+        if _legal(ctx, raw):
+            out.append(
+                ActionChoice(
+                    kind="interact",
+                    label=f"Loot {other.name}'s body",
+                    template=raw,
+                    group="Interact",
+                )
+            )
+    return out
+
+
+def _item_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    out = []
+    for item in dict.fromkeys(fig.items):
+        raw = {"actor": fig.id, "action": "use_item", "item": item}
+        why = _why_not(ctx, raw)
+        card = ctx.catalog.items.get(item_base(item))
+        name = card.name if card is not None else item
+        out.append(
+            ActionChoice(
+                kind="use_item",
+                label=f"Use {name}",
+                template=raw,
+                group="Use item",
+                enabled=not why,
+                why_not=why,
+            )
+        )
+    return out
+
+
+def _skill_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    card = ctx.card(fig)
+    out = []
+    skills = [sk.skill for sk in getattr(card, "skills", ())]
+    for skill in skills:
+        raw = {"actor": fig.id, "action": "skill", "skill": skill}
+        name = skill.replace("_", " ").capitalize()
+        if _legal(ctx, raw):
+            out.append(ActionChoice(kind="skill", label=name, template=raw, group="Skill"))
+            continue
+        targets = [
+            sq
+            for sq in _near(fig)
+            if ctx.state.dungeon.in_bounds(*sq) and _legal(ctx, {**raw, "target": list(sq)})
+        ]
+        for sq in targets:
+            out.append(
+                ActionChoice(
+                    kind="skill",
+                    label=f"{name} at {place_name(sq)}",
+                    template={**raw, "target": list(sq)},
+                    group="Skill",
+                )
+            )
+        if not targets:  # shown, greyed with the rules' reason
+            why = _why_not(ctx, raw) or f"nothing next to {fig.name} to use it on"
+            out.append(
+                ActionChoice(
+                    kind="skill",
+                    label=name,
+                    template=raw,
+                    group="Skill",
+                    enabled=False,
+                    why_not=why,
+                )
+            )
+    return out
+
+
+def _sapper_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
+    card = ctx.card(fig)
+    if not isinstance(card.ability("sapper"), s.Sapper):
+        return []
+    out = []
+    for ability in (
+        "clear_rubble",
+        "open_door",
+        "block_passage",
+        "bomb",
+        "big_bomb",
+        "really_big_bomb",
+    ):
+        raw = {"actor": fig.id, "action": "sapper", "ability": ability}
+        near = [sq for sq in _near(fig) if ctx.state.dungeon.in_bounds(*sq)]
+        # Clearing rubble and blocking a passage take two adjacent squares, the first
+        # next to the sapper; the other charges one.
+        pair = ability in ("clear_rubble", "block_passage")
+        spots = (
+            [[list(a), list(b)] for a in near for b in _around(a) if b != fig.pos]
+            if pair
+            else [[list(sq)] for sq in near]
+        )
+        spots = [sq for sq in spots if all(ctx.state.dungeon.in_bounds(*q) for q in sq)]
+        # Not possible: greyed with the reasons that hold wherever it is set (a turn not
+        # begun, too few explosives), else that no square next to the sapper will do.
+        # The squares are asked until one will do or no reason is common to all so far.
+        possible = False
+        common: list[str] | None = None
+        for sq in spots:
+            w = _why_not(ctx, {**raw, "squares": sq})
+            if not w:
+                possible = True
+                break
+            parts = w.split("; ")
+            common = parts if common is None else [r for r in common if r in parts]
+            if not common:
+                break
+        why = "" if possible else "; ".join(common or ())
+        out.append(
+            ActionChoice(
+                kind="sapper",
+                label=ability.replace("_", " ").capitalize(),
+                template=raw,
+                needs="square",
+                field="squares",
+                area={"count": 2 if pair else 1},
+                group="Sapper",
+                enabled=possible,
+                why_not="" if possible else why or f"no square next to {fig.name} for it",
+            )
+        )
+    return out
