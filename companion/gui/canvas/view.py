@@ -350,9 +350,6 @@ class MapCanvas(pg.GraphicsView):
             if h < d.height:
                 cy = min(max(cy, h / 2 - edge), d.height - h / 2)
         self.vb.setRange(QRectF(cx - w / 2, cy - h / 2, w, h), padding=0)
-        # The map's transform now, not when the view paints: set during the paint, it
-        # dirties every item again and the whole map is painted a second time.
-        self.vb.updateMatrix()
 
     def pixels_per_square(self) -> float:
         rect = self.vb.viewRect()
