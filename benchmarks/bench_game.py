@@ -34,8 +34,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.model.mapfile import load_map_bytes
 from companion.rules.game import Game
+from companion.rules.maps import load_map_bytes
 
 DEMO = Path(__file__).resolve().parents[1] / "resources" / "dungeons" / "demo.json"
 REPLAY_TARGET = 0.4

@@ -38,8 +38,9 @@ from companion.model.geometry.tabletop import (
     sight_blocked,
     straight_move,
 )
-from companion.model.mapfile import FigurePlacement, MapDocument, load_map_file, new_document
+from companion.model.mapfile import FigurePlacement, MapDocument, new_document
 from companion.rules.game import Game
+from companion.rules.maps import load_map_file
 
 FRAME_MS = 16.0
 CLASSES = ("archer", "brute", "knight", "ninja", "soldier", "swordsman", "wizard", "vigilante")

@@ -389,8 +389,8 @@ def base_games() -> dict[str, tuple[str, ...]]:
     """A real game of each ruleset, as lines: BrickQuest's demo game (``game_lines``), an
     IAWWBR duel (typed dice: activation, a move, an attack), a Heroica game (the first
     player rolled, a move rolled, undone and redone)."""
-    from companion.model.mapfile import load_map_file
     from companion.rules.game import Game
+    from companion.rules.maps import load_map_file
 
     out = {BQ: game_lines()}
     with tempfile.TemporaryDirectory() as folder:
@@ -706,8 +706,8 @@ def _big_game(path: Path) -> None:
 
 def typed_games(folder: Path) -> dict[str, Path]:
     """A fresh game with typed dice of each ruleset (the arguments' variants act on it)."""
-    from companion.model.mapfile import load_map_file
     from companion.rules.game import Game
+    from companion.rules.maps import load_map_file
 
     out = {}
     for r in RULESETS:

@@ -416,8 +416,8 @@ def scenario_mutations() -> list[Callable[[random.Random, dict[str, Any]], Any]]
 def game_lines() -> tuple[str, ...]:
     """The lines of a real game: ``Game.create`` on the pinned demo dungeon (app dice, seed
     3: initiative rolled), two figures' turns (begin, longest move, end), an undo, a redo."""
-    from companion.model.mapfile import load_map_bytes
     from companion.rules.game import Game
+    from companion.rules.maps import load_map_bytes
 
     doc = load_map_bytes(GAME_MAP.read_bytes(), source=str(GAME_MAP))
     with tempfile.TemporaryDirectory() as folder:

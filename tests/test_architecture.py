@@ -1,5 +1,6 @@
-"""The lint contracts: the rules model (all of ``companion`` outside ``companion.gui``) has no
-Qt, and the import contracts in pyproject.toml's ``[tool.importlinter]`` hold (lint-imports).
+"""The lint contracts: the rules model (all of ``companion`` outside ``companion.gui`` and
+``companion.printing``) has no Qt, and the import contracts in pyproject.toml's
+``[tool.importlinter]`` hold (lint-imports).
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "companion"
 QT_MODULES = ("PySide6", "shiboken6", "pyqtgraph", "PyQt5", "PyQt6")
-#: Folders and modules of the package that are allowed to use Qt.
-QT_SIDE = ("gui",)
+#: Folders and modules of the package that are allowed to use Qt: the window and paper.
+QT_SIDE = ("gui", "printing")
 
 
 def model_sources() -> list[Path]:
@@ -73,11 +74,14 @@ def test_importing_the_whole_model_loads_no_qt() -> None:
 
 # -- import contracts (import-linter) ------------------------------------------------------
 
-LAYERS = "Layers: gui above rulesets above the rules core above the model"
+LAYERS = "Layers: gui | commands above printing above rulesets above the rules core above the model"
 INDEPENDENT = "Rulesets never import each other"
 GUI_CORE = "The GUI core imports no ruleset"
 GUI_PARTS = "The GUI core imports no ruleset's GUI part"
-CONTRACTS = (LAYERS, INDEPENDENT, GUI_CORE, GUI_PARTS)
+COMMANDS = "The commands import no ruleset, nor a ruleset's printing part"
+PRINTING_CORE = "The printing core imports no ruleset"
+PRINTING_PARTS = "The printing core imports no ruleset's printing part"
+CONTRACTS = (LAYERS, INDEPENDENT, GUI_CORE, GUI_PARTS, COMMANDS, PRINTING_CORE, PRINTING_PARTS)
 
 
 def lint_imports(cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -129,6 +133,69 @@ BAD_IMPORTS = {
         "from companion.gui import session\n",
         LAYERS,
         "companion.rulesets is not allowed to import companion.gui",
+    ),
+    "model_imports_the_rules_core": (
+        "companion/model/zz_bad.py",
+        "import companion.rules.maps\n",
+        LAYERS,
+        "companion.model is not allowed to import companion.rules",
+    ),
+    # The commands and the window sit side by side above paper.
+    "command_imports_gui": (
+        "companion/commands/zz_bad.py",
+        "from companion.gui.export import printing\n",
+        LAYERS,
+        "companion.commands is not allowed to import companion.gui",
+    ),
+    "gui_imports_a_command": (
+        "companion/gui/zz_bad.py",
+        "from companion.commands import sheets\n",
+        LAYERS,
+        "companion.gui is not allowed to import companion.commands",
+    ),
+    "printing_imports_gui": (
+        "companion/printing/zz_bad.py",
+        "import companion.gui.theme\n",
+        LAYERS,
+        "companion.printing is not allowed to import companion.gui",
+    ),
+    "printing_imports_a_command": (
+        "companion/printing/zz_bad.py",
+        "import companion.commands.sheets\n",
+        LAYERS,
+        "companion.printing is not allowed to import companion.commands",
+    ),
+    "ruleset_imports_printing": (
+        "companion/rulesets/brickquest/zz_bad.py",
+        "from companion.printing import fonts\n",
+        LAYERS,
+        "companion.rulesets is not allowed to import companion.printing",
+    ),
+    # The commands find a ruleset and its printing part by id, never by import...
+    "command_imports_a_ruleset": (
+        "companion/commands/zz_bad.py",
+        "from companion.rulesets.brickquest.character import Party\n",
+        COMMANDS,
+        "companion.commands.zz_bad -> companion.rulesets.brickquest.character",
+    ),
+    "command_imports_a_printing_part": (
+        "companion/commands/zz_bad.py",
+        "from companion.printing.rulesets.brickquest import plugin\n",
+        COMMANDS,
+        "companion.commands.zz_bad -> companion.printing.rulesets.brickquest.plugin",
+    ),
+    # ...and the printing core likewise.
+    "printing_core_imports_a_ruleset": (
+        "companion/printing/zz_bad.py",
+        "from companion.rulesets.brickquest.catalog import default_catalog\n",
+        PRINTING_CORE,
+        "companion.printing.zz_bad -> companion.rulesets.brickquest.catalog",
+    ),
+    "printing_core_imports_a_printing_part": (
+        "companion/printing/zz_bad.py",
+        "from companion.printing.rulesets.brickquest import sheets\n",
+        PRINTING_PARTS,
+        "companion.printing.zz_bad -> companion.printing.rulesets.brickquest.sheets",
     ),
     # A new ruleset joins the independence contract without editing the config.
     "new_ruleset_imports_brickquest": (
@@ -203,3 +270,34 @@ def test_the_copy_alone_keeps_the_contracts(package_copy: Path) -> None:
     """The failures above come from the bad imports, not from the copy."""
     result = lint_imports(package_copy)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_model_reads_a_map_without_the_rules() -> None:
+    """import-linter sees imports, not ``importlib`` calls: read a map with the model alone,
+    its ruleset checks lent by the caller, and see that no rules module was loaded."""
+    code = (
+        "import sys\n"
+        "from companion.model import mapfile\n"
+        "class Lent:\n"
+        "    asked = []\n"
+        "    def known_ids(self, ruleset):\n"
+        "        self.asked.append(ruleset)\n"
+        "        return None\n"
+        "    def board_problems(self, ruleset, board, dungeon):\n"
+        "        return []\n"
+        "data = mapfile.dump_map(mapfile.new_document(4, 3))\n"
+        "try:\n"
+        "    mapfile.load_map_bytes(data, rules=Lent())\n"
+        "except mapfile.MapFileError as exc:\n"
+        "    print('refused:', ' '.join(str(exc).split()))\n"
+        "print('asked:', Lent.asked)\n"
+        "print('loaded:', sorted(m for m in sys.modules if m.startswith(('companion.rules', "
+        "'companion.gui', 'companion.printing', 'companion.commands'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    lines = out.stdout.splitlines()
+    assert "unknown ruleset" in lines[0]  # the lent checks were used...
+    assert lines[1] == "asked: ['brickquest']"
+    assert lines[2] == "loaded: []"  # ...and nothing above the model was imported

@@ -17,7 +17,8 @@ from companion.gui.autosave import ORIGIN_SUFFIX, SUFFIX, autosave_name, origin_
 from companion.gui.main_window import MainWindow
 from companion.gui.testing import DEMO, make_settings, make_window
 from companion.model import edits
-from companion.model.mapfile import dump_map, load_map_file
+from companion.model.mapfile import dump_map
+from companion.rules.maps import load_map_file
 
 
 @pytest.fixture(autouse=True)

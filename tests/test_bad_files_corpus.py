@@ -21,8 +21,9 @@ import pytest
 from bad_corpus import ALL_KINDS, KINDS, Case, cases, game_cases, torn_games, write
 
 from companion.commands.validate import check_file
-from companion.model.mapfile import MapFileError, load_map_file
+from companion.model.mapfile import MapFileError
 from companion.rules.game import Game, GameFileError
+from companion.rules.maps import load_map_file
 from companion.rules.scenario import ScenarioError, load_scenario, run_scenario
 from companion.rulesets.brickquest.character import Party, PartyFileError
 from companion.safefile import FileProblem

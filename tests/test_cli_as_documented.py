@@ -68,7 +68,7 @@ def test_sheets_of_a_heroica_game_without_a_roster_are_its_hero_cards(tmp_path: 
 
 
 def test_a_coins_worth_is_said_once() -> None:
-    from companion.gui.rulesets.brickquest.sheets.sheet_text import swag_lines
+    from companion.printing.rulesets.brickquest.sheet_text import swag_lines
 
     catalog = default_catalog()
     fresh = Character.create(next(iter(catalog.classes.values())), "Brannoc", "Ann")

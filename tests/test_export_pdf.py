@@ -20,12 +20,12 @@ from app_theme import app_theme
 from pypdf import PdfReader
 from PySide6.QtGui import QImage
 
-from companion.gui.export.pdf import MARGIN_MM
 from companion.gui.export.printing import make_printer
 from companion.gui.rulesets.brickquest.export import ExportError, export_sheets_pdf, print_to
-from companion.gui.rulesets.brickquest.export.aids import circle_cells, cone_cells
-from companion.gui.rulesets.brickquest.export.character_page import FOOTER_H, HEADER_H
-from companion.gui.rulesets.brickquest.sheets.brick_layout import SheetStats, layout_sheet
+from companion.printing.pdf import MARGIN_MM
+from companion.printing.rulesets.brickquest.aids import circle_cells, cone_cells
+from companion.printing.rulesets.brickquest.brick_layout import SheetStats, layout_sheet
+from companion.printing.rulesets.brickquest.character_page import FOOTER_H, HEADER_H
 from companion.rulesets.brickquest.catalog import default_catalog
 from companion.rulesets.brickquest.character import Character
 
@@ -263,7 +263,7 @@ def test_a_failed_export_leaves_the_old_file_alone(qapp, tmp_path, monkeypatch) 
     def boom(*args: object, **kwargs: object) -> int:
         raise ExportError("printer on fire")
 
-    monkeypatch.setattr("companion.gui.rulesets.brickquest.export.sheets.render_sheets", boom)
+    monkeypatch.setattr("companion.printing.rulesets.brickquest.sheets.render_sheets", boom)
     with pytest.raises(ExportError, match="on fire"):
         export_sheets_pdf(target, party(), CATALOG)
     assert target.read_bytes() == b"old"

@@ -10,7 +10,8 @@ import pytest
 from companion import atomic
 from companion.atomic import backup_path, keep_backup, write_atomic
 from companion.datafiles import resource_dir
-from companion.model.mapfile import load_map_file, new_document
+from companion.model.mapfile import new_document
+from companion.rules.maps import load_map_file
 from companion.rulesets.brickquest.character import Party
 
 DEMO_PARTY_FILE = resource_dir() / "parties" / "demo.party.json"

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from companion.model.mapfile import load_map_bytes
 from companion.rules.dice import TypedDice
 from companion.rules.game import Game
+from companion.rules.maps import load_map_bytes
 from companion.rules.ruleset import get_ruleset
 from companion.rules.session import Session, SessionError
 

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 import companion.rules.session as session_module
-from companion.model.mapfile import MapDocument, load_map_bytes
+from companion.model.mapfile import MapDocument
 from companion.rules.dice import DiceError
 from companion.rules.game import Game, GameFileError
 from companion.rules.logchain import rechain
+from companion.rules.maps import load_map_bytes
 from companion.rules.places import place_name
 from companion.rules.session import IllegalAction, SessionError
 from companion.rulesets.brickquest.catalog import default_catalog

@@ -116,7 +116,8 @@ def test_a_ranger_without_a_target_sees_her_attack_greyed_and_why(
 def test_an_iawwbr_figure_in_base_contact_cannot_start_a_move(
     qtbot: object, tmp_path: Path
 ) -> None:
-    from companion.model.mapfile import dump_map, load_map_bytes
+    from companion.model.mapfile import dump_map
+    from companion.rules.maps import load_map_bytes
 
     source = resource_dir() / "dungeons" / "iawwbr-demo.json"
     doc = load_map_bytes(source.read_bytes(), source=str(source))
@@ -189,7 +190,8 @@ def test_heroica_after_a_ranged_skill_the_roll_and_move_are_greyed_with_why(
 ) -> None:
     from test_gui_heroica import Table, board
 
-    from companion.model.mapfile import dump_map, load_map_bytes
+    from companion.model.mapfile import dump_map
+    from companion.rules.maps import load_map_bytes
 
     source = board(tmp_path)
     doc = load_map_bytes(source.read_bytes(), source=str(source))

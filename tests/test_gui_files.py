@@ -17,7 +17,8 @@ from companion.gui.busy import busy
 from companion.gui.main_window import MainWindow
 from companion.gui.testing import DEMO, DEMO_PARTY, ROOT, click, make_settings, make_window
 from companion.model.dungeon import Terrain
-from companion.model.mapfile import MAX_FILE_BYTES, dump_map, load_map_bytes
+from companion.model.mapfile import MAX_FILE_BYTES, dump_map
+from companion.rules.maps import load_map_bytes
 
 
 @pytest.fixture

@@ -177,7 +177,7 @@ def test_the_demo_opens_with_its_heroes_cards_whole_at_1280x720(
     panel.select(panel.roster()["characters"][0]["id"])
     qtbot.wait(30)  # type: ignore[attr-defined]
     # The card is never wider than the dock: nothing cut at the right edge.
-    assert panel.sheet.width() <= panel.scroll.viewport().width()
+    assert panel.sheet.width() <= panel.sheet_scroll.viewport().width()
     # The map keeps most of the window.
     assert w.canvas.width() >= 0.6 * w.width()
     w.session.undo_stack.setClean()

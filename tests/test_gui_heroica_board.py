@@ -20,7 +20,8 @@ from companion.gui.rulesets.heroica.plugin import HeroicaGui
 from companion.gui.testing import click, make_settings, make_window
 from companion.model import edits
 from companion.model.dungeon import Terrain
-from companion.model.mapfile import FigurePlacement, load_map_file, new_document
+from companion.model.mapfile import FigurePlacement, new_document
+from companion.rules.maps import load_map_file
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QFileDialog
 from companion.datafiles import resource_dir
 from companion.gui.main_window import MainWindow
 from companion.gui.testing import make_settings, make_window
-from companion.model.mapfile import load_map_bytes
 from companion.rules.game import Game
+from companion.rules.maps import load_map_bytes
 
 
 @pytest.fixture

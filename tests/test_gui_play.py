@@ -477,7 +477,7 @@ def test_the_new_game_dialog_asks_what_the_cards_leave_open(qtbot: object) -> No
     from PySide6.QtWidgets import QCheckBox, QComboBox
 
     from companion.gui.play.new_game import NewGameDialog
-    from companion.model.mapfile import load_map_bytes
+    from companion.rules.maps import load_map_bytes
     from companion.rules.ruleset import get_ruleset
 
     rules = get_ruleset("brickquest")

@@ -47,7 +47,7 @@ DRIVER = textwrap.dedent(
 
 
 def test_a_killed_window_loses_no_shown_action(qtbot: object, tmp_path: Path) -> None:
-    from companion.model.mapfile import load_map_bytes
+    from companion.rules.maps import load_map_bytes
 
     game_path = tmp_path / "crash.game.jsonl"
     Game.create(game_path, load_map_bytes(DEMO.read_bytes()), seed=21)

@@ -11,13 +11,8 @@ from heroica_boards import BOARD, heroica_doc
 
 from companion.model import edits
 from companion.model.dungeon import Terrain
-from companion.model.mapfile import (
-    MapFileError,
-    dump_map,
-    load_map_bytes,
-    new_document,
-)
-from companion.rules.maps import board_problems
+from companion.model.mapfile import MapFileError, dump_map, new_document
+from companion.rules.maps import board_problems, load_map_bytes
 from companion.rules.ruleset import BoardSection, get_ruleset
 from companion.rules.table import BoardMark
 from companion.rulesets.heroica.board import board_marks, check_board, map_spaces

@@ -470,7 +470,7 @@ def test_the_sheets_command_names_a_bad_party(tmp_path: Path) -> None:
 def test_a_card_too_large_for_the_page_is_refused(qapp: Any) -> None:
     from PySide6.QtCore import QRectF
 
-    from companion.gui.roster.pdf import card_grid
+    from companion.printing.roster.pdf import card_grid
 
     per_mm = 10.0
     a4 = QRectF(0, 0, 190 * per_mm, 277 * per_mm)

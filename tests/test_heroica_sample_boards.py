@@ -13,7 +13,8 @@ from companion.datafiles import resource_dir
 from companion.gui.main_window import DEMOS
 from companion.gui.play.new_game import GameSpec
 from companion.gui.testing import make_settings, make_window
-from companion.model.mapfile import MapDocument, load_map_file
+from companion.model.mapfile import MapDocument
+from companion.rules.maps import load_map_file
 from companion.rules.ruleset import get_ruleset
 from companion.rulesets.heroica.board import check_board, map_spaces, parse_board
 from companion.rulesets.heroica.catalog import default_catalog

@@ -103,7 +103,7 @@ def test_a_battle_to_its_end_on_the_command_line(tmp_path: Path) -> None:
 def test_the_demo_battle_starts(tmp_path: Path) -> None:
     demo = resource_dir() / "dungeons" / "iawwbr-demo.json"
     roster = resource_dir() / "parties" / "iawwbr-demo.roster.json"
-    from companion.model.mapfile import load_map_file
+    from companion.rules.maps import load_map_file
 
     doc = load_map_file(demo)
     assert doc.options.ruleset == IAWWBR

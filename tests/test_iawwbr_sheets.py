@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion.model.mapfile import load_map_file
+from companion.rules.maps import load_map_file
 from companion.rules.ruleset import CharacterSheets, get_ruleset
 from companion.rules.table import SheetField, SheetSection, SheetView
 from companion.rulesets.in_a_world_where_bricks_rule import sheets as sh

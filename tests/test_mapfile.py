@@ -22,11 +22,10 @@ from companion.model.mapfile import (
     MapFileError,
     MapOptions,
     dump_map,
-    load_map_bytes,
-    load_map_file,
     new_document,
     room_rects,
 )
+from companion.rules.maps import load_map_bytes, load_map_file
 
 
 def sample_document() -> MapDocument:

@@ -11,7 +11,8 @@ from companion import migrations
 from companion.datafiles import resource_dir
 from companion.migrations import CURRENT, STEPS, migrate
 from companion.model.dungeon import Terrain
-from companion.model.mapfile import FORMAT_VERSION, MapFileError, dump_map, load_map_file
+from companion.model.mapfile import FORMAT_VERSION, MapFileError, dump_map
+from companion.rules.maps import load_map_file
 from companion.rulesets.brickquest.character import Party, PartyFileError
 from companion.safefile import FileProblem
 

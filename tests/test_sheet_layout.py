@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.gui.rulesets.brickquest.sheets.brick_layout import (
+from companion.printing.rulesets.brickquest.brick_layout import (
     COLUMN_ROWS,
     MIN_BASEPLATE,
     Hit,

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from companion.gui.rulesets.brickquest.sheets import CharacterSheetPanel, PartyModel
-from companion.gui.rulesets.brickquest.sheets.brick_layout import Stat
+from companion.printing.rulesets.brickquest.brick_layout import Stat
 from companion.rulesets.brickquest.catalog import default_catalog
 from companion.rulesets.brickquest.character import Character, Party
 

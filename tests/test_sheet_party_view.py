@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from screens import cut_labels
 
 from companion.gui.rulesets.brickquest.sheets import PartyModel, PartyView
-from companion.gui.rulesets.brickquest.sheets.brick_layout import Stat
+from companion.printing.rulesets.brickquest.brick_layout import Stat
 from companion.rulesets.brickquest.catalog import default_catalog
 from companion.rulesets.brickquest.character import Character, Party
 

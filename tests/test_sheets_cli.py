@@ -53,8 +53,8 @@ def test_bad_party_exits_2_with_one_line(tmp_path: Path) -> None:
 def test_a_game_prints_the_game_s_hit_points(tmp_path: Path) -> None:
     import json
 
-    from companion.model.mapfile import load_map_bytes
     from companion.rules.game import Game
+    from companion.rules.maps import load_map_bytes
 
     demo_map = DEMO.parent.parent / "dungeons" / "demo.json"
     game_path = tmp_path / "g.game.jsonl"

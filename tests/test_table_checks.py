@@ -38,7 +38,7 @@ def _refusals(path: Path, party: dict[str, Any] | None = None) -> tuple[list[str
     """``validate``'s lines for the map, and ``game new``'s refusal of it."""
     kind, lines = check_file(path)
     assert kind == "map"
-    from companion.model.mapfile import load_map_file
+    from companion.rules.maps import load_map_file
 
     with pytest.raises(GameFileError) as err:
         Game.create(path.with_suffix(".game.jsonl"), load_map_file(path), party=party)

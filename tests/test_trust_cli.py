@@ -13,8 +13,8 @@ import pytest
 from companion.commands import game as game_cmd
 from companion.commands.argtext import die_face, plain_number
 from companion.commands.validate import check_file
-from companion.model.mapfile import load_map_file
 from companion.rules.game import Game, GameFileError
+from companion.rules.maps import load_map_file
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "resources" / "dungeons"

@@ -13,9 +13,9 @@ import pytest
 
 from companion.commands import game as game_cmd
 from companion.commands.validate import check_file, validate_files
-from companion.model.mapfile import load_map_file
 from companion.rules.game import Game, GameFileError
 from companion.rules.logchain import rechain
+from companion.rules.maps import load_map_file
 from companion.rules.scenario import ScenarioError, load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,15 +13,10 @@ import pytest
 
 from companion.commands.validate import check_file, validate_files
 from companion.model.dungeon import Terrain
-from companion.model.mapfile import (
-    FigurePlacement,
-    MapDocument,
-    MapOptions,
-    load_map_file,
-    new_document,
-)
+from companion.model.mapfile import FigurePlacement, MapDocument, MapOptions, new_document
 from companion.rules.game import Game, GameFileError
 from companion.rules.logchain import rechain
+from companion.rules.maps import load_map_file
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_MAP = ROOT / "resources" / "dungeons" / "demo.json"

@@ -77,8 +77,8 @@ def test_as_a_command(tmp_path: Path) -> None:
 
 
 def test_validate_never_changes_a_game_file(tmp_path: Path) -> None:
-    from companion.model.mapfile import load_map_bytes
     from companion.rules.game import Game
+    from companion.rules.maps import load_map_bytes
 
     demo_map = ROOT / "resources" / "dungeons" / "demo.json"
     path = tmp_path / "torn.game.jsonl"

@@ -3,7 +3,7 @@
 The branch of the ``sheets`` command for rulesets that keep their characters in a roster
 (``CharacterSheets``): a roster file (``format`` "brick-companion-roster"), or a game of
 such a ruleset, whose sheets then show the game's numbers (hits, knocked out...).  The
-ruleset named in the file makes the sheets; ``companion.gui.roster.pdf`` paints them on an
+ruleset named in the file makes the sheets; ``companion.printing.roster.pdf`` paints them on an
 offscreen application.  Exit status 0 when the PDF is written, 2 on bad input (one line
 naming the file).
 """
@@ -18,11 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.rules.game import GAME_SUFFIX
+from companion.rules.roster_files import ROSTER_FORMAT
 from companion.rules.session import MAX_FILE_BYTES
 from companion.safefile import FileProblem, parse_json, read_bounded, read_head
 
-#: The ``format`` of a roster file (``companion.gui.roster.files.ROSTER_FORMAT``).
-ROSTER_FORMAT = "brick-companion-roster"
 #: Most bytes read of a file to tell whether it is a roster (larger ones are not).
 PEEK_BYTES = 4 * 1024 * 1024
 #: The ``--paper`` names and their page sizes.
@@ -74,7 +73,7 @@ def roster_source(path: Path) -> RosterSource | None:
 
 def _load(source: RosterSource) -> tuple[Any, dict[str, Any], Any | None]:
     """(the ruleset, the roster, the game's state or None); ``ValueError`` names the file."""
-    from companion.gui.roster.files import read_roster_file, sheets_rules
+    from companion.rules.roster_files import read_roster_file, sheets_rules
 
     if not source.game:
         ruleset_id, roster = read_roster_file(source.path)
@@ -110,8 +109,8 @@ def export(source: RosterSource, output: Path, paper: str = "a4", aids: bool = T
     if output.is_dir():
         print(f"sheets: error: {output}: is a folder; give a PDF file name", file=sys.stderr)
         return 2
-    from companion.gui.export.headless import ensure_application
-    from companion.gui.roster.pdf import export_sheets_pdf
+    from companion.printing.headless import ensure_application
+    from companion.printing.roster.pdf import export_sheets_pdf
 
     app = ensure_application()
     name = str(roster.get("name") or "Roster")

@@ -4,6 +4,11 @@ Each file is recognised by its content (a map, a party, a scenario or a game) an
 with the same loader the app uses.  Every problem is printed on its own line as
 ``FILE: PLACE: what is wrong``; a sound file gets ``FILE: ok (kind)``.  Exit status 0
 when every file is sound, 2 otherwise.
+
+``--user-tables`` checks the user's own rows of every ruleset's tables (``UserTables``:
+``<data dir>/rulesets/<ruleset>/<table>.toml``) with the loader the game uses, each
+problem as ``FILE: entry N 'id' (line L): field: what is wrong``.  A ``.toml`` file given
+by name is checked as the table its folder and name say (``.../brickquest/monsters.toml``).
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.model.mapfile import FORMAT_NAME as MAP_FORMAT
-from companion.model.mapfile import MAX_FILE_BYTES, MapDocument, load_map_bytes
+from companion.model.mapfile import MAX_FILE_BYTES, MapDocument
+from companion.rules.maps import load_map_bytes
 from companion.safefile import (
     FileProblem,
     Problem,
@@ -42,13 +48,42 @@ def parser() -> argparse.ArgumentParser:
         prog="brick-companion validate",
         description="Check maps, parties, scenarios and games; list every problem.",
     )
-    p.add_argument("files", nargs="+", type=Path, help="project files to check")
+    p.add_argument(
+        "files",
+        nargs="*",
+        type=Path,
+        help="project files to check (a RULESET/TABLE.toml file: the user's rows of a table)",
+    )
+    p.add_argument(
+        "--user-tables",
+        action="store_true",
+        help="also check the user's own table files of every ruleset "
+        "(<data dir>/rulesets/<ruleset>/<table>.toml: homebrew monsters...)",
+    )
     return p
 
 
 def main(argv: list[str]) -> int:
-    files = parser().parse_args(argv).files
-    return validate_files(files)
+    p = parser()
+    args = p.parse_args(argv)
+    if not args.files and not args.user_tables:
+        p.error("give files to check, or --user-tables")
+    status = validate_files(args.files) if args.files else 0
+    if args.user_tables:
+        status = max(status, validate_user_tables())
+    return status
+
+
+def validate_user_tables(out: TextIO | None = None) -> int:
+    """Check the user's table files of every ruleset; 0 if all are sound, else 2."""
+    from companion.commands.user_tables import user_table_report
+
+    stream = out if out is not None else sys.stdout
+    lines, sound = user_table_report()
+    for line in lines:
+        stream.write(line + "\n")
+    stream.flush()
+    return 0 if sound else 2
 
 
 def validate_files(paths: list[Path], out: TextIO | None = None) -> int:
@@ -92,6 +127,8 @@ def _kind(path: Path) -> str:
     """A file's kind: a game by its name (``.game.jsonl``) or its first line's ``format``
     (read up to a game log's cap, however the header is written); else by the JSON
     document's ``format`` or keys."""
+    if path.suffix == ".toml":
+        return "user table"
     head = read_head(path, _HEAD_BYTES, what="project file")
     if path.name.endswith(GAME_SUFFIX):
         return "game"
@@ -153,10 +190,13 @@ def _check_map(path: Path) -> None:
 
 
 def _check_party(path: Path) -> None:
-    from companion.rulesets.brickquest.character import MAX_PARTY_FILE_BYTES, Party
+    """A party file: checked by the ruleset that keeps party files (``PartyFiles``)."""
+    from companion.rules.parties import party_rulesets
 
-    data = read_bounded(path, MAX_PARTY_FILE_BYTES, what="party file")
-    Party.from_json_bytes(data, source=str(path))
+    found = party_rulesets(PARTY_FORMAT)
+    if not found:
+        raise FileProblem("no ruleset keeps party files", file=str(path))
+    found[0].check_party_file(path)
 
 
 def _check_roster(path: Path) -> None:
@@ -192,7 +232,18 @@ def _check_game(path: Path) -> str:
     return open_game(path, mend=False).notice  # checking a file never changes it
 
 
+def _check_user_table(path: Path) -> None:
+    from companion.commands.user_tables import check_table_file
+
+    problems = check_table_file(path)
+    if problems:
+        raise FileProblem(
+            file=str(path), problems=[Problem(p.place(), p.message) for p in problems]
+        )
+
+
 _CHECKERS = {
+    "user table": _check_user_table,
     "map": _check_map,
     "party": _check_party,
     "roster": _check_roster,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize
@@ -14,6 +15,8 @@ if TYPE_CHECKING:
     from companion.gui.main_window import MainWindow
 
 Std = QKeySequence.StandardKey
+#: A shortcut as an action is given it: a key sequence ("Ctrl+G") or a standard key.
+Keys = str | QKeySequence.StandardKey
 
 
 def icon(name: str) -> QIcon:
@@ -29,8 +32,8 @@ class Actions:
 
         def act(
             text: str,
-            slot: object = None,
-            keys: object = None,
+            slot: Callable[..., object] | None = None,
+            keys: Keys | list[Keys] | None = None,
             icon_name: str = "",
             tip: str = "",
             checkable: bool = False,
@@ -42,7 +45,7 @@ class Actions:
                 if isinstance(keys, list):
                     a.setShortcuts([QKeySequence(k) for k in keys])
                 else:
-                    a.setShortcut(QKeySequence(keys))  # type: ignore[arg-type]
+                    a.setShortcut(QKeySequence(keys))
             if tip:
                 a.setStatusTip(tip)
                 a.setToolTip(f"{text.replace('&', '').rstrip('.…')} — {tip}")

@@ -85,7 +85,7 @@ class StartWindow(QMainWindow):
         self.resize(*START_SIZE)
         geometry = settings.value("window/geometry")
         if geometry is not None:
-            self.restoreGeometry(geometry)  # type: ignore[arg-type]
+            self.restoreGeometry(geometry)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
@@ -102,9 +102,10 @@ def run_app(map_path: Path | None = None, party_path: Path | None = None) -> int
     then opens the files, whose rulesets load then."""
     from companion.gui.theme import apply_theme
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    configure_application(app)  # type: ignore[arg-type]
-    apply_theme(app)  # type: ignore[arg-type]
+    running = QApplication.instance()
+    app = running if isinstance(running, QApplication) else QApplication(sys.argv)
+    configure_application(app)
+    apply_theme(app)
     quit_after = os.environ.get(QUIT_AFTER_ENV, "").strip()
     timed = os.environ.get(STARTUP_TIMES_ENV, "").strip() == "1"
 

@@ -118,4 +118,4 @@ def run_in_background(
         raise LoadCancelled(label)
     if job.error is not None:
         raise job.error
-    return job.result  # type: ignore[no-any-return]
+    return job.result

@@ -15,6 +15,7 @@ from companion.gui.play.tool import PlayMarks, PlayTool
 from companion.gui.roster import RosterPanel
 from companion.gui.rulesets import BoardHost, BrokenRulesetGui, PartyGui, PartyPart, ruleset_gui
 from companion.gui.session import MapSession
+from companion.gui.tables import RulesMenu
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
 from companion.gui.window.demos import DEMOS, DemosPart
 from companion.gui.window.editing import EditingPart
@@ -112,6 +113,7 @@ class MainWindow(
             beside=self.legend_dock,
         )
         self._build_game_menu()
+        self.rules_menu = RulesMenu(self)
         self._build_demo_menu()
         self._build_status()
         self.session.undo_stack.cleanChanged.connect(self._update_title)

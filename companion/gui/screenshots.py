@@ -22,11 +22,20 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from companion.gui.main_window import MainWindow
-from companion.gui.testing import DEMO
+from companion.gui.testing import DEMO, stand_in
 from companion.gui.theme import apply_theme
+from companion.gui.tools.area import AreaTool
+from companion.gui.tools.pointer import PointerTool
+from companion.gui.tools.ruler import RulerTool
 from companion.model.dungeon import Facing
 
 SIZE = (1600, 1000)
+
+
+def _application() -> QApplication:
+    """The running application, or a new one."""
+    app = QApplication.instance()
+    return app if isinstance(app, QApplication) else QApplication(sys.argv)
 
 
 def _settle(app: QApplication) -> None:
@@ -36,25 +45,25 @@ def _settle(app: QApplication) -> None:
 
 def take(outdir: Path) -> list[Path]:
     """Write the screenshots into ``outdir``; return their paths."""
-    app = QApplication.instance() or QApplication(sys.argv)
-    apply_theme(app)  # type: ignore[arg-type]
+    app = _application()
+    apply_theme(app)
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     with tempfile.TemporaryDirectory() as tmp:
         settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
         w = MainWindow(settings=settings)
-        w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+        stand_in(w, "ask_save_changes", lambda: QMessageBox.StandardButton.Discard)
         w.setWindowState(Qt.WindowState.WindowNoState)
         w.resize(*SIZE)
         w.finish_start()  # what the app does after the first paint
         w.show()
         if not w.open_path(DEMO):
             raise SystemExit(f"cannot open {DEMO}")
-        _settle(app)  # type: ignore[arg-type]
+        _settle(app)
 
         def shot(name: str, prepare: Callable[[], None]) -> None:
             prepare()
-            _settle(app)  # type: ignore[arg-type]
+            _settle(app)
             path = outdir / f"{name}.png"
             w.grab().save(str(path))
             written.append(path)
@@ -73,28 +82,28 @@ def take(outdir: Path) -> list[Path]:
             w.set_tool("ruler")
             w.canvas.centre_on((19, 12), 36)
             # Lira, by the west wall, sights Grok on the dais: a pillar is in the way.
-            w.tools["ruler"].measure_between((12, 11), (19, 5))  # type: ignore[attr-defined]
+            ruler = w.tools["ruler"]
+            assert isinstance(ruler, RulerTool)
+            ruler.measure_between((12, 11), (19, 5))
 
         def cone_over_figures() -> None:
             w.set_mode("play")
             w.set_tool("area")
             w.canvas.centre_on((19, 12), 36)
             # Brannoc's fire breath, say: a cone of 7 squares east over Gob and Grok.
-            w.tools["area"].show_template(
-                "cone",
-                7,
-                (19, 7),
-                origin=(13, 6),  # type: ignore[attr-defined]
-                aim=Facing.E,
-            )
+            area = w.tools["area"]
+            assert isinstance(area, AreaTool)
+            area.show_template("cone", 7, (19, 7), origin=(13, 6), aim=Facing.E)
 
         def reach() -> None:
             w.set_mode("play")
             w.set_tool("pointer")
             w.canvas.centre_on((19, 12), 36)
             w.ctx.select_figure("lira")
-            w.tools["pointer"].hover_square = (14, 12)  # type: ignore[attr-defined]
-            w.tools["pointer"].refresh()  # type: ignore[attr-defined]
+            pointer = w.tools["pointer"]
+            assert isinstance(pointer, PointerTool)
+            pointer.hover_square = (14, 12)
+            pointer.refresh()
 
         shot("edit-heights", edit_heights)
         shot("ruler-blocked", ruler_blocked)
@@ -103,7 +112,7 @@ def take(outdir: Path) -> list[Path]:
         w.session.undo_stack.setClean()
         w.close()
         w.deleteLater()
-        _settle(app)  # type: ignore[arg-type]
+        _settle(app)
     return written
 
 
@@ -117,25 +126,25 @@ def take_play(outdir: Path) -> list[Path]:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QDialog, QFileDialog
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    apply_theme(app)  # type: ignore[arg-type]
+    app = _application()
+    apply_theme(app)
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     with tempfile.TemporaryDirectory() as tmp:
         for index, name in enumerate(PLAY_SHOTS):
             ini = str(Path(tmp) / f"settings{index}.ini")
             w = MainWindow(settings=QSettings(ini, QSettings.Format.IniFormat))
-            w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+            stand_in(w, "ask_save_changes", lambda: QMessageBox.StandardButton.Discard)
             w.setWindowState(Qt.WindowState.WindowNoState)
             w.finish_start()
             w.resize(*LAPTOP)
             w.show()
             demos = [a for a in w.actions_.demo_menu.actions() if a.text()]
             demos[index].trigger()
-            _settle(app)  # type: ignore[arg-type]
+            _settle(app)
             game = str(Path(tmp) / f"{name}.game.jsonl")
             saving = QFileDialog.getSaveFileName
-            QFileDialog.getSaveFileName = staticmethod(lambda *a, g=game, **k: (g, ""))  # type: ignore[method-assign]
+            stand_in(QFileDialog, "getSaveFileName", staticmethod(lambda *a, g=game, **k: (g, "")))
 
             def accept() -> None:
                 dialog = QApplication.activeModalWidget()
@@ -148,21 +157,21 @@ def take_play(outdir: Path) -> list[Path]:
             try:
                 w.new_game_action.trigger()
             finally:
-                QFileDialog.getSaveFileName = saving  # type: ignore[method-assign]
+                stand_in(QFileDialog, "getSaveFileName", saving)
             w.resize(*LAPTOP)
-            _settle(app)  # type: ignore[arg-type]
+            _settle(app)
             for title in ("Roll to move", "Move"):
                 button = w.action_dock.buttons.get(title)
                 if button is not None and button.isEnabled():
                     button.click()
-                    _settle(app)  # type: ignore[arg-type]
+                    _settle(app)
             path = outdir / f"{name}.png"
             w.grab().save(str(path))
             written.append(path)
             w.session.undo_stack.setClean()
             w.close()
             w.deleteLater()
-            _settle(app)  # type: ignore[arg-type]
+            _settle(app)
     return written
 
 

@@ -25,9 +25,9 @@ from companion.model.mapfile import (
     MapDocument,
     MapFileError,
     dump_map,
-    load_map_bytes,
     new_document,
 )
+from companion.rules.maps import load_map_bytes
 from companion.rules.ruleset import (
     DEFAULT_RULESET,
     BoardSection,
@@ -101,6 +101,11 @@ class MapSession(QObject):
         if self._ruleset is None:
             self._ruleset = ruleset_of(self.doc)
         return self._ruleset
+
+    def reload_ruleset(self) -> None:
+        """Load the map's ruleset anew when next asked (its data changed: the user's
+        own tables were saved)."""
+        self._ruleset = None
 
     @property
     def ruleset_id(self) -> str:

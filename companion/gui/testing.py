@@ -5,8 +5,9 @@ Used by ``tests/test_gui_*.py`` (with pytest-qt's ``qtbot``); also handy in a co
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
@@ -14,6 +15,9 @@ from PySide6.QtWidgets import QMessageBox
 from companion.datafiles import resource_dir
 from companion.gui.canvas.view import MapCanvas
 from companion.gui.main_window import MainWindow
+
+if TYPE_CHECKING:  # pytest-qt is a test dependency, not the app's
+    from pytestqt.qtbot import QtBot
 
 #: The checkout holding the package (in an installed copy: site-packages).
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,44 +30,67 @@ def make_settings(folder: Path) -> QSettings:
     return QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
 
 
-def make_window(qtbot: object, settings: QSettings, errors: list[str] | None = None) -> MainWindow:
+def stand_in(obj: object, method: str, double: Callable[..., object]) -> None:
+    """Replace ``obj``'s ``method`` by ``double``, for this object only (a dialog that
+    would block a test or a screenshot answers at once instead)."""
+    setattr(obj, method, double)
+
+
+def make_window(qtbot: QtBot, settings: QSettings, errors: list[str] | None = None) -> MainWindow:
     """A shown main window whose dialogs never block: errors are recorded, changes dropped."""
     w = MainWindow(settings=settings)
-    qtbot.addWidget(w)  # type: ignore[attr-defined]
+    qtbot.addWidget(w)
     sink = errors if errors is not None else []
-    w.show_error = lambda title, text: sink.append(f"{title}: {text}")  # type: ignore[method-assign]
-    w.ask_save_changes = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    stand_in(w, "show_error", lambda title, text: sink.append(f"{title}: {text}"))
+    stand_in(w, "ask_save_changes", lambda: QMessageBox.StandardButton.Discard)
     w.finish_start()  # what the app does once the window has painted: the party, if any
     if w.party_actions is not None:
-        w.party_actions.ask_save_changes = (  # type: ignore[attr-defined]
-            lambda: QMessageBox.StandardButton.Discard
-        )
+        stand_in(w.party_actions, "ask_save_changes", lambda: QMessageBox.StandardButton.Discard)
     w.setWindowState(Qt.WindowState.WindowNoState)  # a test's own size, not maximised
     w.resize(1200, 800)
     w.show()
-    qtbot.waitExposed(w)  # type: ignore[attr-defined]
+    qtbot.waitExposed(w)
     w.canvas.fit()
     return w
 
 
+def settle(qtbot: QtBot, canvas: MapCanvas) -> None:
+    """Wait until the map's viewport keeps its size and place for 60 ms (at most 2 s).
+
+    The docks beside the map settle their heights in passes of their own after a change
+    (a hint that wraps onto fewer lines); on a busy machine that can take longer than a
+    short wait, and a square's point computed before would be a square off after it.
+    """
+    vp = canvas.viewport()
+    last, steady = None, 0
+    for _ in range(100):
+        now = (vp.size(), vp.mapToGlobal(vp.rect().topLeft()), canvas.transform())
+        steady = steady + 1 if now == last else 0
+        if steady >= 3:
+            return
+        last = now
+        qtbot.wait(20)
+
+
 def drag(
-    qtbot: object,
+    qtbot: QtBot,
     canvas: MapCanvas,
     squares: Sequence[tuple[int, int]],
     modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
     button: Qt.MouseButton = Qt.MouseButton.LeftButton,
 ) -> None:
     """Press on the first square, move through the others, release on the last."""
+    settle(qtbot, canvas)
     vp = canvas.viewport()
     points = [canvas.viewport_pos(sq) for sq in squares]
-    qtbot.mousePress(vp, button, modifier, points[0])  # type: ignore[attr-defined]
+    qtbot.mousePress(vp, button, modifier, points[0])
     for p in points[1:]:
-        qtbot.mouseMove(vp, p)  # type: ignore[attr-defined]
-    qtbot.mouseRelease(vp, button, modifier, points[-1])  # type: ignore[attr-defined]
+        qtbot.mouseMove(vp, p)
+    qtbot.mouseRelease(vp, button, modifier, points[-1])
 
 
 def click(
-    qtbot: object,
+    qtbot: QtBot,
     canvas: MapCanvas,
     square: tuple[int, int],
     modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
@@ -71,8 +98,9 @@ def click(
     drag(qtbot, canvas, [square], modifier)
 
 
-def hover(qtbot: object, canvas: MapCanvas, square: tuple[int, int]) -> None:
+def hover(qtbot: QtBot, canvas: MapCanvas, square: tuple[int, int]) -> None:
     """Move the mouse over a square (twice: Qt drops a move to where the cursor already is)."""
+    settle(qtbot, canvas)
     vp = canvas.viewport()
-    qtbot.mouseMove(vp, canvas.viewport_pos(square, 0.3, 0.3))  # type: ignore[attr-defined]
-    qtbot.mouseMove(vp, canvas.viewport_pos(square))  # type: ignore[attr-defined]
+    qtbot.mouseMove(vp, canvas.viewport_pos(square, 0.3, 0.3))
+    qtbot.mouseMove(vp, canvas.viewport_pos(square))

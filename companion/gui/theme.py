@@ -7,8 +7,8 @@ from contextlib import suppress
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from companion.gui.sheets.fonts import SANS, FontError, register_bundled_fonts
 from companion.gui.uifiles import style_sheet
+from companion.printing.fonts import SANS, FontError, register_bundled_fonts
 
 
 def apply_theme(app: QApplication) -> None:

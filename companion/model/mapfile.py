@@ -22,19 +22,18 @@ The document on disk::
      "board": {...}}                     # the ruleset's own section (optional)
 
 ``board`` belongs to the map's ruleset (a Heroica board's locations, features and items):
-the model stores it as a JSON object and has the ruleset check it on load
-(``BOARD_HOOK``, installed by ``companion.rules.maps``).
+the model stores it as a JSON object and has the ruleset check it on load, through the
+``MapRules`` its caller lends (``companion.rules.maps``: the model imports no rules).
 """
 
 from __future__ import annotations
 
 import copy
 import difflib
-import importlib
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Final, Literal, Protocol
 
@@ -258,41 +257,39 @@ class KnownIds(Protocol):
     def monsters(self) -> Mapping[str, object]: ...
 
 
-#: Finds the ids a map's figures may have for the map's ruleset (``MapOptions.ruleset``):
-#: set by the rules layer (``companion.rules.maps``), which knows the ruleset plugins; the
-#: model itself knows none.  None for an unknown ruleset.
-KNOWN_IDS_HOOK: Callable[[str], KnownIds | None] | None = None
+class MapRules(Protocol):
+    """What a map is checked against beyond its own shape: the ids its figures may have and
+    its ``board`` section, as the map's ruleset (``MapOptions.ruleset``) says.  The rules
+    layer, which knows the ruleset plugins, lends one to the loader
+    (``companion.rules.maps.RULESET_MAPS``); the model itself knows none."""
+
+    def known_ids(self, ruleset_id: str) -> KnownIds | None:
+        """The ids figures of ``ruleset_id`` may have; None for an unknown ruleset."""
+        ...
+
+    def board_problems(
+        self, ruleset_id: str, board: Mapping[str, Any], dungeon: DungeonMap
+    ) -> list[tuple[str, str]]:
+        """Every problem of a ``board`` section as (place, message); empty when sound (a
+        ruleset without a board section finds any board a problem)."""
+        ...
 
 
-#: Checks a map's ``board`` section against the map's ruleset: ``(ruleset id, board,
-#: dungeon) -> [(place, message)]``, empty when it is sound.  Set by the rules layer with
-#: ``KNOWN_IDS_HOOK``; a ruleset without a board section finds any board a problem.
-BOARD_HOOK: Callable[[str, Mapping[str, Any], DungeonMap], list[tuple[str, str]]] | None = None
-
-
-def _known_ids(ruleset_id: str) -> KnownIds | None:
-    if KNOWN_IDS_HOOK is None:
-        # The rules layer installs the hook when imported; import it by name, so the
-        # model depends on no ruleset and every loader still checks figures.
-        importlib.import_module("companion.rules.maps")
-    return KNOWN_IDS_HOOK(ruleset_id) if KNOWN_IDS_HOOK is not None else None
-
-
-def load_map_file(path: str | os.PathLike[str], *, catalog: KnownIds | None = None) -> MapDocument:
-    """Read a map file (a regular file of at most 16 MB) and check it; ``MapFileError``."""
+def load_map_file(path: str | os.PathLike[str], *, rules: MapRules) -> MapDocument:
+    """Read a map file (a regular file of at most 16 MB) and check it against ``rules``;
+    ``MapFileError``."""
     data = read_bounded(path, MAX_FILE_BYTES, what="map file", error=MapFileError)
-    return load_map_bytes(data, source=str(path), catalog=catalog)
+    return load_map_bytes(data, source=str(path), rules=rules)
 
 
-def load_map_bytes(
-    data: bytes, *, source: str = "map", catalog: KnownIds | None = None
-) -> MapDocument:
+def load_map_bytes(data: bytes, *, source: str = "map", rules: MapRules) -> MapDocument:
     """Parse and check untrusted bytes; ``MapFileError`` lists every problem with its place.
 
     A file of an older format version is migrated first (``companion.migrations``); one
     of a newer version than this code knows is refused.
 
-    Figures are checked against ``catalog`` (default: the bundled BrickQuest data).
+    Figures and the board section are checked against the map's ruleset through ``rules``
+    (the rules layer's ``companion.rules.maps.load_map_bytes`` passes its own).
     """
     if len(data) > MAX_FILE_BYTES:
         raise MapFileError(
@@ -315,26 +312,21 @@ def load_map_bytes(
     problems = ProblemList()
     doc = _to_document(mf, problems)
     if not problems.full:
-        known = catalog or _known_ids(mf.options.ruleset)
+        known = rules.known_ids(mf.options.ruleset)
         if known is None:
             problems.add("options.ruleset", f"unknown ruleset {mf.options.ruleset!r}")
         else:
             _check_figures(mf, doc.dungeon, known, problems)
-            _check_board(mf, doc, problems)
+            _check_board(mf, doc, rules, problems)
     problems.raise_if_any(MapFileError, source)
     return doc
 
 
-def _check_board(mf: MapFile, doc: MapDocument, problems: ProblemList) -> None:
+def _check_board(mf: MapFile, doc: MapDocument, rules: MapRules, problems: ProblemList) -> None:
     """Have the map's ruleset check its ``board`` section; keep it when there is one."""
     if mf.board is None:
         return
-    if BOARD_HOOK is None:
-        importlib.import_module("companion.rules.maps")  # installs the hook
-    if BOARD_HOOK is None:
-        problems.add("board", "no rules are loaded to check the board")
-        return
-    for place, message in BOARD_HOOK(mf.options.ruleset, mf.board, doc.dungeon):
+    for place, message in rules.board_problems(mf.options.ruleset, mf.board, doc.dungeon):
         problems.add(place, message)
     doc.board = mf.board
 

@@ -23,8 +23,9 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from companion.model.mapfile import MapDocument, MapFileError, dump_map, load_map_bytes
+from companion.model.mapfile import MapDocument, MapFileError, dump_map
 from companion.rules.dice import Ask, Dice, DiceError, DiceRoll, SeededDice, TypedDice
+from companion.rules.maps import load_map_bytes
 from companion.rules.ruleset import Bookkeeping, Event, Ruleset, get_ruleset
 from companion.rules.session import (
     CHAINED,

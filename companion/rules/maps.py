@@ -2,12 +2,14 @@
 plugin the map names (``MapOptions.ruleset``), never from a ruleset the model knows; so
 does the check of a map's own ``board`` section (``BoardSection``).
 
-Importing this module installs :func:`known_ids` as ``mapfile.KNOWN_IDS_HOOK`` and
-:func:`board_problems` as ``mapfile.BOARD_HOOK``.
+The model's loader knows no ruleset: ``load_map_file`` and ``load_map_bytes`` here read a
+map with these checks (``RULESET_MAPS``, the model's ``MapRules``); every caller above
+the model reads maps through them.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -17,6 +19,7 @@ from companion.model import mapfile
 from companion.model.dungeon import DungeonMap
 from companion.model.mapfile import MapDocument
 from companion.rules.ruleset import BoardSection, Ruleset, TableCheck, UnknownRuleset, get_ruleset
+from companion.rules.user_tables import tables_stamp
 
 
 @dataclass(frozen=True)
@@ -27,9 +30,15 @@ class RulesetIds:
     monsters: Mapping[str, str]
 
 
-@cache
 def known_ids(ruleset_id: str) -> RulesetIds | None:
-    """The ids figures of ``ruleset_id`` may have; None when no such ruleset loads."""
+    """The ids figures of ``ruleset_id`` may have (the user's own rows of its tables
+    included, ``UserTables``); None when no such ruleset loads."""
+    return _known_ids(ruleset_id, tables_stamp(ruleset_id))
+
+
+@cache
+def _known_ids(ruleset_id: str, stamp: object) -> RulesetIds | None:
+    del stamp  # the cache key: the user's table files as they are now
     try:
         ruleset = get_ruleset(ruleset_id)
     except UnknownRuleset:
@@ -40,8 +49,13 @@ def known_ids(ruleset_id: str) -> RulesetIds | None:
     )
 
 
-@cache
 def _ruleset(ruleset_id: str) -> Ruleset[Any, Any] | None:
+    return _ruleset_for(ruleset_id, tables_stamp(ruleset_id))
+
+
+@cache
+def _ruleset_for(ruleset_id: str, stamp: object) -> Ruleset[Any, Any] | None:
+    del stamp  # the cache key: the user's table files as they are now
     try:
         return get_ruleset(ruleset_id)
     except UnknownRuleset:
@@ -76,5 +90,27 @@ def table_problems(doc: MapDocument) -> list[tuple[str, str]]:
     return list(ruleset.table_problems(doc))
 
 
-mapfile.KNOWN_IDS_HOOK = known_ids
-mapfile.BOARD_HOOK = board_problems
+class RulesetMaps:
+    """The model's ``MapRules`` from the ruleset plugins: ``known_ids``, ``board_problems``."""
+
+    def known_ids(self, ruleset_id: str) -> RulesetIds | None:
+        return known_ids(ruleset_id)
+
+    def board_problems(
+        self, ruleset_id: str, board: Mapping[str, Any], dungeon: DungeonMap
+    ) -> list[tuple[str, str]]:
+        return board_problems(ruleset_id, board, dungeon)
+
+
+#: The checks every map is read with.
+RULESET_MAPS = RulesetMaps()
+
+
+def load_map_file(path: str | os.PathLike[str]) -> MapDocument:
+    """A map file read and checked against its ruleset; ``MapFileError`` lists why not."""
+    return mapfile.load_map_file(path, rules=RULESET_MAPS)
+
+
+def load_map_bytes(data: bytes, *, source: str = "map") -> MapDocument:
+    """Untrusted bytes read as a map checked against its ruleset; ``MapFileError``."""
+    return mapfile.load_map_bytes(data, source=source, rules=RULESET_MAPS)

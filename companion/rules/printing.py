@@ -5,7 +5,7 @@ characters are cards at the table asks for a card size instead, and one whose ga
 count on tracks (``TrackView``: Heroica's Fire Track) adds them as strips of boxes to cut
 out and put tokens on.
 The window's roster PDF and the ``sheets`` command both read this; nothing here knows a
-rule, and the painting is the GUI's (``companion.gui.roster.pdf``).
+rule, and the painting is the GUI's (``companion.printing.roster.pdf``).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 
 from companion.model.dungeon import Facing, MapObject, ObjectKind, Terrain
 from companion.model.labels import initials
+from companion.printing.colours import side_colour
 
 WOOD = QColor(122, 78, 40)
 WOOD_DARK = QColor(74, 46, 22)
@@ -21,25 +22,6 @@ STONE_DARK = QColor(120, 114, 100)
 INK = QColor(28, 24, 20)
 #: Rotation (degrees, clockwise on screen) that turns a south-facing glyph to ``facing``.
 ROTATION = {Facing.S: 0.0, Facing.W: 90.0, Facing.N: 180.0, Facing.E: 270.0}
-SIDE_COLOURS = {
-    "party": QColor(40, 110, 214),
-    "dungeon": QColor(200, 40, 44),
-    # Sides named after a colour (a skirmish's "red" and "blue") wear it.
-    "blue": QColor(40, 110, 214),
-    "red": QColor(200, 40, 44),
-    "green": QColor(46, 160, 90),
-    "yellow": QColor(226, 180, 30),
-    "purple": QColor(150, 80, 200),
-    "orange": QColor(220, 140, 20),
-}
-OTHER_SIDE_COLOURS = (QColor(46, 160, 90), QColor(150, 80, 200), QColor(220, 140, 20))
-
-
-def side_colour(side: str) -> QColor:
-    """The marker colour of a side: blue party, red dungeon, then other colours."""
-    if side in SIDE_COLOURS:
-        return SIDE_COLOURS[side]
-    return OTHER_SIDE_COLOURS[sum(map(ord, side)) % len(OTHER_SIDE_COLOURS)]
 
 
 def _pen(colour: QColor, width: float) -> QPen:

@@ -244,10 +244,10 @@ class MapCanvas(pg.GraphicsView):
         self.board_marks.set_fog(self.features.fog)
         self.board_marks.set_marks(self.session.board_marks())
 
-    def _hidden_figures(self, fog: object) -> set[str]:
+    def _hidden_figures(self, fog: np.ndarray | None) -> set[str]:
         if fog is None:
             return set()
-        return {f.id for f in self.session.doc.figures if fog[f.at[1], f.at[0]]}  # type: ignore[index]
+        return {f.id for f in self.session.doc.figures if fog[f.at[1], f.at[0]]}
 
     def set_play(self, play: bool) -> None:
         """Play mode covers hidden rooms and their figures; edit mode shows everything."""
@@ -456,13 +456,14 @@ class MapCanvas(pg.GraphicsView):
         self.hovered.emit(None)
         if self.tool is not None:
             self.tool.leave()
-        super().leaveEvent(ev)  # type: ignore[arg-type]
+        super().leaveEvent(ev)
 
     def event(self, ev: QEvent) -> bool:
         if (
             ev.type() == QEvent.Type.ShortcutOverride
             and self.tool is not None
-            and self.tool.takes_key(ev)  # type: ignore[arg-type]
+            and isinstance(ev, QKeyEvent)
+            and self.tool.takes_key(ev)
         ):
             ev.accept()  # the key comes to keyPressEvent, not to the window's shortcut
             return True

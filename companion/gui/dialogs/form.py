@@ -6,7 +6,7 @@ from typing import Generic, TypeVar
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QWidget
 
-from companion.gui.uifiles import load_form
+from companion.gui.uifiles import child, load_dialog
 
 SpecT = TypeVar("SpecT")
 
@@ -18,8 +18,8 @@ class FormDialog(Generic[SpecT]):
     """
 
     def __init__(self, form: str, parent: QWidget | None = None) -> None:
-        self.dialog: QDialog = load_form(form, parent)  # type: ignore[assignment]
-        box: QDialogButtonBox = self.dialog.findChild(QDialogButtonBox, "buttonBox")
+        self.dialog: QDialog = load_dialog(form, parent)
+        box: QDialogButtonBox = child(self.dialog, QDialogButtonBox, "buttonBox")
         box.accepted.connect(self.dialog.accept)
         box.rejected.connect(self.dialog.reject)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
 
 from companion.gui.dialogs.form import FormDialog
+from companion.gui.uifiles import child
 from companion.model.dungeon import MAX_SIDE, Terrain
 from companion.model.mapfile import MapDocument, MapOptions, new_document
 from companion.rules.ruleset import (
@@ -63,13 +64,13 @@ class NewMapDialog(FormDialog[NewMapSpec]):
         """``ruleset``: the one chosen at first (the open map's), else the default."""
         super().__init__("new_map", parent)
         d = self.dialog
-        self.name: QLineEdit = d.findChild(QLineEdit, "nameEdit")
-        self.unit: QComboBox = d.findChild(QComboBox, "unitCombo")
-        self.width: QSpinBox = d.findChild(QSpinBox, "widthSpin")
-        self.height: QSpinBox = d.findChild(QSpinBox, "heightSpin")
-        self.start: QComboBox = d.findChild(QComboBox, "startCombo")
-        self.size_label: QLabel = d.findChild(QLabel, "sizeLabel")
-        self.rules: QComboBox = d.findChild(QComboBox, "rulesetCombo")
+        self.name: QLineEdit = child(d, QLineEdit, "nameEdit")
+        self.unit: QComboBox = child(d, QComboBox, "unitCombo")
+        self.width: QSpinBox = child(d, QSpinBox, "widthSpin")
+        self.height: QSpinBox = child(d, QSpinBox, "heightSpin")
+        self.start: QComboBox = child(d, QComboBox, "startCombo")
+        self.size_label: QLabel = child(d, QLabel, "sizeLabel")
+        self.rules: QComboBox = child(d, QComboBox, "rulesetCombo")
         self._rulesets = ruleset_titles()
         for rid, title, studs in self._rulesets:
             kind = "table in studs" if studs == 1 else "grid of squares"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QComboBox, QSpinBox, QWidget
 
 from companion.gui.dialogs.form import FormDialog
+from companion.gui.uifiles import child
 from companion.model.dungeon import Terrain
 
 FILLS = (Terrain.VOID, Terrain.WALL, Terrain.FLOOR)
@@ -32,10 +33,10 @@ class ResizeMapDialog(FormDialog[ResizeSpec]):
         super().__init__("resize_map", parent)
         self.old = (width, height)
         d = self.dialog
-        self.width: QSpinBox = d.findChild(QSpinBox, "widthSpin")
-        self.height: QSpinBox = d.findChild(QSpinBox, "heightSpin")
-        self.anchor: QComboBox = d.findChild(QComboBox, "anchorCombo")
-        self.fill: QComboBox = d.findChild(QComboBox, "fillCombo")
+        self.width: QSpinBox = child(d, QSpinBox, "widthSpin")
+        self.height: QSpinBox = child(d, QSpinBox, "heightSpin")
+        self.anchor: QComboBox = child(d, QComboBox, "anchorCombo")
+        self.fill: QComboBox = child(d, QComboBox, "fillCombo")
         self.width.setValue(width)
         self.height.setValue(height)
 

@@ -69,15 +69,19 @@ class RoomsDock(QDockWidget):
                 item.setCheckState(1, Qt.CheckState.Unchecked)  # shows the box
                 self.tree.addTopLevelItem(item)
         for i, room in enumerate(rooms):
-            item = self.tree.topLevelItem(i)
-            if item.text(0) != room.name:
-                item.setText(0, room.name)
+            row = self.tree.topLevelItem(i)
+            if row is None:
+                continue
+            if row.text(0) != room.name:
+                row.setText(0, room.name)
             state = Qt.CheckState.Checked if room.hidden else Qt.CheckState.Unchecked
-            if item.checkState(1) != state:
-                item.setCheckState(1, state)
+            if row.checkState(1) != state:
+                row.setCheckState(1, state)
         n = len(rooms)
         if n:
-            self.tree.setCurrentItem(self.tree.topLevelItem(min(max(current, 0), n - 1)))
+            chosen = self.tree.topLevelItem(min(max(current, 0), n - 1))
+            if chosen is not None:
+                self.tree.setCurrentItem(chosen)
         self.ctx.current_room = self.tree.currentIndex().row() if n else -1
         self._filling = False
 

@@ -48,8 +48,9 @@ class ToolOptionsDock(QDockWidget):
         page = self._pages.get(tool.name)
         if page is None:
             page = tool.options_widget() or QWidget()
+            own = page.layout()
             for form in page.findChildren(QFormLayout) + (
-                [page.layout()] if isinstance(page.layout(), QFormLayout) else []
+                [own] if isinstance(own, QFormLayout) else []
             ):
                 # In a narrow panel a label goes above its field rather than clip it.
                 form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)

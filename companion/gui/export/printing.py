@@ -7,7 +7,7 @@ from PySide6.QtGui import QPageLayout, QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
-from companion.gui.export.pdf import MARGIN_MM, PAGE_SIZES
+from companion.printing.pdf import MARGIN_MM, PAGE_SIZES
 
 
 def make_printer(page_size: str = "A4", doc_name: str = "") -> QPrinter:

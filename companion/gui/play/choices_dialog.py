@@ -40,9 +40,9 @@ class ChoicesDialog(QDialog):
         self.header.setObjectName("choicesHeader")
         self.header.setWordWrap(True)
         outer.addWidget(self.header)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        outer.addWidget(self.scroll, 1)
+        self.body_scroll = QScrollArea()
+        self.body_scroll.setWidgetResizable(True)
+        outer.addWidget(self.body_scroll, 1)
         self.message = QLabel()
         self.message.setObjectName("choicesMessage")
         self.message.setWordWrap(True)
@@ -91,7 +91,7 @@ class ChoicesDialog(QDialog):
             grid.addWidget(button, row, 2, Qt.AlignmentFlag.AlignRight)
             self.buttons[choice.kind] = button
         grid.setRowStretch(len(self.buttons), 1)
-        self.scroll.setWidget(body)
+        self.body_scroll.setWidget(body)
         members = self.members()
         if members and not any(c.enabled for c in members):
             # Closed for all: say why once (the first reason every row shares).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
@@ -142,7 +143,7 @@ class DiceSheet(QDialog):
         self.grid.addWidget(edit, 2 * i, 1)
         if spec is not None and not spec.numbered:
             edit.setPlaceholderText("click the faces rolled, or type them")
-            self.grid.addLayout(face_buttons(spec, lambda t, i=i: self._face(i, t)), 2 * i + 1, 1)
+            self.grid.addLayout(face_buttons(spec, partial(self._face, i)), 2 * i + 1, 1)
         self.rows.append(edit)
         if i > 0:
             QWidget.setTabOrder(self.rows[i - 1], edit)
@@ -155,7 +156,7 @@ class DiceSheet(QDialog):
             and event.key() == Qt.Key.Key_Tab
             and watched in self.rows
         ):
-            i = self.rows.index(watched)  # type: ignore[arg-type]
+            i = [row is watched for row in self.rows].index(True)
             self._typed(i)
             if i + 1 < len(self.rows):
                 self.rows[i + 1].setFocus()
@@ -197,8 +198,9 @@ class DiceSheet(QDialog):
                 if layout is not None:
                     while layout.count():
                         child = layout.takeAt(0)
-                        if child is not None and child.widget() is not None:
-                            child.widget().deleteLater()  # type: ignore[union-attr]
+                        gone = child.widget() if child is not None else None
+                        if gone is not None:
+                            gone.deleteLater()
                     layout.deleteLater()
 
     def _face(self, i: int, label: str) -> None:

@@ -9,7 +9,7 @@ the answers; the game reads them by the same specs as ``game new --option``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QResizeEvent
@@ -311,8 +311,10 @@ class NewGameDialog(QDialog):
             fresh = _option_editor(spec)
             if isinstance(editor, QCheckBox):
                 editor.setChecked(bool(spec.default))
-            elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
-                editor.setValue(fresh.value())  # type: ignore[attr-defined]
+            elif isinstance(editor, QSpinBox):
+                editor.setValue(cast(QSpinBox, fresh).value())  # the same spec, the same kind
+            elif isinstance(editor, QDoubleSpinBox):
+                editor.setValue(cast(QDoubleSpinBox, fresh).value())
             elif isinstance(editor, QComboBox):
                 editor.setCurrentIndex(max(0, editor.findData(spec.default)))
             elif isinstance(editor, QLineEdit):
@@ -333,18 +335,21 @@ class NewGameDialog(QDialog):
         out = GameSpec(
             dice="typed" if self.typed_dice.isChecked() else "app", seed=self.seed.value() or None
         )
+        value: Any
         for spec in self.specs:
             value = _editor_value(spec, self.option_widgets[spec.key])
             if value != spec.default:
                 out.options[spec.key] = value
         for (figure, key), w in self.choice_widgets.items():
             if isinstance(w, QListWidget):
-                value: Any = [
+                value = [
                     w.item(i).data(Qt.ItemDataRole.UserRole)
                     for i in range(w.count())
                     if w.item(i).checkState() == Qt.CheckState.Checked
                 ]
+            elif isinstance(w, QComboBox):
+                value = w.currentData()
             else:
-                value = w.currentData()  # type: ignore[attr-defined]
+                raise TypeError(f"no value in a {type(w).__name__}")
             out.choices.setdefault(figure, {})[key] = value
         return out

@@ -7,7 +7,10 @@ Ruleset-neutral: nothing here imports ``companion.rulesets``; the ruleset is fou
 
 from __future__ import annotations
 
-from companion.gui.roster.files import (
+from companion.gui.roster.roster_dock import RosterPanel
+from companion.gui.roster.sheet_widget import SheetWidget
+from companion.printing.roster.pdf import export_sheets_pdf, paint_sheet
+from companion.rules.roster_files import (
     MAX_ROSTER_BYTES,
     ROSTER_FILTER,
     ROSTER_FORMAT,
@@ -17,9 +20,6 @@ from companion.gui.roster.files import (
     sheets_rules,
     write_roster_file,
 )
-from companion.gui.roster.pdf import export_sheets_pdf, paint_sheet
-from companion.gui.roster.roster_dock import RosterPanel
-from companion.gui.roster.sheet_widget import SheetWidget
 
 __all__ = [
     "MAX_ROSTER_BYTES",

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from companion.gui.roster.files import (
+from companion.printing.roster.pdf import export_sheets_pdf
+from companion.rules.printing import print_layout
+from companion.rules.roster_files import (
     ROSTER_FILTER,
     RosterFileError,
     read_roster_file,
     write_roster_file,
 )
-from companion.gui.roster.pdf import export_sheets_pdf
-from companion.rules.printing import print_layout
 from companion.safefile import FileProblem
 
 if TYPE_CHECKING:

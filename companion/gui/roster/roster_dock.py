@@ -44,11 +44,11 @@ from PySide6.QtWidgets import (
 
 from companion.gui.canvas.glyphs import side_colour
 from companion.gui.roster.create_dialog import NewCharacterDialog
-from companion.gui.roster.files import (
-    sheets_rules,
-)
 from companion.gui.roster.panel_files import RosterFilesPart
 from companion.gui.roster.sheet_widget import BODY_PT, SECTION_PT, SheetWidget, font_of
+from companion.rules.roster_files import (
+    sheets_rules,
+)
 from companion.rules.ruleset import CharacterSheets
 from companion.rules.table import SheetView
 
@@ -162,16 +162,16 @@ class RosterPanel(RosterFilesPart, QWidget):
 
         self.sheet = SheetWidget()
         self.sheet.edited.connect(self.edit)
-        self.scroll = QScrollArea()
-        self.scroll.setObjectName("rosterSheetScroll")
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setWidget(self.sheet)
+        self.sheet_scroll = QScrollArea()
+        self.sheet_scroll.setObjectName("rosterSheetScroll")
+        self.sheet_scroll.setWidgetResizable(True)
+        self.sheet_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.sheet_scroll.setWidget(self.sheet)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.list)
-        self.splitter.addWidget(self.scroll)
+        self.splitter.addWidget(self.sheet_scroll)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         root.addWidget(self.splitter, 1)
@@ -423,7 +423,9 @@ class RosterPanel(RosterFilesPart, QWidget):
         try:
             # The list is built again only when what it shows changed (a game's change
             # mostly changes a sheet's numbers, not the names and sides listed).
-            listed = [(v.id, v.title, v.subtitle, v.side) for v in self._views]
+            listed: list[tuple[str, str, str, str | None]] = [
+                (v.id, v.title, v.subtitle, v.side) for v in self._views
+            ]
             if listed != self._listed or self.list.count() != len(listed):
                 self._listed = listed
                 self.list.clear()

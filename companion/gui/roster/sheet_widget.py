@@ -274,7 +274,7 @@ class SheetWidget(QWidget):
         self._columns = 0
         self._shape: tuple[Any, ...] | None = None
 
-        root = QVBoxLayout(self)
+        root = self._root = QVBoxLayout(self)
         root.setContentsMargins(8, 10, 8, 12)
         root.setSpacing(10)
 
@@ -495,9 +495,10 @@ class SheetWidget(QWidget):
             frame.setParent(None)
         while self.body_layout.count():
             item = self.body_layout.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().deleteLater()
-        margins = self.layout().contentsMargins()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        margins = self._root.contentsMargins()
         inner = min(self.width() - margins.left() - margins.right(), MAX_BODY_PX)
         spacing = self.body_layout.spacing()
         col_width = max(100, (inner - spacing * (columns - 1)) // columns)

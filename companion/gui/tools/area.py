@@ -11,13 +11,14 @@ from typing import ClassVar
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFormLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox, QWidget
 
 from companion.gui.canvas.overlays import AREA
 from companion.gui.canvas.view import MouseInfo
 from companion.gui.tools.base import (
     Square,
     Tool,
+    ToolContext,
     add_combo,
     add_hint,
     add_spin,
@@ -49,8 +50,8 @@ class AreaTool(Tool):
         "Click to pin, Esc to clear."
     )
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__(ctx)
         self.shape = "circle"
         self.size = 2
         self.aim: Facing | None = None  # None: toward the mouse
@@ -72,7 +73,7 @@ class AreaTool(Tool):
             lambda i: self.set_shape(SHAPES[i]),
         )
         size = add_spin(form, "Size (squares)", "area_size", 1, 30, self.size, self.set_size)
-        facings = [(f"Facing {FACING_TITLES[f].lower()}", None) for f in AIMS[1:]]  # type: ignore[index]
+        facings = [(f"Facing {FACING_TITLES[f].lower()}", None) for f in AIMS if f is not None]
         aim = add_combo(
             form,
             "Aim",
@@ -91,15 +92,15 @@ class AreaTool(Tool):
     def set_shape(self, shape: str) -> None:
         self.shape = shape
         box = self._widgets.get("shape")
-        if box is not None:
-            box.setCurrentIndex(SHAPES.index(shape))  # type: ignore[attr-defined]
+        if isinstance(box, QComboBox):
+            box.setCurrentIndex(SHAPES.index(shape))
         self.update_area()
 
     def set_size(self, size: int) -> None:
         self.size = int(size)
         spin = self._widgets.get("size")
-        if spin is not None and spin.value() != size:  # type: ignore[attr-defined]
-            spin.setValue(size)  # type: ignore[attr-defined]
+        if isinstance(spin, QSpinBox) and spin.value() != size:
+            spin.setValue(size)
         self.update_area()
 
     def set_aim(self, aim: Facing | None) -> None:
@@ -187,7 +188,8 @@ class AreaTool(Tool):
         self.shape = shape
         self.set_size(size)
         aim_box = self._widgets["aim"]
-        aim_box.setCurrentIndex(AIMS.index(aim))  # type: ignore[attr-defined]
+        if isinstance(aim_box, QComboBox):
+            aim_box.setCurrentIndex(AIMS.index(aim))
         self.set_shape(shape)
         return self.inside
 
@@ -234,7 +236,7 @@ class AreaTool(Tool):
             self.canvas.figures.set_marked({})
             return
         board = self.session.board()
-        self.covered = [tuple(s) for s in g.squares_of(mask)]  # type: ignore[misc]
+        self.covered = list(g.squares_of(mask))
         hidden = self.canvas.figures.hidden  # figures in rooms the players cannot see yet
         tokens = [t for t in g.tokens_in(board, mask) if t.id not in hidden]
         doc = self.session.doc

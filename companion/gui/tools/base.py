@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
 
-from companion.model.edits import Changes, Clip, EditError
+from companion.model.edits import Changes, Clip, Edit, EditError
 from companion.rules.table import RosterFigure
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def reports_model_errors(method: F) -> F:
             self.ctx.message.emit(f"{self.title}: {exc}")
             return None
 
-    return wrapper  # type: ignore[return-value]
+    return cast(F, wrapper)
 
 
 # -- option panels ---------------------------------------------------------------------
@@ -104,6 +104,8 @@ class ToolContext(QObject):
     selectionChanged = Signal(object)  # figure id or None
     #: The open roster changed (a character added, a roster opened): ``roster`` anew.
     rosterChanged = Signal()
+    #: The map's ruleset's data changed (the user's own tables were saved).
+    rulesDataChanged = Signal()
 
     def __init__(self, session: MapSession, canvas: MapCanvas) -> None:
         super().__init__()
@@ -130,14 +132,16 @@ class ToolContext(QObject):
         self.canvas.figures.update()
         self.selectionChanged.emit(figure_id)
 
-    def push(self, build: object, text: str, stroke: int | None = None) -> bool:
+    def push(
+        self, build: Edit | Callable[[], Edit | None] | None, text: str, stroke: int | None = None
+    ) -> bool:
         """Push an edit (or report an ``EditError`` raised while building it)."""
         try:
             edit = build() if callable(build) else build
         except EditError as exc:
             self.message.emit(str(exc))
             return False
-        return self.session.push(edit, text, stroke)  # type: ignore[arg-type]
+        return self.session.push(edit, text, stroke)
 
 
 class Tool(QObject):

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QWidget
 
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Tool, add_combo, add_hint
+from companion.gui.tools.base import Tool, ToolContext, add_combo, add_hint
 from companion.gui.tools.terrain import TERRAIN_TITLES
 from companion.model import edits
 from companion.model.dungeon import Terrain
@@ -24,8 +24,8 @@ class DoorTool(Tool):
     icon: ClassVar[str] = "door"
     hint: ClassVar[str] = "Click a wall square to put a door in; Shift+click turns it back to wall"
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__(ctx)
         self.kind = Terrain.DOOR_CLOSED
         self.double = False
         self._kind_box: QComboBox | None = None

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QVBoxLayout, QWidget
 
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool, add_combo, add_hint
+from companion.gui.tools.base import Square, Tool, ToolContext, add_combo, add_hint
 from companion.gui.tools.terrain import FACING_TITLES
 from companion.model import edits
 from companion.model.dungeon import Facing
@@ -32,8 +32,8 @@ class FigureTool(Tool):
         "click a selected figure to turn it; Shift+click removes it"
     )
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__(ctx)
         self.side = ""
         #: The class or monster the next click places: one the map's ruleset has.
         self.kind_id = ""
@@ -51,6 +51,7 @@ class FigureTool(Tool):
         #: The roster character the next click places, or None.
         self.character: RosterFigure | None = None
         self.ctx.rosterChanged.connect(self._refill)
+        self.ctx.rulesDataChanged.connect(self._refill)
 
     def sides(self) -> tuple[tuple[str, str], ...]:
         """The sides figures are placed on: party and dungeon, or a skirmish's two sides."""
@@ -93,10 +94,12 @@ class FigureTool(Tool):
         if self._page is None:
             return
         layout = self._page.layout()
+        if layout is None:
+            return
         if self._form is not None:
             layout.removeWidget(self._form)
             self._form.hide()
-            self._form.setParent(None)  # type: ignore[call-overload]
+            self._form.setParent(None)
             self._form.deleteLater()
         self._form = self._build_form()
         layout.addWidget(self._form)
@@ -127,7 +130,7 @@ class FigureTool(Tool):
             "Class / monster",
             "figure_kind",
             (),
-            lambda i: i >= 0 and setattr(self, "kind_id", kind.itemData(i)),
+            lambda i: self._set_kind(kind.itemData(i)) if i >= 0 else None,
         )
         characters, why_none = self.roster_figures()
         if characters:
@@ -162,6 +165,9 @@ class FigureTool(Tool):
         self._kind_box, self._side_box = kind, side
         self._fill_kinds()
         return w
+
+    def _set_kind(self, kind_id: str) -> None:
+        self.kind_id = kind_id
 
     def set_side(self, side: str) -> None:
         self.side = side

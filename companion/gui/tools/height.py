@@ -7,7 +7,7 @@ from typing import ClassVar
 import numpy as np
 from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox, QWidget
 
-from companion.gui.tools.base import Square, add_combo, add_hint, add_spin
+from companion.gui.tools.base import Square, ToolContext, add_combo, add_hint, add_spin
 from companion.gui.tools.paint import PaintTool
 from companion.model import edits
 from companion.model.dungeon import MAX_FLOOR
@@ -29,7 +29,7 @@ class HeightTool(PaintTool):
     icon: ClassVar[str] = "height"
     hint: ClassVar[str] = "Drag to paint floor heights; [ and ] change the brush size"
 
-    def __init__(self, ctx: object) -> None:
+    def __init__(self, ctx: ToolContext) -> None:
         super().__init__(ctx)
         self.mode: HeightMode = "set"
         self.amount = 1

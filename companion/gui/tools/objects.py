@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QSpinBox, QWidget
 
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Tool, add_combo, add_hint, add_spin
+from companion.gui.tools.base import Tool, ToolContext, add_combo, add_hint, add_spin
 from companion.gui.tools.terrain import FACING_TITLES
 from companion.model import edits
 from companion.model.dungeon import DEFAULT_OBJECT_HEIGHT, Facing, MapObject, ObjectKind
@@ -24,13 +24,15 @@ class ObjectTool(Tool):
     icon: ClassVar[str] = "object"
     hint: ClassVar[str] = "Click to place; click an object again to turn it; Shift+click removes it"
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__(ctx)
         self.kind = ObjectKind.CHEST
         self.facing = Facing.S
         self.height = DEFAULT_OBJECT_HEIGHT[self.kind]
         self.locked = False
-        self._widgets: dict[str, object] = {}
+        self._kind_box: QComboBox | None = None
+        self._facing_box: QComboBox | None = None
+        self._height_spin: QSpinBox | None = None
 
     def build_options(self) -> QWidget:
         w = QWidget()
@@ -68,20 +70,20 @@ class ObjectTool(Tool):
             "A chest opens from the square it faces. Objects block movement "
             "(except levers) and sight up to their height.",
         )
-        self._widgets = {"kind": kind, "facing": facing, "height": height}
+        self._kind_box, self._facing_box, self._height_spin = kind, facing, height
         return w
 
     def set_kind(self, kind: ObjectKind) -> None:
         self.kind = kind
         self.height = DEFAULT_OBJECT_HEIGHT[kind]
-        if self._widgets:
-            self._widgets["kind"].setCurrentIndex(KINDS.index(kind))  # type: ignore[attr-defined]
-            self._widgets["height"].setValue(self.height)  # type: ignore[attr-defined]
+        if self._kind_box is not None and self._height_spin is not None:
+            self._kind_box.setCurrentIndex(KINDS.index(kind))
+            self._height_spin.setValue(self.height)
 
     def set_facing(self, facing: Facing) -> None:
         self.facing = facing
-        if self._widgets:
-            self._widgets["facing"].setCurrentIndex(list(Facing).index(facing))  # type: ignore[attr-defined]
+        if self._facing_box is not None:
+            self._facing_box.setCurrentIndex(list(Facing).index(facing))
 
     def press(self, ev: MouseInfo) -> bool:
         if ev.button != Qt.MouseButton.LeftButton or not self.on_map(ev.square):

@@ -10,10 +10,11 @@ from typing import ClassVar
 
 import numpy as np
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox
 
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool, add_combo, add_spin
+from companion.gui.tools.base import Square, Tool, ToolContext, add_combo, add_spin
 from companion.model import edits
 from companion.model.edits import Edit
 
@@ -38,8 +39,8 @@ class PaintTool(Tool):
 
     verb: ClassVar[str] = "Paint"
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__(ctx)
         self.shape = "brush"
         self.brush_size = 1
         self._stroke: int | None = None
@@ -82,8 +83,8 @@ class PaintTool(Tool):
         if self._size_spin is not None and self._size_spin.value() != self.brush_size:
             self._size_spin.setValue(self.brush_size)
 
-    def key_press(self, ev: object) -> bool:
-        key = ev.key()  # type: ignore[attr-defined]
+    def key_press(self, ev: QKeyEvent) -> bool:
+        key = ev.key()
         if key == Qt.Key.Key_BracketLeft:
             self.set_brush_size(self.brush_size - 1)
             return True

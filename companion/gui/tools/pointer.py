@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 
 from companion.gui.canvas.overlays import REACH, ReachShape, TargetLine
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool, reports_model_errors
+from companion.gui.tools.base import Square, Tool, ToolContext, reports_model_errors
 from companion.model.edits import Changes
 from companion.rules.facing import facing_spec_of
 from companion.rules.table import FigureProfile
@@ -49,8 +49,8 @@ class PointerTool(Tool):
     )
     cursor = Qt.CursorShape.PointingHandCursor
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__(ctx)
         self.reach: Any = None
         self.targets: list[Any] = []
         self.hover_square: Square | None = None
@@ -141,7 +141,7 @@ class PointerTool(Tool):
         sq = self.hover_square
         if sq is not None and sq != fig.at:
             if self.reach.can_end(sq):
-                path = [tuple(p) for p in self.reach.path_to(sq)]  # type: ignore[misc]
+                path = list(self.reach.path_to(sq) or [])
                 if path and path[0] != fig.at:
                     path.insert(0, fig.at)
                 path_lines = (
@@ -164,18 +164,10 @@ class PointerTool(Tool):
             arc_deg=arc.degrees if arc is not None else None,
             ranged_max=ranged[1] if ranged else None,
             ranged_min=ranged[0] if ranged else None,
-            front=[
-                tuple(s)
-                for s in g.front_squares(fig.at, fig.facing)  # type: ignore[misc]
-                if doc.dungeon.in_bounds(*s)
-            ]
+            front=[s for s in g.front_squares(fig.at, fig.facing) if doc.dungeon.in_bounds(*s)]
             if (stats and stats.melee)
             else [],
-            reach=[
-                tuple(s)
-                for s in g.reach_squares(fig.at, fig.facing)  # type: ignore[misc]
-                if doc.dungeon.in_bounds(*s)
-            ]
+            reach=[s for s in g.reach_squares(fig.at, fig.facing) if doc.dungeon.in_bounds(*s)]
             if (stats and stats.reach)
             else [],
             targets=targets,

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool
+from companion.gui.tools.base import Square, Tool, ToolContext
 from companion.model import edits
 
 
@@ -22,8 +22,8 @@ class RoomTool(Tool):
         "panel; Shift+drag takes squares out of any room"
     )
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__(ctx)
         self._start: Square | None = None
 
     def build_options(self) -> QWidget:

@@ -12,24 +12,25 @@ from PySide6.QtCore import Qt
 
 from companion.gui.canvas.overlays import RulerShape
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool, reports_model_errors
+from companion.gui.tools.base import Square, Tool, ToolContext, reports_model_errors
 from companion.model.edits import Changes
+from companion.model.mapfile import MapDocument
 from companion.rules.places import place_name
 
 
-def _name(doc: object, sq: Square) -> str:
-    fig = doc.figure_at(*sq)  # type: ignore[attr-defined]
+def _name(doc: MapDocument, sq: Square) -> str:
+    fig = doc.figure_at(*sq)
     return fig.label if fig is not None else f"{place_name(sq)}"
 
 
-def _what(doc: object, sq: Square) -> str:
+def _what(doc: MapDocument, sq: Square) -> str:
     """What stands on a blocking square, in words."""
     from companion.gui.tools.terrain import TERRAIN_TITLES
 
-    fig = doc.figure_at(*sq)  # type: ignore[attr-defined]
+    fig = doc.figure_at(*sq)
     if fig is not None:
         return fig.label
-    d = doc.dungeon  # type: ignore[attr-defined]
+    d = doc.dungeon
     obj = d.object_at(*sq)
     if obj is not None:
         return obj.kind.value
@@ -52,8 +53,8 @@ class RulerTool(Tool):
         "difference and line of sight. Esc clears."
     )
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__(ctx)
         self.a: Square | None = None
         self.b: Square | None = None
         self._dragging = False

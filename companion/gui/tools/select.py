@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from companion.gui.canvas.render import render_rgba
 from companion.gui.canvas.view import MouseInfo
-from companion.gui.tools.base import Square, Tool
+from companion.gui.tools.base import Square, Tool, ToolContext
 from companion.model import edits
 from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.edits import Changes, Clip
@@ -39,8 +39,8 @@ class SelectTool(Tool):
         "drop, Esc to cancel), Delete clears to floor"
     )
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: ToolContext) -> None:
+        super().__init__(ctx)
         self.selection: tuple[Square, Square] | None = None
         self._drag_from: Square | None = None
         self.pasting = False

@@ -7,7 +7,7 @@ from typing import ClassVar
 import numpy as np
 from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
 
-from companion.gui.tools.base import Square, add_combo, add_spin
+from companion.gui.tools.base import Square, ToolContext, add_combo, add_spin
 from companion.gui.tools.paint import PaintTool
 from companion.model import edits
 from companion.model.dungeon import Facing, Terrain
@@ -50,7 +50,7 @@ class TerrainTool(PaintTool):
     icon: ClassVar[str] = "terrain"
     hint: ClassVar[str] = "Drag to paint terrain; [ and ] change the brush size"
 
-    def __init__(self, ctx: object) -> None:
+    def __init__(self, ctx: ToolContext) -> None:
         super().__init__(ctx)
         self.terrain = Terrain.WALL
         self.stairs = Facing.N

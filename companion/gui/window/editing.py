@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QInputDialog
 from companion.gui.dialogs.resize_map import ResizeMapDialog
 from companion.gui.tools import Tool
 from companion.gui.tools.paint import PaintTool
+from companion.gui.tools.select import SelectTool
 from companion.gui.window.base import WindowBase
 from companion.model import edits
 
@@ -91,11 +92,14 @@ class EditingPart(WindowBase):
 
     def copy_selection(self) -> None:
         select = self.tools["select"]
-        select.copy()  # type: ignore[attr-defined]
+        assert isinstance(select, SelectTool)
+        select.copy()
 
     def paste(self) -> None:
         self.set_tool("select")
-        self.tools["select"].start_paste()  # type: ignore[attr-defined]
+        select = self.tools["select"]
+        assert isinstance(select, SelectTool)
+        select.start_paste()
 
     def resize_map(self) -> None:
         d = self.session.doc.dungeon

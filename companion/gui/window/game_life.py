@@ -4,6 +4,7 @@ showing it as it goes (the board, the acting figure, refusals).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from companion.gui.play.reasons import reason_marks
 from companion.gui.roster import ROSTER_FILTER
 from companion.gui.window.base import WindowBase
 from companion.rules.game import GAME_SUFFIX
-from companion.rules.ruleset import CharacterSheets
+from companion.rules.ruleset import CharacterSheets, Ruleset
 from companion.userdirs import default_documents_dir
 
 GAME_FILTER = f"Brick Companion games (*{GAME_SUFFIX});;All files (*)"
@@ -55,9 +56,11 @@ class GameLifePart(WindowBase):
         self.export_log_action = add("&Export the log…", lambda: self.log_dock.export())
         # A game is a document too: File starts and opens one as well.
         file_menu = self.actions_.file_menu
-        first = file_menu.actions()[2] if len(file_menu.actions()) > 2 else None
-        file_menu.insertAction(first, self.new_game_action)
-        file_menu.insertAction(first, self.open_game_action)
+        games = [self.new_game_action, self.open_game_action]
+        if len(file_menu.actions()) > 2:
+            file_menu.insertActions(file_menu.actions()[2], games)
+        else:
+            file_menu.addActions(games)
         self._sync_game_actions()
 
     def _fill_brickmaster_menu(self) -> None:
@@ -93,7 +96,7 @@ class GameLifePart(WindowBase):
     def new_game(self) -> bool:
         """Start a game on the open map (File → New game…): with the open party, or for a
         ruleset that keeps its characters in a roster, with a roster file."""
-        rules = self.session.ruleset
+        rules: Ruleset[Any, Any] = self.session.ruleset
         roster: dict[str, Any] | None = None
         if isinstance(rules, CharacterSheets):
             roster = self._game_roster(rules)
@@ -130,7 +133,7 @@ class GameLifePart(WindowBase):
         """The roster a new game plays with: the one in the roster sheets if it is this
         ruleset's and has characters, else one chosen from a file (shown in the sheets)."""
         panel = self.roster_panel
-        if panel.ruleset_id == rules.id and panel.roster().get("characters"):
+        if panel.ruleset_id == self.session.ruleset_id and panel.roster().get("characters"):
             return panel.roster()
         if not rules.roster_required:
             return None  # the map's own figures play
@@ -139,7 +142,7 @@ class GameLifePart(WindowBase):
         )
         if not name or not self.open_roster(Path(name)):
             return None
-        return panel.roster() if panel.ruleset_id == rules.id else None
+        return panel.roster() if panel.ruleset_id == self.session.ruleset_id else None
 
     def start_game(self, path: Path, spec: GameSpec, roster: dict[str, Any] | None = None) -> bool:
         """A new game on the open map, written to ``path``: with ``roster`` for a ruleset
@@ -264,13 +267,13 @@ class GameLifePart(WindowBase):
     def _play_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
 
-    def _show_log_squares(self, squares: object) -> None:
+    def _show_log_squares(self, squares: Iterable[tuple[int, int]]) -> None:
         import numpy as np
         from PySide6.QtGui import QColor
 
         d = self.session.doc.dungeon
         mask = np.zeros((d.height, d.width), dtype=bool)
-        for x, y in squares:  # type: ignore[attr-defined]
+        for x, y in squares:
             if d.in_bounds(x, y):
                 mask[y, x] = True
         self.canvas.overlays.area.show_mask(mask, QColor(120, 200, 255), 130)

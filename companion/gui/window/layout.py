@@ -150,8 +150,9 @@ class LayoutPart(WindowBase):
         d = self.session.doc.dungeon
         x, y = sq
         terrain = TERRAIN_TITLES[d.terrain_at(x, y)]
-        if d.stairs_at(x, y) is not None:
-            terrain += f" rising {d.stairs_at(x, y).value}"  # type: ignore[union-attr]
+        stairs = d.stairs_at(x, y)
+        if stairs is not None:
+            terrain += f" rising {stairs.value}"
         parts = [f"{place_name(sq)} (x {x}, y {y})", f"height {d.floor_at(x, y)} bricks", terrain]
         obj = d.object_at(x, y)
         if obj is not None:

@@ -46,6 +46,8 @@ from companion.safefile import (
     read_bounded,
 )
 
+#: The ``format`` of a party file (``companion.rules.parties.PartyFiles.party_format``).
+PARTY_FORMAT: Final = "brick-companion-party"
 #: Version of the party file format written by :meth:`Party.to_json_bytes`.
 PARTY_FORMAT_VERSION: Final = 1
 #: Largest party file we are willing to read (a party is a few kilobytes).

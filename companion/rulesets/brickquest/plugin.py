@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -41,10 +42,12 @@ from companion.rules.table import (
     TurnView,
     numbered_die,
 )
+from companion.rules.user_tables import TableSpec
 from companion.rules.verdict import ReasonCode
 from companion.rulesets.brickquest import INFO, table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
-from companion.rulesets.brickquest.catalog import BrickQuestCatalog, default_catalog
+from companion.rulesets.brickquest.catalog import BrickQuestCatalog
+from companion.rulesets.brickquest.character import MAX_PARTY_FILE_BYTES, PARTY_FORMAT, Party
 from companion.rulesets.brickquest.context import Ctx, move_allowance
 from companion.rulesets.brickquest.forced import force_refusal
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
@@ -55,7 +58,9 @@ from companion.rulesets.brickquest.scenario_setup import scenario_setup
 from companion.rulesets.brickquest.schema import ClassDef, MonsterDef
 from companion.rulesets.brickquest.setup import SetupError, build_state, table_problems
 from companion.rulesets.brickquest.state import GameState
+from companion.rulesets.brickquest.user_tables import catalog_in_play, user_tables
 from companion.rulesets.brickquest.validate import validate
+from companion.safefile import read_bounded
 
 Square = tuple[int, int]
 
@@ -71,13 +76,25 @@ class BrickQuestRules(RulesetPlugin[GameState, BrickQuestCatalog, Ctx]):
     title = INFO.title
     actions = ACTIONS
     grid = BRICKQUEST_GRID
+    #: Party files (``companion.rules.parties.PartyFiles``) and the part that prints them.
+    party_format = PARTY_FORMAT
+    printing_part = "companion.printing.rulesets.brickquest.plugin:BrickQuestPrinting"
     _resolution = Resolution[GameState]
-    _default_catalog = staticmethod(default_catalog)
+    #: The bundled data, with the user's monsters (``UserTables``) when they have some.
+    _default_catalog = staticmethod(catalog_in_play)
     _context = Ctx
     _build = staticmethod(build_state)
     _validate = staticmethod(validate)
     _resolve = staticmethod(resolve)
     _scenario_setup = staticmethod(scenario_setup)
+
+    def user_tables(self) -> Sequence[TableSpec[Any]]:
+        """The tables the user may fill in (``UserTables``): the monster cards."""
+        return user_tables()
+
+    def check_party_file(self, path: Path) -> None:
+        data = read_bounded(path, MAX_PARTY_FILE_BYTES, what="party file")
+        Party.from_json_bytes(data, source=str(path))
 
     def force_refusal(self, state: GameState, action: Action) -> str | None:
         """Why forcing ``action`` would not do what was asked (``Session.act``)."""

@@ -6,7 +6,7 @@ Every value is frozen; each action gives a new :class:`Quest`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Any, Final
 
 from companion.rulesets.heroica.schema import Options
 
@@ -61,8 +61,8 @@ class Hero:
     out: bool = False
     defeats: int = 0
 
-    def with_(self, **changes: object) -> Hero:
-        return replace(self, **changes)  # type: ignore[arg-type]
+    def with_(self, **changes: Any) -> Hero:
+        return replace(self, **changes)
 
     def carries(self, item: str) -> bool:
         return item in self.gear or item in self.relics or item in self.potions
@@ -78,8 +78,8 @@ class Monster:
     #: The Crystal of Deflection on its head.
     crystal: bool = False
 
-    def with_(self, **changes: object) -> Monster:
-        return replace(self, **changes)  # type: ignore[arg-type]
+    def with_(self, **changes: Any) -> Monster:
+        return replace(self, **changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +94,8 @@ class Feature:
     boss: str | None = None
     sealed: bool = False
 
-    def with_(self, **changes: object) -> Feature:
-        return replace(self, **changes)  # type: ignore[arg-type]
+    def with_(self, **changes: Any) -> Feature:
+        return replace(self, **changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +178,8 @@ class Quest:
     #: The monsters defeated so far, in order (they leave ``monsters``).
     defeated: tuple[str, ...] = ()
 
-    def with_(self, **changes: object) -> Quest:
-        return replace(self, **changes)  # type: ignore[arg-type]
+    def with_(self, **changes: Any) -> Quest:
+        return replace(self, **changes)
 
     @property
     def active(self) -> str | None:

@@ -28,13 +28,13 @@ from companion.rules.table import (
     TurnView,
     numbered_die,
 )
+from companion.rules.user_tables import TableSpec
 from companion.rules.verdict import ReasonCode
 from companion.rulesets.in_a_world_where_bricks_rule import INFO, sheets, views
 from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
     RULESET_ID,
     IawwbrCatalog,
-    default_catalog,
 )
 from companion.rulesets.in_a_world_where_bricks_rule.placing import map_problems
 from companion.rulesets.in_a_world_where_bricks_rule.resolve import resolve
@@ -50,6 +50,10 @@ from companion.rulesets.in_a_world_where_bricks_rule.setup import (
     scenario_setup,
 )
 from companion.rulesets.in_a_world_where_bricks_rule.state import Battle
+from companion.rulesets.in_a_world_where_bricks_rule.user_tables import (
+    catalog_in_play,
+    user_tables,
+)
 from companion.rulesets.in_a_world_where_bricks_rule.validate import validate
 
 #: A one-stud cell: the ruler reads studs, and lengths from the game's options.
@@ -97,7 +101,8 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
     grid = TABLE_GRID
     roster_required = True
     _resolution = Resolution[Battle]
-    _default_catalog = staticmethod(default_catalog)
+    #: The bundled data, with the user's own classes (``UserTables``) when they have some.
+    _default_catalog = staticmethod(catalog_in_play)
     _context = Ctx
     _build = staticmethod(build_battle)
     _validate = staticmethod(validate)
@@ -109,6 +114,10 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
         super().__init__(catalog)
         self._layers: tuple[object, TerrainLayers] | None = None
         self._board: tuple[Battle, Board] | None = None
+
+    def user_tables(self) -> Sequence[TableSpec[Any]]:
+        """The tables the user may fill in (``UserTables``): home-made classes."""
+        return user_tables()
 
     # -- scenarios ------------------------------------------------------------------------
     def reason_codes(self) -> Sequence[str]:

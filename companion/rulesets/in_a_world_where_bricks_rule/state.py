@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from companion.model.dungeon import DungeonMap
 from companion.model.geometry.tabletop import Base, TableLayers
@@ -39,8 +40,8 @@ class Fighter:
     def base(self) -> Base:
         return Base(self.id, self.x, self.y, self.radius, self.side, self.elevation)
 
-    def with_(self, **changes: object) -> Fighter:
-        return replace(self, **changes)  # type: ignore[arg-type]
+    def with_(self, **changes: Any) -> Fighter:
+        return replace(self, **changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +94,8 @@ class Battle:
     layers: TableLayers | None = None
     notes: tuple[str, ...] = field(default=())
 
-    def with_(self, **changes: object) -> Battle:
-        return replace(self, **changes)  # type: ignore[arg-type]
+    def with_(self, **changes: Any) -> Battle:
+        return replace(self, **changes)
 
     @property
     def table_layers(self) -> TableLayers:

@@ -41,6 +41,7 @@ from companion.gui.rulesets.brickquest.sheets import (
 )
 from companion.gui.rulesets.brickquest.sheets.party_view import fit_to_screen
 from companion.gui.shortcuts import ShortcutsOverTextFields
+from companion.gui.uifiles import named
 from companion.rules.table import FigureView
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import Character, Party, PartyFileError
@@ -57,10 +58,10 @@ class PartyDock(QDockWidget):
         self.setObjectName("partyDock")
         self.model = PartyModel(catalog, parent=self)
         self.path: Path | None = None
-        self.chooser = QComboBox(objectName="characterChooser")
+        self.chooser = named(QComboBox(), "characterChooser")
         self.chooser.setAccessibleName("Character")
-        self.add_button = QPushButton("New…", objectName="newCharacterButton")
-        self.remove_button = QPushButton("Remove", objectName="removeCharacterButton")
+        self.add_button = named(QPushButton("New…"), "newCharacterButton")
+        self.remove_button = named(QPushButton("Remove"), "removeCharacterButton")
         self.panel = CharacterSheetPanel(self.model)
         # The chooser on a row of its own: a character's name and class read whole in
         # the narrow right-hand column; its buttons below it.

@@ -230,11 +230,13 @@ class HeroicaBoardEditor:
         if self.tree.topLevelItemCount() != len(locations):
             self.tree.clear()
             for _ in locations:
-                item = QTreeWidgetItem(["", "", ""])
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
-                self.tree.addTopLevelItem(item)
+                fresh = QTreeWidgetItem(["", "", ""])
+                fresh.setFlags(fresh.flags() | Qt.ItemFlag.ItemIsEditable)
+                self.tree.addTopLevelItem(fresh)
         for i, loc in enumerate(locations):
             item = self.tree.topLevelItem(i)
+            if item is None:
+                continue
             realm = self.catalog.realms.get(str(loc.get("realm")))
             texts = (
                 str(loc.get("name") or loc.get("id")),
@@ -247,8 +249,9 @@ class HeroicaBoardEditor:
             item.setData(0, Qt.ItemDataRole.UserRole, loc.get("id"))
             if loc.get("id") == current:
                 self.tree.setCurrentItem(item)
-        if self.tree.currentItem() is None and locations:
-            self.tree.setCurrentItem(self.tree.topLevelItem(len(locations) - 1))
+        last = self.tree.topLevelItem(len(locations) - 1) if locations else None
+        if self.tree.currentItem() is None and last is not None:
+            self.tree.setCurrentItem(last)
         self._filling = False
         self._show_location()
         self._fill_details()
@@ -313,12 +316,13 @@ class HeroicaBoardEditor:
         index = combo.currentData()
         features = (self.board or {}).get("features", [])
         if isinstance(index, int) and 0 <= index < len(features):
-            return features[index]  # type: ignore[no-any-return]
+            feature: dict[str, Any] = features[index]
+            return feature
         return None
 
     def _show_details(self) -> None:
         casket = self._feature(self.casket)
-        tokens = [(RANDOM_TOKEN, None)] + [
+        tokens: list[tuple[str, object]] = [(RANDOM_TOKEN, None)] + [
             (t.token, t.token) for t in self.catalog.tables.casket.tokens
         ]
         _fill(self.token, tokens, None if casket is None else casket.get("token"))
@@ -382,7 +386,7 @@ class HeroicaBoardEditor:
     def _select(self, ident: str) -> None:
         for i in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(i)
-            if item.data(0, Qt.ItemDataRole.UserRole) == ident:
+            if item is not None and item.data(0, Qt.ItemDataRole.UserRole) == ident:
                 self.tree.setCurrentItem(item)
 
     def remove_location(self) -> bool:

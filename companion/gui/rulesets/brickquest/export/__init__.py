@@ -1,29 +1,20 @@
-"""BrickQuest's printable character sheets at true scale (one stud = 8 mm) and table aids.
+"""BrickQuest's sheets on paper from the window: the Party → Export sheets… / Print sheets…
+actions (options dialog included) and printing through the system print dialog.
 
-Entry points:
-
-- :func:`export_sheets_pdf` — ``(path, characters, catalog, page_size="A4", include_aids=True)``,
-  usable without the main window (needs a ``QGuiApplication``).
-- :func:`print_sheets` — the same pages through the system print dialog.
-- :func:`export_sheets_interactive` / :func:`print_sheets_interactive` — the
-  Party → Export sheets… / Print sheets… actions (options dialog included).
-
-The ruleset-neutral plumbing (PDF writer, printer, page loop) is ``companion.gui.export``.
+The pages themselves (sheets at true scale, one stud = 8 mm, and the table aids) are
+painted by BrickQuest's printing part, ``companion.printing.rulesets.brickquest``, which
+the ``sheets`` command uses too.
 """
 
-from companion.gui.export.document import ExportError
-from companion.gui.export.pdf import PAGE_SIZES
 from companion.gui.rulesets.brickquest.export.dialog import (
     ExportOptionsDialog,
     export_sheets_interactive,
     print_sheets_interactive,
 )
-from companion.gui.rulesets.brickquest.export.sheets import (
-    export_sheets_pdf,
-    print_sheets,
-    print_to,
-    render_sheets,
-)
+from companion.gui.rulesets.brickquest.export.printer import print_sheets, print_to
+from companion.printing.document import ExportError
+from companion.printing.pdf import PAGE_SIZES
+from companion.printing.rulesets.brickquest.sheets import export_sheets_pdf, render_sheets
 
 __all__ = [
     "PAGE_SIZES",

@@ -20,10 +20,12 @@ from PySide6.QtWidgets import (
 )
 
 from companion.gui.busy import busy
-from companion.gui.export.document import ExportError
-from companion.gui.export.pdf import PAGE_SIZES, default_page_size
-from companion.gui.rulesets.brickquest.export.sheets import export_sheets_pdf, print_sheets
+from companion.gui.rulesets.brickquest.export.printer import print_sheets
 from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
+from companion.gui.uifiles import named
+from companion.printing.document import ExportError
+from companion.printing.pdf import PAGE_SIZES, default_page_size
+from companion.printing.rulesets.brickquest.sheets import export_sheets_pdf
 from companion.rulesets.brickquest.character import Character
 
 
@@ -52,20 +54,18 @@ class ExportOptionsDialog(QDialog):
         self.setWindowTitle(title)
         self._current_id = current_id if current_id in model.party.ids() else None
         n = len(model.characters())
-        self.all_radio = QRadioButton(f"All characters ({n})", objectName="allRadio")
+        self.all_radio = named(QRadioButton(f"All characters ({n})"), "allRadio")
         name = model.character(self._current_id).name if self._current_id else "—"
-        self.one_radio = QRadioButton(f"Only {name}", objectName="oneRadio")
+        self.one_radio = named(QRadioButton(f"Only {name}"), "oneRadio")
         self.one_radio.setEnabled(self._current_id is not None)
         group = QButtonGroup(self)
         group.addButton(self.all_radio)
         group.addButton(self.one_radio)
         self.all_radio.setChecked(True)
-        self.page_combo = QComboBox(objectName="pageCombo")
+        self.page_combo = named(QComboBox(), "pageCombo")
         self.page_combo.addItems(list(PAGE_SIZES))
         self.page_combo.setCurrentText(default_page_size())
-        self.aids_check = QCheckBox(
-            "Table aids: BrickRuler and area templates", objectName="aidsCheck"
-        )
+        self.aids_check = named(QCheckBox("Table aids: BrickRuler and area templates"), "aidsCheck")
         self.aids_check.setChecked(True)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

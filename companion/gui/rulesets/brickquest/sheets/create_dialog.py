@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.gui.rulesets.brickquest.sheets.sheet_text import attack_text, skill_text
-from companion.gui.uifiles import load_form
+from companion.gui.uifiles import child, load_form
+from companion.printing.rulesets.brickquest.sheet_text import attack_text, skill_text
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import Character, CharacterError
 from companion.rulesets.brickquest.schema import Archetype, ClassDef, Race
@@ -47,14 +47,14 @@ class CharacterCreateDialog(QDialog):
         layout.addWidget(self.form)
 
         f = self.form
-        self.name_edit: QLineEdit = f.findChild(QLineEdit, "nameEdit")
-        self.player_edit: QLineEdit = f.findChild(QLineEdit, "playerEdit")
-        self.race_combo: QComboBox = f.findChild(QComboBox, "raceCombo")
-        self.archetype_combo: QComboBox = f.findChild(QComboBox, "archetypeCombo")
-        self.error_label: QLabel = f.findChild(QLabel, "errorLabel")
-        self.button_box: QDialogButtonBox = f.findChild(QDialogButtonBox, "buttonBox")
+        self.name_edit: QLineEdit = child(f, QLineEdit, "nameEdit")
+        self.player_edit: QLineEdit = child(f, QLineEdit, "playerEdit")
+        self.race_combo: QComboBox = child(f, QComboBox, "raceCombo")
+        self.archetype_combo: QComboBox = child(f, QComboBox, "archetypeCombo")
+        self.error_label: QLabel = child(f, QLabel, "errorLabel")
+        self.button_box: QDialogButtonBox = child(f, QDialogButtonBox, "buttonBox")
         self._values = {
-            name: f.findChild(QLabel, name)
+            name: child(f, QLabel, name)
             for name in (
                 "classNameLabel",
                 "moveValue",

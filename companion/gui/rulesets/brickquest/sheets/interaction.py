@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.gui.rulesets.brickquest.sheets.brick_layout import Hit, Stat
 from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
+from companion.printing.rulesets.brickquest.brick_layout import Hit, Stat
 
 
 def apply_hit(model: PartyModel, character_id: str, hit: Hit) -> bool:

@@ -24,12 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.gui.rulesets.brickquest.sheets.brick_layout import Hit, SheetStats, Stat
-from companion.gui.rulesets.brickquest.sheets.brick_painter import STAT_COLOURS
 from companion.gui.rulesets.brickquest.sheets.interaction import apply_hit
 from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
 from companion.gui.rulesets.brickquest.sheets.sheet_widget import BrickSheetWidget
-from companion.gui.sheets.fonts import sheet_font
+from companion.gui.uifiles import named
+from companion.printing.fonts import sheet_font
+from companion.printing.rulesets.brickquest.brick_layout import Hit, SheetStats, Stat
+from companion.printing.rulesets.brickquest.brick_painter import STAT_COLOURS
 from companion.rulesets.brickquest.character import CharacterError
 
 #: A card is never narrower than this (pixels), so big type still fits.
@@ -76,7 +77,8 @@ class FitLabel(QLabel):
     def __init__(
         self, font: QFont, *, min_points: float, object_name: str, rich: bool = False
     ) -> None:
-        super().__init__(objectName=object_name)
+        super().__init__()
+        self.setObjectName(object_name)
         self.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
         self._full = QFont(font)
         self._min_points = min_points
@@ -87,7 +89,7 @@ class FitLabel(QLabel):
         # the card decides the width; the text adapts to it, not the other way round
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
-    def setText(self, text: str) -> None:  # type: ignore[override]
+    def setText(self, text: str) -> None:
         super().setText(text)
         self._fit()
 
@@ -153,13 +155,13 @@ class PartyCard(QFrame):
             object_name="cardPoints",
             rich=True,
         )
-        self.message = QLabel(objectName="cardMessage")
+        self.message = named(QLabel(), "cardMessage")
         self.message.setStyleSheet("color: #b3261e;")
         self.message.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         self.message.setWordWrap(True)
         self.message.hide()
 
-        lay = QVBoxLayout(self)
+        lay = self._lay = QVBoxLayout(self)
         lay.setSpacing(4)
         lay.addWidget(self.name_label)
         lay.addWidget(self.info_label)
@@ -187,7 +189,7 @@ class PartyCard(QFrame):
 
     def chrome_height(self) -> int:
         """Height of everything on the card but the brick sheet (pixels)."""
-        lay = self.layout()
+        lay = self._lay
         labels = (self.name_label, self.info_label, self.points_label)
         m = lay.contentsMargins()
         return (

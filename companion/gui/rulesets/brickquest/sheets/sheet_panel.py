@@ -24,11 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.gui.rulesets.brickquest.sheets.brick_layout import Hit, SheetStats
 from companion.gui.rulesets.brickquest.sheets.interaction import apply_hit
 from companion.gui.rulesets.brickquest.sheets.party_model import PartyModel
-from companion.gui.rulesets.brickquest.sheets.sheet_text import attack_text, class_details_html
 from companion.gui.rulesets.brickquest.sheets.sheet_widget import BrickSheetWidget
+from companion.gui.uifiles import named
+from companion.printing.rulesets.brickquest.brick_layout import Hit, SheetStats
+from companion.printing.rulesets.brickquest.sheet_text import attack_text, class_details_html
 from companion.rulesets.brickquest.character import MAX_POINTS, Character, CharacterError
 
 #: Below this width the panel stacks the sheet above the fields.
@@ -59,17 +60,17 @@ class CharacterSheetPanel(QWidget):
         self.sheet.setAccessibleName("Brick character sheet")
         self.sheet.hitClicked.connect(self._on_hit)
 
-        self.player_edit = QLineEdit(objectName="playerEdit")
-        self.name_edit = QLineEdit(objectName="nameEdit")
-        self.class_label = QLabel(objectName="classLabel")
-        self.move_label = QLabel(objectName="moveLabel")
-        self.init_label = QLabel(objectName="initLabel")
-        self.hp_spin = QSpinBox(objectName="hpSpin")
-        self.sp_spin = QSpinBox(objectName="spSpin")
-        self.ad_label = QLabel(objectName="adLabel")
-        self.ad_bonus_label = QLabel(objectName="adBonusLabel")
-        self.dd_label = QLabel(objectName="ddLabel")
-        self.dd_bonus_label = QLabel(objectName="ddBonusLabel")
+        self.player_edit = named(QLineEdit(), "playerEdit")
+        self.name_edit = named(QLineEdit(), "nameEdit")
+        self.class_label = named(QLabel(), "classLabel")
+        self.move_label = named(QLabel(), "moveLabel")
+        self.init_label = named(QLabel(), "initLabel")
+        self.hp_spin = named(QSpinBox(), "hpSpin")
+        self.sp_spin = named(QSpinBox(), "spSpin")
+        self.ad_label = named(QLabel(), "adLabel")
+        self.ad_bonus_label = named(QLabel(), "adBonusLabel")
+        self.dd_label = named(QLabel(), "ddLabel")
+        self.dd_bonus_label = named(QLabel(), "ddBonusLabel")
         for spin in (self.hp_spin, self.sp_spin):
             spin.setKeyboardTracking(False)
             spin.setAccelerated(True)
@@ -78,10 +79,10 @@ class CharacterSheetPanel(QWidget):
         self.player_edit.editingFinished.connect(self._on_names_edited)
         self.name_edit.editingFinished.connect(self._on_names_edited)
 
-        self.damage_button = QPushButton("−1 HP", objectName="damageButton")
-        self.heal_button = QPushButton("+1 HP", objectName="healButton")
-        self.spend_button = QPushButton("−1 SP", objectName="spendButton")
-        self.restore_button = QPushButton("+1 SP", objectName="restoreButton")
+        self.damage_button = named(QPushButton("−1 HP"), "damageButton")
+        self.heal_button = named(QPushButton("+1 HP"), "healButton")
+        self.spend_button = named(QPushButton("−1 SP"), "spendButton")
+        self.restore_button = named(QPushButton("+1 SP"), "restoreButton")
         self.damage_button.setToolTip("Take 1 damage: a green round into the slot")
         self.heal_button.setToolTip("Heal 1: a green round back from the slot")
         self.spend_button.setToolTip("Spend 1 spell point")
@@ -110,13 +111,13 @@ class CharacterSheetPanel(QWidget):
         paper = QGroupBox("Paper sheet")
         paper.setLayout(form)
 
-        self.swag_list = QListWidget(objectName="swagList")
+        self.swag_list = named(QListWidget(), "swagList")
         self.swag_list.setMaximumHeight(110)
-        self.item_combo = QComboBox(objectName="itemCombo")
+        self.item_combo = named(QComboBox(), "itemCombo")
         for item in model.catalog.items.values():
             self.item_combo.addItem(item.name, item.id)
-        add_button = QPushButton("Put in bin", objectName="addSwagButton")
-        remove_button = QPushButton("Take out", objectName="removeSwagButton")
+        add_button = named(QPushButton("Put in bin"), "addSwagButton")
+        remove_button = named(QPushButton("Take out"), "removeSwagButton")
         add_button.clicked.connect(self._on_add_swag)
         remove_button.clicked.connect(self._on_remove_swag)
         swag_box = QGroupBox("Swag bin")
@@ -124,9 +125,9 @@ class CharacterSheetPanel(QWidget):
         swag_layout.addWidget(self.swag_list)
         swag_layout.addWidget(_row(self.item_combo, add_button, remove_button))
 
-        self.details = QTextBrowser(objectName="classDetails")
+        self.details = named(QTextBrowser(), "classDetails")
         self.details.setOpenLinks(False)
-        self.status = QLabel(objectName="statusLabel")
+        self.status = named(QLabel(), "statusLabel")
         self.status.setWordWrap(True)
         self.status.setStyleSheet("color: #b3261e;")
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QSize, QSizeF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from companion.gui.rulesets.brickquest.sheets.brick_layout import (
+from companion.printing.rulesets.brickquest.brick_layout import (
     STAT_NAMES,
     BrickSheetLayout,
     Hit,
@@ -14,7 +14,7 @@ from companion.gui.rulesets.brickquest.sheets.brick_layout import (
     Stat,
     layout_sheet,
 )
-from companion.gui.rulesets.brickquest.sheets.brick_painter import (
+from companion.printing.rulesets.brickquest.brick_painter import (
     PaintOptions,
     fit_unit,
     paint_brick_sheet,

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
-from companion.gui.roster.paint import INK, MUTED, WRAP, Pen
-from companion.gui.sheets.fonts import sheet_font
+from companion.printing.fonts import sheet_font
+from companion.printing.roster.paint import INK, MUTED, WRAP, Pen
 from companion.rules.printing import PrintedTrack
 
 TITLE_PT = 13.0

@@ -17,8 +17,8 @@ from functools import cached_property
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintDevice, QPainter, QPen
 
-from companion.gui.canvas.glyphs import side_colour
-from companion.gui.sheets.fonts import sheet_font
+from companion.printing.colours import side_colour
+from companion.printing.fonts import sheet_font
 from companion.rules.table import SheetSection, SheetView
 
 INK = QColor(20, 20, 22)

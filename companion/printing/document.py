@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPainter
 
-from companion.gui.sheets.fonts import register_bundled_fonts
+from companion.printing.fonts import register_bundled_fonts
 
 #: Paints one page; gets the painter (scaled to mm) and the paintable size in mm.
 PagePainter = Callable[[QPainter, QSizeF], None]

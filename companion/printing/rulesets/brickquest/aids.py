@@ -23,9 +23,9 @@ import math
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPolygonF
 
-from companion.gui.export.document import PagePainter
-from companion.gui.export.paper import GREY, INK, crosshair, draw_text, pen, scale_bar
-from companion.gui.rulesets.brickquest.sheets.brick_painter import STUD_MM
+from companion.printing.document import PagePainter
+from companion.printing.paper import GREY, INK, crosshair, draw_text, pen, scale_bar
+from companion.printing.rulesets.brickquest.brick_painter import STUD_MM
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.schema import Breath, Circle, Cone, Line, TurnUndead
 

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QPagedPaintDevice, QPageLayout, QPainter, QPen
 
-from companion.gui.export.pdf import PAGE_SIZES, write_pdf
-from companion.gui.roster.paint import CARD, RULE, paint_sheet
-from companion.gui.roster.strips import paint_strips
+from companion.printing.pdf import PAGE_SIZES, write_pdf
+from companion.printing.roster.paint import CARD, RULE, paint_sheet
+from companion.printing.roster.strips import paint_strips
 from companion.rules.printing import SHEETS, PrintLayout
 from companion.rules.table import SheetView
 

@@ -12,7 +12,7 @@ from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
 
 from companion import APP_NAME
 from companion.atomic import replacing
-from companion.gui.export.document import ExportError
+from companion.printing.document import ExportError
 
 PageSizeName = Literal["A4", "Letter"]
 PAGE_SIZES: dict[str, QPageSize.PageSizeId] = {

@@ -23,16 +23,16 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
-from companion.gui.export.document import PagePainter
-from companion.gui.export.paper import GREY, RULE, draw_text, paper_palette, pen, scale_bar
-from companion.gui.rulesets.brickquest.sheets.brick_layout import SheetStats, layout_sheet
-from companion.gui.rulesets.brickquest.sheets.brick_painter import STUD_MM, paint_brick_sheet
-from companion.gui.rulesets.brickquest.sheets.sheet_text import (
+from companion.printing.document import PagePainter
+from companion.printing.fonts import sheet_font
+from companion.printing.paper import GREY, RULE, draw_text, paper_palette, pen, scale_bar
+from companion.printing.rulesets.brickquest.brick_layout import SheetStats, layout_sheet
+from companion.printing.rulesets.brickquest.brick_painter import STUD_MM, paint_brick_sheet
+from companion.printing.rulesets.brickquest.sheet_text import (
     class_details_html,
     paper_fields,
     swag_lines,
 )
-from companion.gui.sheets.fonts import sheet_font
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import Character
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
 
-from companion.gui.sheets.fonts import sheet_font
+from companion.printing.fonts import sheet_font
 
 MM_PER_POINT = 25.4 / 72
 #: Font pixel size text is laid out at before it is scaled to millimetres.

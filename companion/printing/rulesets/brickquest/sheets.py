@@ -1,4 +1,4 @@
-"""BrickQuest's sheets and table aids on paper: a PDF, or the system print dialog."""
+"""BrickQuest's sheets and table aids on paper: the pages on any paged device, or a PDF."""
 
 from __future__ import annotations
 
@@ -7,14 +7,11 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QPagedPaintDevice
-from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QWidget
 
-from companion.gui.export.document import ExportError, PagePainter, render_pages
-from companion.gui.export.pdf import PageSizeName, write_pdf
-from companion.gui.export.printing import ask_printer, make_printer
-from companion.gui.rulesets.brickquest.export.aids import aid_pages
-from companion.gui.rulesets.brickquest.export.character_page import character_pages
+from companion.printing.document import ExportError, PagePainter, render_pages
+from companion.printing.pdf import write_pdf
+from companion.printing.rulesets.brickquest.aids import aid_pages
+from companion.printing.rulesets.brickquest.character_page import character_pages
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.character import Character
 
@@ -47,12 +44,12 @@ def export_sheets_pdf(
     path: str | os.PathLike[str],
     characters: Sequence[Character],
     catalog: BrickQuestCatalog,
-    page_size: PageSizeName = "A4",
+    page_size: str = "A4",
     include_aids: bool = True,
 ) -> int:
     """Write the sheets of ``characters`` (and the table aids) to a PDF; the page count.
 
-    Needs a ``QGuiApplication``; written atomically (``companion.gui.export.write_pdf``).
+    Needs a ``QGuiApplication``; written atomically (``companion.printing.pdf.write_pdf``).
     Raises :class:`ExportError` (or ``OSError``) on failure.
     """
     return write_pdf(
@@ -61,29 +58,3 @@ def export_sheets_pdf(
         page_size,
         TITLE,
     )
-
-
-def print_to(
-    printer: QPrinter,
-    characters: Sequence[Character],
-    catalog: BrickQuestCatalog,
-    include_aids: bool = True,
-) -> int:
-    """Print on an already set-up ``printer`` (no dialog); the page count."""
-    return render_sheets(printer, characters, catalog, include_aids=include_aids)
-
-
-def print_sheets(
-    characters: Sequence[Character],
-    catalog: BrickQuestCatalog,
-    parent: QWidget | None = None,
-    *,
-    page_size: str = "A4",
-    include_aids: bool = True,
-) -> bool:
-    """Ask for a printer with the system dialog and print; False if cancelled."""
-    printer = make_printer(page_size, TITLE)
-    if not ask_printer(printer, parent, "Print character sheets"):
-        return False
-    print_to(printer, characters, catalog, include_aids)
-    return True

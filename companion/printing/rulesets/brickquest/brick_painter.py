@@ -25,7 +25,8 @@ from PySide6.QtGui import (
     QRadialGradient,
 )
 
-from companion.gui.rulesets.brickquest.sheets.brick_layout import (
+from companion.printing.fonts import sheet_font
+from companion.printing.rulesets.brickquest.brick_layout import (
     LEGEND_HEIGHT,
     SLOT_ROWS,
     WALL,
@@ -36,7 +37,6 @@ from companion.gui.rulesets.brickquest.sheets.brick_layout import (
     RoundPlate,
     Stat,
 )
-from companion.gui.sheets.fonts import sheet_font
 
 #: Physical stud pitch: one stud is 8 mm.
 STUD_MM = 8.0
