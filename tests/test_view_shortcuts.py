@@ -87,7 +87,7 @@ def _iawwbr_game(tmp_path: Path) -> Any:
     import json
 
     from companion.datafiles import resource_dir
-    from companion.model.mapfile import load_map_file
+    from companion.rules.maps import load_map_file
     from companion.rules.game import Game
 
     doc = load_map_file(resource_dir() / "dungeons" / "iawwbr-demo.json")
