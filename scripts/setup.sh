@@ -43,3 +43,11 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   .venv/bin/python -m pip install -q -c requirements/constraints.txt -e ".[test,bench,bundle]"
   echo "$want" > "$stamp"
 fi
+
+# The third-party ruleset the tests play (tests/thirdparty/brick_duel): a package of its own,
+# found through its "companion.rulesets" entry point as any ruleset from outside would be.
+# Editable, without its (absent) dependencies or a build environment: nothing is downloaded.
+if ! .venv/bin/python -c "import importlib.metadata as m; m.distribution('brick-duel')" 2>/dev/null; then
+  echo "setup: installing the third-party test ruleset tests/thirdparty/brick_duel"
+  .venv/bin/python -m pip install -q --no-deps --no-build-isolation -e tests/thirdparty/brick_duel
+fi

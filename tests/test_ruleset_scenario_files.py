@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scenario_folders import own_rule_text, scenario_folder, takes_its_own_codes
 from shared_texts import SHARED
 
 from companion.rules.ruleset import available_rulesets, get_ruleset
@@ -32,7 +33,7 @@ class Folder:
 
     @property
     def files(self) -> list[Path]:
-        return sorted((SCENARIOS / self.ruleset).glob("*.json"))
+        return sorted(scenario_folder(self.ruleset).glob("*.json"))
 
     @property
     def minimum(self) -> int:
@@ -41,7 +42,10 @@ class Folder:
     @property
     def texts(self) -> list[Path]:
         """Its rule text (``heroica`` reads ``heroica-expanded.txt``); BrickQuest's
-        readings are quoted from DESIGN.md too."""
+        readings are quoted from DESIGN.md too.  A ruleset from outside: its README."""
+        own = own_rule_text(self.ruleset)
+        if own is not None:
+            return [own]
         stem = self.ruleset.replace("_", "-")
         return [*sorted((SHARED / "seeds").glob(f"{stem}*.txt")), SHARED / "DESIGN.md"]
 
@@ -52,7 +56,17 @@ class Folder:
 
 
 FOLDERS = tuple(Folder(rid) for rid in available_rulesets())
+#: A ruleset from outside whose own reason codes the core does not take yet: its scenarios
+#: expect them, so they fail until it does (then they run as any other).
+UNTIL_OWN_CODES = pytest.mark.xfail(
+    reason="the core's reason codes are still a closed list (rulesets declaring theirs)",
+    strict=True,
+)
 FILES = [(f, p) for f in FOLDERS for p in f.files]
+RUNS = [
+    pytest.param(f, p, marks=() if takes_its_own_codes(f.ruleset) else UNTIL_OWN_CODES)
+    for f, p in FILES
+]
 
 
 def _norm(text: str) -> str:
@@ -64,7 +78,7 @@ def _doc(path: Path) -> dict[str, Any]:
     return result
 
 
-@pytest.mark.parametrize(("folder", "path"), FILES, ids=lambda v: getattr(v, "name", ""))
+@pytest.mark.parametrize(("folder", "path"), RUNS, ids=lambda v: getattr(v, "name", ""))
 def test_scenario_passes(folder: Folder, path: Path) -> None:
     lines = run_scenario(load_scenario(path), path.name)
     failing = [json.dumps(line) for line in lines if line.get("ok") is not True]
@@ -74,7 +88,7 @@ def test_scenario_passes(folder: Folder, path: Path) -> None:
 @pytest.mark.parametrize(("folder", "path"), FILES, ids=lambda v: getattr(v, "name", ""))
 def test_scenario_quotes_the_text(folder: Folder, path: Path) -> None:
     texts = [t for t in folder.texts if t.exists()]
-    if len(texts) < 2:
+    if len(texts) < min(2, len(folder.texts)):
         pytest.skip("shared rule texts not mounted")
     doc = _doc(path)
     assert doc.get("title"), "a scenario needs a title"

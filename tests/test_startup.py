@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.rules.capabilities import GridBoard
 from companion.rules.ruleset import (
-    RulesetInfo,
     UnknownRuleset,
     available_rulesets,
     get_ruleset,
@@ -40,10 +40,9 @@ def ruleset_modules():
     return {m for m in sys.modules if m.startswith(prefixes) and m.count(".") >= 3}
 
 # The declarations (each ruleset package's INFO: a title and a grid) are light and allowed.
-import importlib
-from companion.rules.ruleset import available_rulesets
+from companion.rules.ruleset import available_rulesets, ruleset_info
 for rid in available_rulesets():
-    importlib.import_module(f"companion.rulesets.{rid}")
+    ruleset_info(rid)
 DECLARED = ruleset_modules()
 
 def loaded():
@@ -74,8 +73,12 @@ print(json.dumps(out))
 def test_the_declarations_say_what_the_plugins_say() -> None:
     for rid in available_rulesets():
         info, plugin = ruleset_info(rid), get_ruleset(rid)
-        assert info == RulesetInfo(plugin.id, plugin.title, plugin.grid), rid
-        assert info.studs_per_square == plugin.grid.studs_per_square
+        assert (info.id, info.title) == (plugin.id, plugin.title), rid
+        # A ruleset on a map declares its grid; one without a map (a graph) has none.
+        assert info.needs_map == isinstance(plugin, GridBoard), rid
+        if isinstance(plugin, GridBoard):
+            assert info.grid == plugin.grid, rid
+            assert info.studs_per_square == plugin.grid.studs_per_square
 
 
 def test_an_unknown_id_has_no_declaration() -> None:

@@ -2,6 +2,7 @@
 
     game new --map MAP.json [--party PARTY.json] [--seed N] [--dice app|typed]
              [--option KEY=VALUE]... [--choice FIGURE.KEY=VALUE]... GAME
+    game new --ruleset ID [...] GAME     (a ruleset played without a map: a graph board)
     game act GAME 'ACTION_JSON' [--dice 3,5,6] [--force "why"]
     game state GAME | game undo GAME | game redo GAME | game log GAME [--markdown]
 
@@ -63,10 +64,14 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    new = sub.add_parser("new", help="start a game from a map and a party")
-    new.add_argument("--map", type=Path, required=True)
+    new = sub.add_parser("new", help="start a game from a map and a party (or a ruleset alone)")
+    new.add_argument(
+        "--map", type=Path, help="the map to play on (not for a ruleset played without one)"
+    )
     new.add_argument("--party", type=Path)
-    new.add_argument("--ruleset", help="default: the ruleset the map names")
+    new.add_argument(
+        "--ruleset", help="default: the ruleset the map names; without --map, required"
+    )
     new.add_argument("--seed", type=ascii_number)
     new.add_argument("--dice", choices=("app", "typed"), default="app")
     new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -144,7 +149,9 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    doc = read_map_file(args.map)
+    if args.map is None and not args.ruleset:
+        raise BadInput("give --map MAP.json, or --ruleset ID for a ruleset played without a map")
+    doc = read_map_file(args.map) if args.map is not None else None
     party = read_party_file(args.party) if args.party else None
     # Read by the ruleset's option specs (``read_options``) when the game is made.
     pairs = [_pair(o, "--option") for o in args.option]
@@ -186,20 +193,23 @@ def _refusal(args: argparse.Namespace, exc: GameFileError) -> str:
     """A new game's refusal, starting with the file or argument at fault: the map file,
     the party file (when the party is at fault), or the option that names the input."""
     text = str(exc)
+    on = f" (the map {args.map})" if args.map is not None else ""
     if exc.part == "party":
         if args.party is None:
-            return f"--party: {text} (the map {args.map})"
-        return f"{args.party}: {text} (with the map {args.map})"
+            return f"--party: {text}{on}"
+        return f"{args.party}: {text}" + (f" (with the map {args.map})" if on else "")
     if exc.part == "options":
-        return f"--option {text.removeprefix('options.')} (the map {args.map})"
+        return f"--option {text.removeprefix('options.')}{on}"
     if exc.part == "choices":
-        return f"--choice {text.removeprefix('choices.')} (the map {args.map})"
+        return f"--choice {text.removeprefix('choices.')}{on}"
     if exc.part == "seed":
         return f"--seed {args.seed}: {text.removeprefix('seed: ')}"
-    if exc.part == "ruleset":
-        return f"--ruleset {args.ruleset}: {text} ({args.map})"
     if exc.part == "file":
         return text
+    if args.map is None:  # no map: the ruleset is at fault
+        return f"--ruleset {args.ruleset}: {text}"
+    if exc.part == "ruleset":
+        return f"--ruleset {args.ruleset}: {text} ({args.map})"
     return f"{args.map}: {text}"
 
 
@@ -265,4 +275,5 @@ def _log_line(game: Game, line: Any, markdown: bool) -> str:
     dice = "; ".join(game.roll_text(r) for r in line.rolls)
     forced = f" [FORCED: {line.why}]" if line.forced else ""
     text = f"{line.index + 1}. {line.text}{forced}" + (f" (dice: {dice})" if dice else "")
+    text += "".join(f" [{change}]" for change in line.changes)
     return f"- {text}" if markdown else text

@@ -64,7 +64,7 @@ def party_rules(path: Path) -> PartyFiles | None:
     from companion.rules.parties import party_rulesets
 
     found = party_rulesets()
-    if len(found) > 1:
+    if len(found) > 1 or path.name.endswith(GAME_SUFFIX):  # a game names its ruleset
         said = _peek(path)
         found = [r for r in found if said in (r.party_format, r.id)]
     return found[0] if len(found) == 1 else None

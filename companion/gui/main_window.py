@@ -10,6 +10,7 @@ from companion.gui.actions import Actions
 from companion.gui.autosave import Autosaver
 from companion.gui.canvas.view import MapCanvas
 from companion.gui.docks.board_editors import BoardEditors
+from companion.gui.play.board_views import BoardViews
 from companion.gui.play.controller import LAST_GAME_KEY, PlayController
 from companion.gui.play.tool import PlayMarks, PlayTool
 from companion.gui.roster import RosterPanel
@@ -64,6 +65,8 @@ class MainWindow(
         self.ctx = ToolContext(self.session, self.canvas)
         self.tools: dict[str, Tool] = {cls.name: cls(self.ctx) for cls in TOOL_CLASSES}
         self.play = PlayController(self, self.settings)
+        #: The centre: the canvas, or the board a game without a map draws itself.
+        self.board_views = BoardViews(self, self.play)
         #: The mode whose docks are shown, and each mode's docks as the user left them.
         self._docks_mode: str | None = None
         self._docks_seen: dict[str, dict[str, bool]] = {}

@@ -20,6 +20,7 @@ from companion.atomic import keep_backup
 from companion.gui.commands import EditCommand
 from companion.model.edits import EVERYTHING, Changes, Edit
 from companion.model.figures import FOOTPRINT_SIZES, Token
+from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import (
     MAX_FILE_BYTES,
     MapDocument,
@@ -27,16 +28,14 @@ from companion.model.mapfile import (
     dump_map,
     new_document,
 )
+from companion.rules.capabilities import BoardSection, GridBoard, offers
 from companion.rules.maps import load_map_bytes
 from companion.rules.ruleset import (
-    DEFAULT_RULESET,
-    BoardSection,
     UnknownRuleset,
-    available_rulesets,
     get_ruleset,
     ruleset_info,
 )
-from companion.rules.table import BoardMark
+from companion.rules.table import BoardMark, FigureProfile
 from companion.safefile import read_bounded
 
 
@@ -61,11 +60,12 @@ def save_bytes(path: Path, data: bytes, *, backup: bool = False) -> None:
 
 
 def ruleset_of(doc: MapDocument) -> Any:
-    """The plugin of the ruleset the map names (its loader has checked that it loads)."""
+    """The plugin of the ruleset the map names.  One that is not registered, or does not
+    load, is ``UnknownRuleset`` saying so: never another ruleset in its place."""
     try:
         return get_ruleset(doc.options.ruleset)
-    except UnknownRuleset:
-        return get_ruleset(DEFAULT_RULESET)
+    except UnknownRuleset as exc:
+        raise UnknownRuleset(f"the map “{doc.name}” cannot be shown: {exc}") from None
 
 
 class MapSession(QObject):
@@ -109,12 +109,10 @@ class MapSession(QObject):
 
     @property
     def ruleset_id(self) -> str:
-        """The id of ``ruleset``, known without loading it (a registered id as the map
-        names it, else the default)."""
+        """The id of ``ruleset``, known without loading it (as the map names it)."""
         if self._ruleset is not None:
             return str(self._ruleset.id)
-        named = self.doc.options.ruleset
-        return named if named in available_rulesets() else DEFAULT_RULESET
+        return self.doc.options.ruleset
 
     @property
     def grid(self) -> Any:
@@ -125,7 +123,19 @@ class MapSession(QObject):
                 return ruleset_info(self.ruleset_id).grid
             except UnknownRuleset:
                 pass
-        return self.ruleset.grid
+        rules = self.ruleset
+        return rules.grid if offers(rules, GridBoard) else GridRules()
+
+    def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
+        """What the map's ruleset says of a figure of this class or monster (None: it
+        does not know it, or it plays without a map: no ``GridBoard``)."""
+        rules = self.ruleset
+        return rules.profile(class_id, monster_id) if offers(rules, GridBoard) else None
+
+    def figure_kinds(self, kind: str) -> list[tuple[str, str]]:
+        """The classes or monsters a figure of the map may be (none without a map)."""
+        rules = self.ruleset
+        return rules.figure_kinds(kind) if offers(rules, GridBoard) else []
 
     # -- edits ----------------------------------------------------------------------
     def new_stroke(self) -> int:
@@ -174,9 +184,12 @@ class MapSession(QObject):
 
     # -- whole documents -----------------------------------------------------------
     def replace(self, doc: MapDocument, path: Path | None) -> None:
-        """Show another document; its history starts empty and clean."""
+        """Show another document; its history starts empty and clean.
+
+        ``UnknownRuleset`` when its ruleset cannot be used: nothing is changed then."""
+        ruleset = ruleset_of(doc)  # an opened map's ruleset loads with it
         self.doc = doc
-        self._ruleset = ruleset_of(doc)  # an opened map's ruleset loads with it
+        self._ruleset = ruleset
         self.path = path
         self._board = None
         self.undo_stack.clear()
@@ -209,7 +222,7 @@ class MapSession(QObject):
         out = []
         for fig in self.doc.figures:
             token = fig.token()
-            profile = self.ruleset.profile(fig.class_id, fig.monster)
+            profile = self.profile(fig.class_id, fig.monster)
             if profile is not None:
                 # A grid footprint (a BrickQuest Large Creature's 2x2 squares) is measured.
                 size = int(profile.base_squares) if profile.anchor == "corner" else token.size
@@ -229,7 +242,7 @@ class MapSession(QObject):
             return {fid: v.base_squares for fid, v in self.figure_source().items()}
         sizes = {}
         for fig in self.doc.figures:
-            profile = self.ruleset.profile(fig.class_id, fig.monster)
+            profile = self.profile(fig.class_id, fig.monster)
             sizes[fig.id] = profile.base_squares if profile is not None else 1.0
         return sizes
 
@@ -238,9 +251,9 @@ class MapSession(QObject):
         on it, or ``"corner"``: from it as the north-west square of a grid footprint."""
         if self.figure_source is not None:
             return {fid: v.anchor for fid, v in self.figure_source().items()}
-        anchors = {}
+        anchors: dict[str, str] = {}
         for fig in self.doc.figures:
-            profile = self.ruleset.profile(fig.class_id, fig.monster)
+            profile = self.profile(fig.class_id, fig.monster)
             anchors[fig.id] = profile.anchor if profile is not None else "centre"
         return anchors
 

@@ -24,9 +24,10 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.model.mapfile import MapDocument, MapFileError, dump_map
+from companion.rules.capabilities import GraphBoard, needs_map
 from companion.rules.dice import Ask, Dice, DiceError, DiceRoll, SeededDice, TypedDice
 from companion.rules.maps import load_map_bytes
-from companion.rules.ruleset import Bookkeeping, Event, Ruleset, get_ruleset
+from companion.rules.ruleset import Bookkeeping, Event, Ruleset, blank_table, get_ruleset
 from companion.rules.session import (
     CHAINED,
     IllegalAction,
@@ -40,7 +41,14 @@ from companion.rules.session import (
     read_log,
 )
 from companion.rules.setups import OptionError, read_options, stored_options
-from companion.rules.table import FigureView, TurnView, roll_labels
+from companion.rules.table import (
+    FigureView,
+    TurnView,
+    figure_tracks,
+    roll_labels,
+    track_changes,
+)
+from companion.rules.user_tables import changed_tables, rows_fingerprint
 from companion.rules.verdict import Reason, Verdict
 from companion.safefile import text_problem
 
@@ -77,12 +85,17 @@ class GameHeader(BaseModel):
     format: Literal["brick-companion-game"]
     version: int = Field(ge=1, le=GAME_VERSION)
     ruleset: str = Field(max_length=64)
-    map: dict[str, Any]
+    #: The map the game is played on; None for a ruleset played without one (a graph
+    #: board, no ``GridBoard``): its game is made on a ``blank_table``.
+    map: dict[str, Any] | None = None
     party: dict[str, Any] | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     choices: dict[str, dict[str, Any]] = Field(default_factory=dict)
     dice: DiceMode = "app"
     seed: int = Field(default=0, ge=0, le=2**63)
+    #: The user's rows of the ruleset's tables the game began with, by table id: a short
+    #: hash of each (``companion.rules.user_tables.rows_fingerprint``); none: bundled only.
+    user_tables: dict[str, str] = Field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -99,6 +112,8 @@ class LogLine:
     squares: tuple[tuple[int, int], ...]
     #: Each roll as the table reads it: "purpose: faces", symbol dice by their labels.
     dice: tuple[str, ...] = ()
+    #: What it did to the figures' named tracks and states ("Blue: Guard ■■□ → ■□□").
+    changes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,13 +133,17 @@ class Game:
         self.session = session
         #: The map the game was made from (rooms, names); the game state holds its changes.
         self.doc = doc
+        #: Whether the ruleset's figures have named tracks or states (asked once), and
+        #: what each logged action did to them, kept with the states compared.
+        self._tracked: bool | None = None
+        self._changes: dict[int, tuple[Any, Any, tuple[str, ...]]] = {}
 
     # -- making and opening -------------------------------------------------------------
     @classmethod
     def create(
         cls,
         path: Path,
-        doc: MapDocument,
+        doc: MapDocument | None,
         *,
         party: Mapping[str, Any] | None = None,
         ruleset_id: str | None = None,
@@ -134,8 +153,13 @@ class Game:
         seed: int | None = None,
     ) -> Game:
         """A new game written to ``path`` under the map's ruleset (or ``ruleset_id``);
-        with app dice, initiative (the round's roll) is rolled at once."""
-        ruleset_id = ruleset_id or doc.options.ruleset
+        with app dice, initiative (the round's roll) is rolled at once.
+
+        A ruleset played without a map (no ``GridBoard``) takes ``doc=None`` and its
+        ``ruleset_id``; one played on a map needs the map."""
+        if doc is None and not ruleset_id:
+            raise GameFileError("a game without a map needs its ruleset's id", part="ruleset")
+        ruleset_id = ruleset_id or (doc.options.ruleset if doc is not None else "")
         problem = text_problem({"party": party, "options": options, "choices": choices})
         if problem is not None:
             raise GameFileError(str(problem), part=_part(str(problem)))
@@ -143,11 +167,24 @@ class Game:
             ruleset = get_ruleset(ruleset_id)
         except LookupError as exc:
             raise GameFileError(str(exc), part="ruleset") from None
-        if doc.options.ruleset != ruleset_id:
+        on_map = needs_map(ruleset)
+        if doc is None and on_map:
+            raise GameFileError(
+                f"the ruleset {ruleset.title!r} ({ruleset_id}) is played on a map: give one",
+                part="map",
+            )
+        if doc is not None and not on_map:
+            raise GameFileError(
+                f"the ruleset {ruleset.title!r} ({ruleset_id}) is played without a map "
+                "(its board is its own): leave the map out",
+                part="map",
+            )
+        if doc is not None and doc.options.ruleset != ruleset_id:
             raise GameFileError(
                 f"the map is made for the ruleset {doc.options.ruleset!r}, not {ruleset_id!r}",
                 part="ruleset",
             )
+        table = doc if doc is not None else blank_table(ruleset_id, ruleset.title)
         try:
             options = read_options(ruleset.option_specs(), options or {})
         except OptionError as exc:
@@ -157,17 +194,18 @@ class Game:
                 format=GAME_FORMAT,
                 version=GAME_VERSION,
                 ruleset=ruleset_id,
-                map=json.loads(dump_map(doc)),
+                map=json.loads(dump_map(doc)) if doc is not None else None,
                 party=dict(party) if party is not None else None,
                 options=options,
                 choices={k: dict(v) for k, v in (choices or {}).items()},
                 dice=dice,
                 seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+                user_tables=rows_fingerprint(ruleset, ruleset_id),
             )
         except ValidationError as exc:  # e.g. a negative seed
             text = _first_error(exc)
             raise GameFileError(text, part=_part(text)) from None
-        game = cls(header, _session(ruleset, header, doc, ""), doc)
+        game = cls(header, _session(ruleset, header, table, ""), table)
         try:
             game.session.save_as(path)
         except OSError as exc:  # a folder that does not exist, a read-only disk
@@ -197,13 +235,21 @@ class Game:
                 raise GameFileError(f"{path}: line 1: {problem}")
             ruleset = _ruleset(path, header.ruleset)
             header, migrated = _stored_options(path, header, ruleset)
-            try:
-                doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
-            except MapFileError as exc:
-                raise GameFileError(f"{path}: line 1: {exc}") from None
-            _same_ruleset(header.ruleset, doc, f"{path}: line 1")
+            doc = _game_table(path, header, ruleset)
             session = _session(ruleset, header, doc, f"{path}: line 1")
-            session.replay(log, chained=header.version >= CHAINED)
+            changed = changed_tables(ruleset, header.ruleset, header.user_tables)
+            told = (
+                f"{path.name}: your {', '.join(changed)} table(s) have changed since this "
+                "game began; it is replayed with them as they are now."
+            )
+            try:
+                session.replay(log, chained=header.version >= CHAINED)
+            except SessionError as exc:
+                if changed:
+                    raise GameFileError(f"{exc} ({told})") from None
+                raise
+            if changed:
+                session.notice = " ".join(filter(None, [session.notice, told]))
             if migrated:
                 told = f"{path.name}: line 1: " + "; ".join(migrated) + "."
                 session.notice = " ".join(filter(None, [session.notice, told]))
@@ -248,9 +294,11 @@ class Game:
     def snapshot(self) -> dict[str, Any]:
         """The state as ``game state`` prints it."""
         turn = self.turn()
-        return {
+        out = {
             "ruleset": self.ruleset.id,
             "round": turn.round,
+            "phase": turn.phase,
+            "phases": list(turn.phases),
             "acting": turn.acting,
             "needs_initiative": turn.needs_initiative,
             "headline": turn.headline,
@@ -273,10 +321,23 @@ class Game:
                     "effects": [b.id for b in f.badges],
                     "actions_left": f.actions_left,
                     "dead": f.dead,
+                    "tracks": {
+                        t.id: {"name": t.name, "value": t.value, "maximum": t.maximum}
+                        for t in figure_tracks(f)
+                    },
+                    "states": list(f.states),
                 }
                 for f in self.figures().values()
             },
         }
+        rules = self.ruleset
+        if isinstance(rules, GraphBoard):
+            graph = rules.places(self.state)
+            out["board"] = {
+                "current": graph.current,
+                "places": {p.id: list(p.figures) for p in graph.places},
+            }
+        return out
 
     def log(self) -> list[LogLine]:
         """The actions in effect, worded."""
@@ -295,9 +356,25 @@ class Game:
                     note=step.record.note,
                     squares=_squares(action, step.record.overruled),
                     dice=tuple(self.roll_text(r) for r in step.record.rolls),
+                    changes=self._track_changes(i, step.before, step.after),
                 )
             )
         return out
+
+    def _track_changes(self, index: int, before: Any, after: Any) -> tuple[str, ...]:
+        """What entry ``index`` did to named tracks and states (``track_changes``); asked
+        only of a ruleset whose figures have them, once per pair of states."""
+        if self._tracked is None:
+            views = self.ruleset.figures(self.session.state_at(0))
+            self._tracked = any(v.tracks or v.states for v in views.values())
+        if not self._tracked:
+            return ()
+        kept = self._changes.get(index)
+        if kept is not None and kept[0] is before and kept[1] is after:
+            return kept[2]
+        changes = tuple(track_changes(self.ruleset.figures(before), self.ruleset.figures(after)))
+        self._changes[index] = (before, after, changes)
+        return changes
 
     def entry_squares(self, index: int) -> tuple[tuple[int, int], ...]:
         """Every square entry ``index`` of the log touches, for the map to show: the squares
@@ -513,6 +590,28 @@ def _part(text: str) -> str:
     if head == "figures" and ": the party's " in text:  # a figure's sheet in the party
         return "party"
     return _PARTS.get(head, "map")
+
+
+def _game_table(path: Path, header: GameHeader, ruleset: Ruleset[Any, Any]) -> MapDocument:
+    """The map a game file's header holds, or the blank table of a game played without
+    one; ``GameFileError`` when the header and the ruleset disagree about the map."""
+    where = f"{path}: line 1"
+    on_map = needs_map(ruleset)
+    if header.map is None:
+        if on_map:
+            raise GameFileError(f"{where}: the ruleset {header.ruleset!r} is played on a map")
+        return blank_table(header.ruleset, ruleset.title)
+    if not on_map:
+        raise GameFileError(
+            f"{where}: the ruleset {header.ruleset!r} is played without a map, yet the game "
+            "holds one"
+        )
+    try:
+        doc = load_map_bytes(json.dumps(header.map).encode(), source=f"{path}: map")
+    except MapFileError as exc:
+        raise GameFileError(f"{where}: {exc}") from None
+    _same_ruleset(header.ruleset, doc, where)
+    return doc
 
 
 def _same_ruleset(ruleset_id: str, doc: MapDocument, where: str) -> None:

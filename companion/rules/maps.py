@@ -18,7 +18,8 @@ from typing import Any
 from companion.model import mapfile
 from companion.model.dungeon import DungeonMap
 from companion.model.mapfile import MapDocument
-from companion.rules.ruleset import BoardSection, Ruleset, TableCheck, UnknownRuleset, get_ruleset
+from companion.rules.capabilities import BoardSection, GridBoard, TableCheck
+from companion.rules.ruleset import Ruleset, UnknownRuleset, get_ruleset
 from companion.rules.user_tables import tables_stamp
 
 
@@ -43,6 +44,8 @@ def _known_ids(ruleset_id: str, stamp: object) -> RulesetIds | None:
         ruleset = get_ruleset(ruleset_id)
     except UnknownRuleset:
         return None
+    if not isinstance(ruleset, GridBoard):  # played without a map: no map figures
+        return RulesetIds(classes={}, monsters={})
     return RulesetIds(
         classes=dict(ruleset.figure_kinds("class")),
         monsters=dict(ruleset.figure_kinds("monster")),
@@ -83,8 +86,17 @@ def board_problems(
 
 def table_problems(doc: MapDocument) -> list[tuple[str, str]]:
     """Every reason a game could not start on ``doc`` as its ruleset sees it (``TableCheck``),
-    as (place, message); a ruleset without the check, or an unknown one, finds none."""
+    as (place, message); a ruleset without the check, or an unknown one, finds none; a
+    ruleset played without a map (no ``GridBoard``) finds the map itself out of place."""
     ruleset = _ruleset(doc.options.ruleset)
+    if ruleset is not None and not isinstance(ruleset, GridBoard):
+        return [
+            (
+                "options.ruleset",
+                f"the ruleset {ruleset.title!r} ({ruleset.id}) is played without a map "
+                "(its board is its own): no game is played on this map",
+            )
+        ]
     if ruleset is None or not isinstance(ruleset, TableCheck):
         return []
     return list(ruleset.table_problems(doc))

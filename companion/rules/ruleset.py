@@ -12,34 +12,41 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from companion.model.dungeon import DungeonMap
-from companion.model.geometry import Board
 from companion.model.geometry.rules import GridRules
-from companion.model.mapfile import MapDocument
+from companion.model.mapfile import MapDocument, MapOptions, new_document
 from companion.plugins import load_plugin, one_entry, protocol_members, registered
+from companion.rules.capabilities import (
+    BoardKind,
+    BoardSection,
+    Bookkeeping,
+    CharacterSheets,
+    TableCheck,
+    board_kind,
+)
 from companion.rules.dice import Dice
 from companion.rules.table import (
     ActionChoice,
-    BoardMark,
     DieSpec,
-    FigureProfile,
     FigureView,
-    MoveOption,
-    Odds,
     OptionSpec,
     Prompt,
-    RosterFigure,
     SetupChoice,
-    SheetView,
     TurnView,
 )
 from companion.rules.verdict import Verdict
+
+__all__ = [  # the optional capabilities that were declared here first, still found here
+    "BoardSection",
+    "Bookkeeping",
+    "CharacterSheets",
+    "TableCheck",
+]
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT", bound=BaseModel)
@@ -93,15 +100,22 @@ def int_faces(values: Sequence[Any]) -> list[int]:
 
 
 class Ruleset(Protocol[StateT, ActionT]):
-    """What a ruleset plugin provides."""
+    """What every ruleset plugin provides: the required core.
+
+    Identity, actions, data and options, set-up, the turn, the figures, the choices,
+    validate and resolve, the log's wording, the dice, scenarios and the outcome
+    (``TurnView.outcome``).  Everything else is a capability it may offer
+    (``companion.rules.capabilities``: a grid board, a graph board, move hints, areas,
+    odds, ruler notes, sheets...), asked for with ``isinstance``.  A ruleset without a
+    ``GridBoard`` plays without a map: ``setup_choices`` and ``game_setup`` are then given
+    a blank table document (``blank_table``) that holds only the ruleset's id.
+    """
 
     #: Stable id, e.g. "brickquest"; also the folder of its data in ``resources/rulesets``.
     id: str
     title: str
     #: Parses the ruleset's tagged union of actions (JSON, dicts).
     actions: TypeAdapter[ActionT]
-    #: The geometry's numbers for its maps: steps, scale (squares or studs), heights.
-    grid: GridRules
 
     def initial_state(self, setup: Mapping[str, Any]) -> StateT:
         """A fresh game state from a set-up document (map, figures, options)."""
@@ -167,18 +181,6 @@ class Ruleset(Protocol[StateT, ActionT]):
         linked to them by id, the options and the choices.  ``ValueError`` names a bad one."""
         ...
 
-    def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
-        """Move, attacks and size of a figure of this class or monster (None: unknown)."""
-        ...
-
-    def figure_kinds(self, kind: str) -> list[tuple[str, str]]:
-        """``(id, name)`` of every ``"class"`` or ``"monster"`` a map figure may be."""
-        ...
-
-    def board(self, state: StateT) -> Board:
-        """The geometry's view of the state: the dungeon and the figures standing on it."""
-        ...
-
     def figures(self, state: StateT) -> dict[str, FigureView]:
         """Every figure as the table shows it."""
         ...
@@ -192,21 +194,8 @@ class Ruleset(Protocol[StateT, ActionT]):
         ...
 
     def choices(self, state: StateT, figure_id: str | None) -> Sequence[ActionChoice]:
-        """What ``figure_id`` may do now, or the BrickMaster's table actions (None)."""
-        ...
-
-    def moves(self, state: StateT, figure_id: str) -> dict[tuple[int, int], MoveOption]:
-        """Where the figure can move with one action, each with its cheapest path."""
-        ...
-
-    def area(
-        self, state: StateT, action: Mapping[str, Any]
-    ) -> tuple[list[tuple[int, int]], list[str]]:
-        """The squares an area action would cover and the living figures in them."""
-        ...
-
-    def odds(self, state: StateT, action: Mapping[str, Any]) -> Odds | None:
-        """The exact odds of an attack or damaging spell (None for other actions)."""
+        """What ``figure_id`` may do now, or the table's own actions (None): BrickQuest's
+        BrickMaster's, shown in the window's Game menu."""
         ...
 
     def describe(self, before: StateT, action: Mapping[str, Any], events: Sequence[Event]) -> str:
@@ -215,114 +204,6 @@ class Ruleset(Protocol[StateT, ActionT]):
 
     def dice_specs(self) -> Sequence[DieSpec]:
         """The dice the ruleset rolls, with their faces' labels (``DiceRoll.die`` ids)."""
-        ...
-
-    def ruler_notes(self, board: Board, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
-        """What the BrickRuler adds in this ruleset's terms between two squares (lengths,
-        base contact...); empty when the squares and studs say it all."""
-        ...
-
-    def marks(self, state: StateT) -> Sequence[BoardMark]:
-        """What the game's board shows now besides terrain and figures (space colours,
-        chests, locked doors...), drawn by the map; empty for most rulesets."""
-        ...
-
-
-@runtime_checkable
-class BoardSection(Protocol):
-    """A ruleset whose maps carry a section of its own, ``MapDocument.board`` (a JSON
-    object: a Heroica board's locations, features and items).
-
-    Optional: a map whose ruleset lacks it may not have a board.  Neither method raises
-    for any JSON object; a malformed one is a list of problems.
-    """
-
-    def board_problems(
-        self, board: Mapping[str, Any], dungeon: DungeonMap
-    ) -> list[tuple[str, str]]:
-        """Every problem of ``board`` on the map ``dungeon``, as (place, message), the
-        place from the map file's top ("board.features[2]"); empty: it is sound."""
-        ...
-
-    def board_marks(self, board: Mapping[str, Any], dungeon: DungeonMap) -> list[BoardMark]:
-        """What the map editor draws of ``board`` (best effort on a faulty one)."""
-        ...
-
-
-@runtime_checkable
-class TableCheck(Protocol):
-    """A ruleset that checks a map as its games are played on it: figures where they may
-    stand, a quest its heroes can finish.  ``game_setup`` refuses a map for these same
-    problems, so ``brick-companion validate`` refuses what ``game new`` would.
-
-    Optional: a ruleset without it takes any map that loads.  Never raises.
-    """
-
-    def table_problems(self, doc: MapDocument) -> list[tuple[str, str]]:
-        """Every reason a game could not start on ``doc``, as (place, message), the place
-        from the map file's top ("figures[2] 'gob'", "board.target"); empty: playable."""
-        ...
-
-
-@runtime_checkable
-class Bookkeeping(Protocol):
-    """A ruleset some of whose actions only keep the game going (a turn begun or ended, a
-    figure passing): undo and redo step over them to the previous or next action a
-    player would call one (``Game.undo_step``).
-
-    Optional: without it every action is a step of its own.
-    """
-
-    def bookkeeping(self, action: Mapping[str, Any]) -> bool:
-        """Whether ``action`` (as logged) is bookkeeping rather than a player's action."""
-        ...
-
-
-@runtime_checkable
-class CharacterSheets(Protocol):
-    """A ruleset whose characters live in a roster (its ``party`` document) and are shown,
-    edited, created and printed through neutral sheets (``SheetView``).
-
-    Optional: a ruleset with GUI widgets of its own (``companion.gui.rulesets.<id>``)
-    may leave it out.  Every method raises ``ValueError`` naming the bad value and where.
-    """
-
-    #: A game needs a roster (True), or may take its characters from the map (False).
-    roster_required: bool
-
-    def blank_roster(self) -> dict[str, Any]:
-        """An empty roster, ready for characters."""
-        ...
-
-    def check_roster(self, party: Mapping[str, Any]) -> None:
-        """Raise ``ValueError`` listing every problem of a roster read from a file."""
-        ...
-
-    def sheets(self, party: Mapping[str, Any], state: Any | None = None) -> list[SheetView]:
-        """Every character's sheet; with a game's ``state``, with the game's numbers."""
-        ...
-
-    def roster_figures(self, party: Mapping[str, Any]) -> list[RosterFigure]:
-        """The roster's characters as map figures (the Figures tool places them): the
-        side and class each is placed with; ``ValueError`` for a roster that is not valid."""
-        ...
-
-    def creation_fields(self, party: Mapping[str, Any]) -> SheetView:
-        """The fields a new character is made from, with their defaults."""
-        ...
-
-    def add_character(self, party: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
-        """The roster with a new character made from ``values`` (``creation_fields`` keys)."""
-        ...
-
-    def edit_character(
-        self, party: Mapping[str, Any], character_id: str, key: str, value: Any
-    ) -> dict[str, Any]:
-        """The roster with one field of one character changed."""
-        ...
-
-    def remove_character(self, party: Mapping[str, Any], character_id: str) -> dict[str, Any]:
-        """The roster without ``character_id``."""
         ...
 
 
@@ -346,7 +227,8 @@ ENTRY_POINT_GROUP = "companion.rulesets"
 #: Rule texts in shared/seeds that have no plugin yet.
 PLANNED = ("brickmasters_of_the_unknown", "qubqst")
 
-#: What a plugin object must have: the ``Ruleset`` protocol's attributes and methods.
+#: What a plugin object must have: the ``Ruleset`` protocol's attributes and methods (the
+#: required core only; capabilities are asked for where they are used).
 _MEMBERS = protocol_members(Ruleset)
 
 
@@ -362,7 +244,8 @@ def available_rulesets() -> list[str]:
 
 @dataclass(frozen=True)
 class RulesetInfo:
-    """What lists a ruleset without loading it (File → New): its id, title and scale.
+    """What lists a ruleset without loading it (File → New): its id, title, scale and the
+    kind of its board.
 
     A ruleset declares one as ``INFO`` in the package of its plugin's module, a module
     light to import (no rules, no data): the window lists every ruleset at start-up and
@@ -371,14 +254,22 @@ class RulesetInfo:
 
     id: str
     title: str
-    #: Its maps' geometry (``Ruleset.grid``): a blank map is drawn and measured with it
-    #: before anything loads the ruleset.
-    grid: GridRules
+    #: Its maps' geometry (``GridBoard.grid``): a blank map is drawn and measured with it
+    #: before anything loads the ruleset.  A ruleset played without a map leaves the
+    #: default, never used.
+    grid: GridRules = field(default_factory=GridRules)
+    #: Its board's kind: ``"graph"`` is played without a map (``GraphBoard``).
+    board: BoardKind = "squares"
 
     @property
     def studs_per_square(self) -> int:
         """4: a grid of squares four studs a side; 1: a table measured in studs."""
         return self.grid.studs_per_square
+
+    @property
+    def needs_map(self) -> bool:
+        """Whether its games are played on a map (every board but a graph)."""
+        return self.board != "graph"
 
 
 def ruleset_info(ruleset_id: str) -> RulesetInfo:
@@ -398,7 +289,21 @@ def ruleset_info(ruleset_id: str) -> RulesetInfo:
         if isinstance(info, RulesetInfo) and info.id == ruleset_id:
             return info
     plugin = get_ruleset(ruleset_id)
-    return RulesetInfo(plugin.id, plugin.title, plugin.grid)
+    grid = getattr(plugin, "grid", None)
+    return RulesetInfo(
+        plugin.id,
+        plugin.title,
+        grid if isinstance(grid, GridRules) else GridRules(),
+        board=board_kind(plugin),
+    )
+
+
+def blank_table(ruleset_id: str, title: str = "") -> MapDocument:
+    """The document a game played without a map is made on: one blank square that names
+    the ruleset (the game file keeps no map for it; opening it makes this again)."""
+    doc = new_document(1, 1, border=False, name=title or ruleset_id)
+    doc.options = MapOptions(ruleset=ruleset_id)
+    return doc
 
 
 def _not_registered_hint() -> str:

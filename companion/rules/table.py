@@ -122,6 +122,30 @@ class Badge(_Value):
     rounds: int | None = None
 
 
+class FigureTrack(_Value):
+    """A named track of a figure (hit points, armour pieces, spell points, casting points,
+    a duel's guard): its value out of its maximum, drawn as boxes or as a number."""
+
+    id: str
+    name: str
+    value: int
+    maximum: int
+    #: ``"boxes"``: a row of boxes, ``value`` of them whole (armour pieces, a guard);
+    #: ``"number"``: "value/maximum" (hit points).
+    style: Literal["boxes", "number"] = "number"
+    #: A sign written before it instead of its name ("♥"), or "".
+    glyph: str = ""
+
+    @property
+    def text(self) -> str:
+        """The track as a line reads it: "♥ 3/5", "Guard ■■□"."""
+        head = self.glyph or self.name
+        if self.style == "boxes":
+            whole = max(0, min(self.value, self.maximum))
+            return f"{head} " + "■" * whole + "□" * (self.maximum - whole)
+        return f"{head} {self.value}/{self.maximum}"
+
+
 class FigureView(_Value):
     """One figure as the tracker, the roster and the map show it."""
 
@@ -133,11 +157,18 @@ class FigureView(_Value):
     is_character: bool
     at: Square | None
     facing: str = "S"
-    hp: int
-    max_hp: int
+    #: Hit points, for a ruleset that counts them (``figure_tracks`` makes them a track
+    #: when ``tracks`` is empty); 0 of 0 for one whose figures have tracks instead.
+    hp: int = 0
+    max_hp: int = 0
     sp: int = 0
     max_sp: int = 0
     dead: bool = False
+    #: Named tracks (armour pieces, a guard, casting points...); empty: hit points and
+    #: spell points are its tracks (``figure_tracks``).
+    tracks: tuple[FigureTrack, ...] = ()
+    #: States worded for the table ("broken", "weak"), shown beside the figure's name.
+    states: tuple[str, ...] = ()
     badges: tuple[Badge, ...] = ()
     actions_left: int = 0
     actions_total: int = 0
@@ -159,6 +190,50 @@ class FigureView(_Value):
         if self.heading is not None:
             return arcs.normal(self.heading)
         return arcs.COMPASS.get(self.facing.upper(), 180.0)
+
+
+def figure_tracks(view: FigureView) -> tuple[FigureTrack, ...]:
+    """The tracks the table shows of a figure: its own, or (for a ruleset that counts hit
+    points) its hit points and, if it has any, its spell points.  The one place the old
+    fields become tracks."""
+    if view.tracks:
+        return view.tracks
+    out = [FigureTrack(id="hp", name="Hit points", value=view.hp, maximum=view.max_hp, glyph="♥")]
+    if view.max_sp:
+        out.append(
+            FigureTrack(id="sp", name="Spell points", value=view.sp, maximum=view.max_sp, glyph="✦")
+        )
+    return tuple(out)
+
+
+def tracks_text(view: FigureView) -> str:
+    """A figure's tracks on one line: "♥ 3/5  ✦ 2/4", "Guard ■■□"."""
+    return "  ".join(t.text for t in figure_tracks(view))
+
+
+def track_changes(before: dict[str, FigureView], after: dict[str, FigureView]) -> list[str]:
+    """What an action did to the figures' named tracks and states, worded for the log
+    ("Blue Knight: Guard ■■■ → ■■□", "Blue Knight is broken"); hit points are the
+    ruleset's own sentences to tell, so only ``FigureView.tracks`` are compared."""
+    out = []
+    for fid, now in after.items():
+        was = before.get(fid)
+        if was is None:
+            continue
+        old = {t.id: t for t in was.tracks}
+        for track in now.tracks:
+            prior = old.get(track.id)
+            if prior is not None and prior.value != track.value:
+                out.append(
+                    f"{now.name}: {prior.text} → {track.text.removeprefix(track.name + ' ')}"
+                )
+        for state in now.states:
+            if state not in was.states:
+                out.append(f"{now.name} is {state}")
+        for state in was.states:
+            if state not in now.states:
+                out.append(f"{now.name} is no longer {state}")
+    return out
 
 
 class TrackView(_Value):
@@ -200,6 +275,14 @@ class TurnView(_Value):
     notes: tuple[str, ...] = ()
     #: Tracks the game fills, drawn as strips of boxes in the tracker.
     tracks: tuple[TrackView, ...] = ()
+    #: The phase of the round now ("Move"), when the round is made of named phases.
+    phase: str = ""
+    #: The round's named phases, in order ("Move", "Strike"); empty: no phases.
+    phases: tuple[str, ...] = ()
+    #: The action that sets a new order when the tracker's list is dragged, without its
+    #: ``"order"`` (the figure ids, filled by the tracker); None: the order may not be
+    #: dragged (the rules fix it).
+    reorder: dict[str, Any] | None = None
 
 
 class Prompt(_Value):
@@ -215,7 +298,8 @@ class Prompt(_Value):
 #: "destination": a square among ``Ruleset.moves`` (a straight move to it), given as [x, y].
 #: "figures": several figures, a list of ids (``ActionChoice.min_targets`` to
 #: ``max_targets`` of them): a gang-up, hits split among losers.
-Needs = Literal["none", "path", "destination", "figure", "figures", "square", "area"]
+#: "place": a place of a graph board (``GraphBoard``), given as its id.
+Needs = Literal["none", "path", "destination", "figure", "figures", "square", "area", "place"]
 
 
 class ActionChoice(_Value):

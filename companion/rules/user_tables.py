@@ -17,6 +17,7 @@ and for ``brick-companion validate`` to show.  No Qt here.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -457,6 +458,27 @@ def save_user_table(
     ensure(path.parent)
     write_atomic(path, text.encode("utf-8"))
     return path
+
+
+def rows_fingerprint(ruleset: object, ruleset_id: str) -> dict[str, str]:
+    """Each of the ruleset's tables whose user rows are in play now, with a short hash of
+    those rows: a game keeps it (``GameHeader.user_tables``), so reopening it tells when
+    the rows it began with have changed since."""
+    out = {}
+    for spec in table_specs(ruleset):
+        table = load_table(spec, ruleset_id)
+        mine = [r.row.model_dump(mode="json") for r in table.rows if not r.source.bundled]
+        if mine:
+            text = json.dumps(mine, sort_keys=True, ensure_ascii=False)
+            out[spec.id] = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return out
+
+
+def changed_tables(ruleset: object, ruleset_id: str, began: Mapping[str, str]) -> list[str]:
+    """The titles of the tables whose user rows differ from those a game ``began`` with."""
+    now = rows_fingerprint(ruleset, ruleset_id)
+    titles = {s.id: s.title for s in table_specs(ruleset)}
+    return [titles.get(t, t) for t in sorted(set(now) | set(began)) if now.get(t) != began.get(t)]
 
 
 def table_specs(ruleset: object) -> Sequence[TableSpec[Any]]:

@@ -45,13 +45,16 @@ class NewMapSpec:
 
 
 def ruleset_titles() -> list[tuple[str, str, int]]:
-    """(id, title, studs per square) of every registered ruleset, the default first, read
-    from their declarations (``ruleset_info``): no ruleset is loaded to be listed."""
+    """(id, title, studs per square) of every registered ruleset played on a map, the
+    default first, read from their declarations (``ruleset_info``): no ruleset is loaded
+    to be listed.  A ruleset played without a map (a graph board) has no maps to make."""
     out = []
     for rid in available_rulesets():
         try:
             info = ruleset_info(rid)
         except UnknownRuleset:
+            continue
+        if not info.needs_map:
             continue
         out.append((rid, info.title, info.studs_per_square))
     return sorted(out, key=lambda r: (r[0] != DEFAULT_RULESET, r[1]))

@@ -111,9 +111,10 @@ def _key_text(key: str) -> str:
     return QKeySequence(key).toString().replace("Return", "⏎")
 
 
-def _on_the_bar(choice: ActionChoice, needs_initiative: bool) -> bool:
-    """The bar holds the acting figure's actions, and the initiative roll when it is due."""
-    if choice.template.get("actor") != "brickmaster":
+def _on_the_bar(choice: ActionChoice, needs_initiative: bool, from_table: bool) -> bool:
+    """The bar holds the acting figure's actions, and the initiative roll when it is due
+    (the table's other actions are in the Game menu)."""
+    if not from_table:
         return True
     return choice.kind == "initiative" and needs_initiative
 
@@ -263,8 +264,9 @@ class ActionDock(QDockWidget):
         groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
         turn = self.controller.turn()
         for choice in self.controller.choices():
-            if not _on_the_bar(choice, bool(turn and turn.needs_initiative)):
-                continue  # the BrickMaster's other actions are in Game → BrickMaster
+            due = bool(turn and turn.needs_initiative)
+            if not _on_the_bar(choice, due, self.controller.from_table(choice)):
+                continue  # the table's other actions are in the Game menu
             groups.setdefault(choice.group or choice.label, []).append(choice)
         layout = _layout(groups)
         # The buttons stay when they would be the same (most changes: another figure's
@@ -513,6 +515,7 @@ class ActionDock(QDockWidget):
             "Return or Send to take the action",
             "area": "Move the template and click to place it",
             "square": "Click the square",
+            "place": "Click a place on the board (arrow keys choose one, Enter takes it)",
         }
         c = self.controller
         turn = ""

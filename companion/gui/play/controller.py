@@ -24,6 +24,7 @@ from companion.model.dungeon import Facing
 from companion.model.edits import EVERYTHING, Changes
 from companion.model.geometry.arcs import nearest_direction
 from companion.model.mapfile import FigurePlacement, MapDocument
+from companion.rules.capabilities import Areas, AttackOdds, GridBoard, MoveHints
 from companion.rules.dice import DiceError, DiceRoll
 from companion.rules.game import Game, GameFileError, Outcome
 from companion.rules.session import IllegalAction, SessionError
@@ -65,6 +66,7 @@ class Answers:
         self._figures: dict[str, FigureView] | None = None
         self._turn: TurnView | None = None
         self._choices: list[ActionChoice] | None = None
+        self._table: list[ActionChoice] = []
         self._moves: dict[Square, MoveOption] | None = None
         self._prompts: list[Prompt] | None = None
 
@@ -87,6 +89,7 @@ class Answers:
         if self._choices is None:
             rules = self.game.ruleset
             table = list(rules.choices(self.state, None))
+            self._table = table
             # The round's roll first (it is due before anyone acts), the acting figure's
             # actions next, the table's other actions (grouped menus) last.
             out = [c for c in table if c.kind == "initiative"]
@@ -97,10 +100,19 @@ class Answers:
             self._choices = out
         return self._choices
 
+    def table(self) -> list[ActionChoice]:
+        """The table's own actions (``Ruleset.choices(state, None)``), not a figure's."""
+        self.choices()
+        return self._table
+
     def moves(self) -> dict[Square, MoveOption]:
         if self._moves is None:
             acting = self.turn().acting
-            self._moves = {} if acting is None else self.game.ruleset.moves(self.state, acting)
+            rules = self.game.ruleset
+            if acting is not None and isinstance(rules, MoveHints):
+                self._moves = rules.moves(self.state, acting)
+            else:  # no one acts, or the ruleset gives no move hints
+                self._moves = {}
         return self._moves
 
     def prompts(self) -> list[Prompt]:
@@ -156,7 +168,8 @@ class PlayController(QObject, pend.PendingChoices):
         self.ask_reason: Callable[[str, str], str | None] = self._dialog_reason
 
     # -- the game ------------------------------------------------------------------------
-    def new_game(self, path: Path, doc: MapDocument, **kwargs: Any) -> bool:
+    def new_game(self, path: Path, doc: MapDocument | None, **kwargs: Any) -> bool:
+        """Start a game on ``doc`` (None: its ruleset, ``ruleset_id``, needs no map)."""
         try:
             game = Game.create(path, doc, **kwargs)
         except (GameFileError, SessionError, DiceError, OSError) as exc:
@@ -250,6 +263,17 @@ class PlayController(QObject, pend.PendingChoices):
         got = self.answers()
         return list(got.choices()) if got else []
 
+    def table_choices(self) -> list[ActionChoice]:
+        """The table's actions (the BrickMaster's, in BrickQuest): those the ruleset offers
+        for nobody in particular (``Ruleset.choices(state, None)``)."""
+        got = self.answers()
+        return list(got.table()) if got else []
+
+    def from_table(self, choice: ActionChoice) -> bool:
+        """Whether ``choice`` is one of the table's actions rather than a figure's."""
+        got = self.answers()
+        return got is not None and any(c is choice for c in got.table())
+
     def moves(self) -> dict[Square, MoveOption]:
         got = self.answers()
         return got.moves() if got else {}
@@ -260,12 +284,12 @@ class PlayController(QObject, pend.PendingChoices):
         return list(got.prompts()) if got else []
 
     def area(self, action: Mapping[str, Any]) -> tuple[list[Square], list[str]]:
-        if self.game is None:
+        if self.game is None or not isinstance(self.game.ruleset, Areas):
             return [], []
         return self.game.ruleset.area(self.game.state, action)
 
     def odds(self, action: Mapping[str, Any]) -> Odds | None:
-        if self.game is None:
+        if self.game is None or not isinstance(self.game.ruleset, AttackOdds):
             return None
         return self.game.ruleset.odds(self.game.state, action)
 
@@ -461,8 +485,8 @@ class PlayController(QObject, pend.PendingChoices):
         Announces only what changed: nothing when no figure moved (a turn beginning or
         ending), the squares of the figures that moved, everything if the map changed.
         """
-        if self.game is None:
-            return
+        if self.game is None or not isinstance(self.game.ruleset, GridBoard):
+            return  # a game without a map draws its own board (``GraphBoard``)
         doc: MapDocument = session.doc
         board = self.game.ruleset.board(self.game.state)
         map_changed = board.dungeon is not doc.dungeon and not _same_map(board.dungeon, doc.dungeon)

@@ -28,7 +28,12 @@ def line_text(line: LogLine) -> str:
     dice = "; ".join(line.dice)
     forced = f"  ⚠ FORCED ({line.why})" if line.forced else ""
     note = f"  ({line.note})" if line.note else ""
-    return f"{line.index + 1}. {line.text}{forced}{note}" + (f"\n    ⚄ {dice}" if dice else "")
+    changes = "".join(f"\n    ↳ {c}" for c in line.changes)
+    return (
+        f"{line.index + 1}. {line.text}{forced}{note}"
+        + (f"\n    ⚄ {dice}" if dice else "")
+        + changes
+    )
 
 
 def log_markdown(lines: list[LogLine], title: str, rounds: list[int] | None = None) -> str:

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from companion.gui.play.controller import PlayController
+from companion.rules.table import tracks_text
 
 COLUMNS = ("Figure", "What", "HP", "Init", "Conditions")
 #: Whether the cell is drawn as a dead figure's (grey).
@@ -37,6 +38,11 @@ class RosterDock(QDockWidget):
             self.controller.figures().values(), key=lambda v: (v.is_character, v.dead, v.name)
         )
         table = self.table
+        # A ruleset whose figures have named tracks (a guard, armour) shows them for HP.
+        head = "Tracks" if any(v.tracks for v in views) else COLUMNS[2]
+        header = table.horizontalHeaderItem(2)
+        if header is not None and header.text() != head:
+            header.setText(head)
         # Updates are held only while rows come or go: turning them back on repaints the
         # whole table, which a changed cell alone does not need.
         bulk = table.rowCount() != len(views)
@@ -47,12 +53,15 @@ class RosterDock(QDockWidget):
                 table.setRowCount(len(views))
             for row, v in enumerate(views):
                 conditions = ", ".join(
-                    b.label + (f" ({b.rounds})" if b.rounds else "") for b in v.badges
+                    [
+                        *v.states,
+                        *(b.label + (f" ({b.rounds})" if b.rounds else "") for b in v.badges),
+                    ]
                 )
                 cells = (
                     v.name + (" ✝" if v.dead else ""),
                     v.kind,
-                    f"{v.hp}/{v.max_hp}",
+                    tracks_text(v) if v.tracks else f"{v.hp}/{v.max_hp}",
                     v.initiative,
                     conditions,
                 )

@@ -19,7 +19,7 @@ from companion.gui.play.reasons import reason_lines
 from companion.gui.tools.base import Tool
 from companion.model.geometry.facing import facing_toward
 from companion.model.geometry.tabletop import line_cells
-from companion.rules.table import ActionChoice
+from companion.rules.table import ActionChoice, tracks_text
 
 if TYPE_CHECKING:
     from companion.gui.canvas.view import MouseInfo
@@ -96,9 +96,14 @@ class PlayMarks:
                 path.lineTo(x + 0.2, y + 0.8)
         self.crosses.setPath(path)
         shown = [
-            (", ".join(b.label + (f" {b.rounds}" if b.rounds else "") for b in v.badges), v.at)
+            (
+                ", ".join(
+                    [*v.states, *(b.label + (f" {b.rounds}" if b.rounds else "") for b in v.badges)]
+                ),
+                v.at,
+            )
             for v in figures.values()
-            if not v.dead and v.at is not None and v.badges
+            if not v.dead and v.at is not None and (v.badges or v.states)
         ]
         if shown == self._shown:  # the same badges where they were: keep the items
             return
@@ -315,10 +320,11 @@ class PlayTool(Tool):
             v = c.figures()[fid]
             lines = [
                 f"{v.name} — {v.kind}",
-                f"♥ {v.hp}/{v.max_hp}" + (f"  ✦ {v.sp}/{v.max_sp}" if v.max_sp else ""),
+                tracks_text(v),
             ]
             lines += [f"{k}: {val}" for k, val in v.stats]
-            lines += [", ".join(b.label for b in v.badges)] if v.badges else []
+            marks = [*v.states, *(b.label for b in v.badges)]
+            lines += [", ".join(marks)] if marks else []
             o.caption.set_caption(sq, lines)
             return
         if choice.needs in ("path", "destination"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
@@ -21,7 +23,7 @@ from PySide6.QtWidgets import (
 from companion.gui.canvas.glyphs import side_colour
 from companion.gui.play.controller import PlayController
 from companion.gui.play.track_strip import TrackPanel
-from companion.rules.table import FigureView, TurnView
+from companion.rules.table import FigureView, TurnView, tracks_text
 
 ACTING_BG = QColor(255, 214, 40, 90)
 #: Whether the row is the acting figure's (highlighted).
@@ -34,14 +36,18 @@ def pips(view: FigureView) -> str:
 
 
 def figure_line(view: FigureView, label: str) -> str:
-    hp = f"♥ {view.hp}/{view.max_hp}"
-    sp = f"  ✦ {view.sp}/{view.max_sp}" if view.max_sp else ""
-    badges = (
-        "  " + ", ".join(b.label + (f" ({b.rounds})" if b.rounds else "") for b in view.badges)
-        if view.badges
-        else ""
+    """A row of the order: its label, name, tracks (hit points, a guard...), actions
+    left, and its states and conditions."""
+    marks = [*view.states, *(b.label + (f" ({b.rounds})" if b.rounds else "") for b in view.badges)]
+    badges = "  " + ", ".join(marks) if marks else ""
+    return f"{label:>4}  {view.name}   {tracks_text(view)}   {pips(view)}{badges}"
+
+
+def phases_text(turn: TurnView) -> str:
+    """The round's phases with the current one in bold ("<b>Move</b> → Strike"), or ""."""
+    return " → ".join(
+        f"<b>{html.escape(p)}</b>" if p == turn.phase else html.escape(p) for p in turn.phases
     )
-    return f"{label:>4}  {view.name}   {hp}{sp}   {pips(view)}{badges}"
 
 
 class TrackerDock(QDockWidget):
@@ -64,6 +70,11 @@ class TrackerDock(QDockWidget):
         self.acting_label.setObjectName("actingLabel")
         self.acting_label.setWordWrap(True)
         layout.addWidget(self.acting_label)
+        #: The round's phases, the current one in bold; hidden for a round without any.
+        self.phase_label = QLabel("")
+        self.phase_label.setObjectName("phaseLabel")
+        self.phase_label.hide()
+        layout.addWidget(self.phase_label)
         self.tracks = TrackPanel()
         layout.addWidget(self.tracks)
         self.order = QListWidget()
@@ -118,19 +129,23 @@ class TrackerDock(QDockWidget):
             )
             self._set_text(self.prompts, "")
             self.tracks.set_tracks(())
+            self.phase_label.hide()
             return
         self.tracks.set_tracks(turn.tracks)
         figures = self.controller.figures()
-        # A fixed order may be dragged (the BrickMaster's override); when players choose
-        # who acts (``choosable``), a click picks instead.
+        # A fixed order may be dragged where the ruleset allows it (``TurnView.reorder``,
+        # BrickQuest's BrickMaster override); when players choose who acts
+        # (``choosable``), a click picks instead.
         mode = (
-            QAbstractItemView.DragDropMode.NoDragDrop
-            if turn.choosable
-            else QAbstractItemView.DragDropMode.InternalMove
+            QAbstractItemView.DragDropMode.InternalMove
+            if turn.reorder is not None and not turn.choosable
+            else QAbstractItemView.DragDropMode.NoDragDrop
         )
         if self.order.dragDropMode() != mode:
             self.order.setDragDropMode(mode)
         self._set_text(self.round_label, f"Round {turn.round}")
+        self._set_text(self.phase_label, f"Phase: {phases_text(turn)}" if turn.phases else "")
+        self.phase_label.setVisible(bool(turn.phases))
         if turn.outcome:
             self._set_text(self.acting_label, f"<b>{turn.outcome}</b>")
         elif turn.headline:
@@ -140,6 +155,8 @@ class TrackerDock(QDockWidget):
         elif turn.acting:
             who = figures[turn.acting]
             phase = " (held actions)" if turn.holding_phase else ""
+            if turn.phase:
+                phase += f" — {turn.phase} phase"
             self._set_text(self.acting_label, f"▶ {who.name}'s turn{phase}")
         # The rows are updated in place: only an item whose look changed is touched (a
         # list refilled on every change re-lays out and repaints all of it).
@@ -206,11 +223,13 @@ class TrackerDock(QDockWidget):
         ]
 
     def _dragged(self, *_args: object) -> None:
-        """A drag in the list is the BrickMaster's override of the order, logged."""
+        """A drag in the list overrides the order (the ruleset's ``TurnView.reorder``
+        action: BrickQuest's BrickMaster), logged; never where the rules fix the order."""
         if self._filling:
             return
-        order = self.order_ids()
-        self.controller.act({"actor": "brickmaster", "action": "reorder", "order": order})
+        turn = self.controller.turn()
+        if turn is not None and turn.reorder is not None:
+            self.controller.act({**turn.reorder, "order": self.order_ids()})
         self.refresh()
 
     def _center(self, item: QListWidgetItem) -> None:

@@ -55,7 +55,7 @@ class FigureTool(Tool):
 
     def sides(self) -> tuple[tuple[str, str], ...]:
         """The sides figures are placed on: party and dungeon, or a skirmish's two sides."""
-        return SIDES if self.session.ruleset.figure_kinds("monster") else SKIRMISH_SIDES
+        return SIDES if self.session.figure_kinds("monster") else SKIRMISH_SIDES
 
     def _kind(self) -> str:
         """What the chosen side's figures are: monsters for the dungeon, else classes."""
@@ -113,7 +113,7 @@ class FigureTool(Tool):
         sides = self.sides()
         if self.side not in [k for k, _ in sides]:
             self.side = sides[0][0]
-        kinds = [k for k, _ in self.session.ruleset.figure_kinds(self._kind())]
+        kinds = [k for k, _ in self.session.figure_kinds(self._kind())]
         if self.kind_id not in kinds:
             self.kind_id = kinds[0] if kinds else ""
         self.character = None
@@ -171,7 +171,7 @@ class FigureTool(Tool):
 
     def set_side(self, side: str) -> None:
         self.side = side
-        kinds = self.session.ruleset.figure_kinds(self._kind())
+        kinds = self.session.figure_kinds(self._kind())
         self.kind_id = kinds[0][0] if kinds else ""
         self._fill_kinds()
 
@@ -179,7 +179,7 @@ class FigureTool(Tool):
         box = self._kind_box
         if box is None:
             return
-        choices = self.session.ruleset.figure_kinds(self._kind())
+        choices = self.session.figure_kinds(self._kind())
         box.blockSignals(True)
         box.clear()
         for ident, title in choices:
@@ -204,7 +204,7 @@ class FigureTool(Tool):
                 at=at,
                 facing=self.facing,
             )
-        known = dict(self.session.ruleset.figure_kinds(self._kind()))
+        known = dict(self.session.figure_kinds(self._kind()))
         if self.kind_id not in known or self._built_for != self.session.ruleset.id:
             self._refill()
             self.ctx.message.emit(
@@ -223,7 +223,7 @@ class FigureTool(Tool):
             class_id=self.kind_id if self._kind() == "class" else None,
             monster=self.kind_id if self._kind() == "monster" else None,
         )
-        stats = self.session.ruleset.profile(probe.class_id, probe.monster)
+        stats = self.session.profile(probe.class_id, probe.monster)
         return probe.model_copy(
             update={
                 "name": self.figure_name or (stats.name if stats else ""),

@@ -104,7 +104,7 @@ class PointerTool(Tool):
         if fig is None:
             self._clear()
             return
-        stats = self.session.ruleset.profile(fig.class_id, fig.monster)
+        stats = self.session.profile(fig.class_id, fig.monster)
         board = self.session.board()
         move = stats.move if stats else 0
         self.reach = g.reachable(board, fig.id, move)
@@ -135,7 +135,7 @@ class PointerTool(Tool):
         fig = doc.figure(fid) if fid else None
         if fig is None or self.reach is None:
             return
-        stats = self.session.ruleset.profile(fig.class_id, fig.monster)
+        stats = self.session.profile(fig.class_id, fig.monster)
         path: list[Square] = []
         path_lines: tuple[str, ...] = ()
         sq = self.hover_square

@@ -15,6 +15,7 @@ from companion.gui.canvas.view import MouseInfo
 from companion.gui.tools.base import Square, Tool, ToolContext, reports_model_errors
 from companion.model.edits import Changes
 from companion.model.mapfile import MapDocument
+from companion.rules.capabilities import RulerNotes
 from companion.rules.places import place_name
 
 
@@ -128,7 +129,9 @@ class RulerTool(Tool):
             if blocked
             else "Line of sight: blocked",
         ]
-        lines += self.session.ruleset.ruler_notes(board, a, b)
+        rules = self.session.ruleset
+        if isinstance(rules, RulerNotes):  # its own words, when it has any
+            lines += rules.ruler_notes(board, a, b)
         shape = RulerShape(a, b, sight.clear, blocked, tuple(lines))
         self.canvas.overlays.ruler.set_shape(shape)
         self.canvas.overlays.hover.hide()

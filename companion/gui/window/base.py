@@ -27,8 +27,10 @@ if TYPE_CHECKING:
     from companion.gui.docks.rooms import RoomsDock
     from companion.gui.docks.tool_options import ToolOptionsDock
     from companion.gui.play.action_dock import ActionDock
+    from companion.gui.play.board_views import BoardViews
     from companion.gui.play.controller import PlayController
     from companion.gui.play.log_dock import LogDock
+    from companion.gui.play.mapless import MaplessGames
     from companion.gui.play.roster import RosterDock
     from companion.gui.play.tool import PlayMarks
     from companion.gui.play.tracker import TrackerDock
@@ -88,6 +90,8 @@ if TYPE_CHECKING:
         reset_turn_action: QAction
         export_log_action: QAction
         brickmaster_menu: QMenu
+        mapless_games: MaplessGames
+        board_views: BoardViews
 
         # What one part calls on another.
         def _ruleset_party(self, ruleset_id: str) -> PartyPart | None: ...

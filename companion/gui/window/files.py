@@ -13,6 +13,7 @@ from companion.gui.loading import LoadCancelled, run_in_background
 from companion.gui.window.base import WindowBase
 from companion.model.mapfile import MapDocument, MapFileError
 from companion.rules.game import GAME_SUFFIX
+from companion.rules.ruleset import UnknownRuleset
 from companion.userdirs import default_documents_dir
 
 MAX_RECENT = 8
@@ -69,7 +70,11 @@ class FilesPart(WindowBase):
             self.show_error("Cannot open the map", str(exc))
             return False
         with busy():
-            self.set_document(doc, path)
+            try:
+                self.set_document(doc, path)
+            except UnknownRuleset as exc:  # registered when it loaded, and now broken
+                self.show_error("Cannot open the map", str(exc))
+                return False
         self._add_recent(path)
         self.statusBar().showMessage(f"Opened {path.name}", 4000)
         return True

@@ -14,10 +14,12 @@ from PySide6.QtWidgets import QFileDialog
 
 from companion.gui.busy import busy
 from companion.gui.loading import LoadCancelled, run_in_background
+from companion.gui.play.mapless import MaplessGames, table_menu_title
 from companion.gui.play.new_game import GameSpec, NewGameDialog
 from companion.gui.play.reasons import reason_marks
 from companion.gui.roster import ROSTER_FILTER
 from companion.gui.window.base import WindowBase
+from companion.rules.capabilities import GridBoard, needs_map
 from companion.rules.game import GAME_SUFFIX
 from companion.rules.ruleset import CharacterSheets, Ruleset
 from companion.userdirs import default_documents_dir
@@ -43,6 +45,7 @@ class GameLifePart(WindowBase):
             return a
 
         self.new_game_action = add("&New game…", self.new_game, "Ctrl+Alt+N")
+        self.mapless_games = MaplessGames(self, menu, GAME_FILTER)
         # ``triggered`` passes its ``checked`` flag: never let it in as the path.
         self.open_game_action = add("&Open game…", lambda: self.open_game(), "Ctrl+Alt+O")
         self.close_game_action = add("&Close game", self.close_game)
@@ -51,7 +54,7 @@ class GameLifePart(WindowBase):
         self.game_redo = add("&Redo action", self.play.redo)
         self.reset_turn_action = add("Reset &turn", self.play.reset_turn, "Ctrl+Shift+T")
         menu.addSeparator()
-        self.brickmaster_menu = menu.addMenu("&BrickMaster")
+        self.brickmaster_menu = menu.addMenu(table_menu_title(None))
         self.brickmaster_menu.aboutToShow.connect(self._fill_brickmaster_menu)
         self.export_log_action = add("&Export the log…", lambda: self.log_dock.export())
         # A game is a document too: File starts and opens one as well.
@@ -64,13 +67,12 @@ class GameLifePart(WindowBase):
         self._sync_game_actions()
 
     def _fill_brickmaster_menu(self) -> None:
-        """The BrickMaster's own actions (initiative, map edits), as the ruleset offers them."""
+        """The table's own actions (initiative, map edits), as the ruleset offers them."""
         menu = self.brickmaster_menu
         menu.clear()
-        for choice in self.play.choices():
-            if choice.template.get("actor") == "brickmaster":
-                a = menu.addAction(choice.label)
-                a.triggered.connect(lambda _=False, c=choice: self.play.choose(c))
+        for choice in self.play.table_choices():
+            a = menu.addAction(choice.label)
+            a.triggered.connect(lambda _=False, c=choice: self.play.choose(c))
         menu.setEnabled(not menu.isEmpty())
 
     def _sync_game_actions(self) -> None:
@@ -92,11 +94,15 @@ class GameLifePart(WindowBase):
         ):
             a.setEnabled(on)
         self.brickmaster_menu.setEnabled(on)
+        game = self.play.game
+        self.brickmaster_menu.setTitle(table_menu_title(game.ruleset if game else None))
 
     def new_game(self) -> bool:
         """Start a game on the open map (File → New game…): with the open party, or for a
         ruleset that keeps its characters in a roster, with a roster file."""
         rules: Ruleset[Any, Any] = self.session.ruleset
+        if not needs_map(rules):  # its own board: the map plays no part
+            return self.mapless_games.new_game(rules.id)
         roster: dict[str, Any] | None = None
         if isinstance(rules, CharacterSheets):
             roster = self._game_roster(rules)
@@ -197,7 +203,8 @@ class GameLifePart(WindowBase):
             self.session.figure_source = self.play.figures  # sizes as the game says
             self.session.marks_source = self._game_marks  # the board as the game has it
             self.set_document(game.doc.copy(), None)
-            self.session.board_source = self._game_board
+            if isinstance(game.ruleset, GridBoard):  # else it draws its own board
+                self.session.board_source = self._game_board
             self.session.undo_stack.setClean()
             self.set_mode("play")
             self.set_tool("play")
@@ -236,12 +243,14 @@ class GameLifePart(WindowBase):
     def _game_marks(self) -> Any:
         """What the open game's board shows now (``Ruleset.marks``)."""
         game = self.play.game
-        return () if game is None else game.ruleset.marks(game.state)
+        if game is None or not isinstance(game.ruleset, GridBoard):
+            return ()
+        return game.ruleset.marks(game.state)
 
     def _game_board(self) -> Any:
         """The open game's board (the ruler and templates measure what the game sees)."""
         game = self.play.game
-        assert game is not None
+        assert game is not None and isinstance(game.ruleset, GridBoard)
         return game.ruleset.board(game.state)
 
     def _clear_refusal(self, *_: Any) -> None:

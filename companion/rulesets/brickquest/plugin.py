@@ -76,6 +76,9 @@ class BrickQuestRules(RulesetPlugin[GameState, BrickQuestCatalog, Ctx]):
     title = INFO.title
     actions = ACTIONS
     grid = BRICKQUEST_GRID
+    #: Who takes the table's actions (``TableActor``): the window's menu is named for it.
+    table_actor = "brickmaster"
+    table_actor_label = "BrickMaster"
     #: Party files (``companion.rules.parties.PartyFiles``) and the part that prints them.
     party_format = PARTY_FORMAT
     printing_part = "companion.printing.rulesets.brickquest.plugin:BrickQuestPrinting"

@@ -111,6 +111,8 @@ def turn_view(state: GameState) -> TurnView:
         holding_phase=state.holding_phase,
         needs_initiative=state.needs_initiative or state.initiative is None,
         turn_started=started,
+        # The BrickMaster may drag the order (``Reorder``, a logged override).
+        reorder={"actor": act.BRICKMASTER, "action": "reorder"},
     )
 
 

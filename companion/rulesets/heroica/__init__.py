@@ -5,4 +5,9 @@ from companion.rules.ruleset import RulesetInfo
 
 #: Listed without loading the plugin (``companion.rules.ruleset.ruleset_info``).
 #: Spaces on a square lattice: one step a space, no diagonals (``moves`` gives the steps).
-INFO = RulesetInfo(id="heroica", title="Heroica (expanded rules)", grid=GridRules(diagonal_cost=2))
+INFO = RulesetInfo(
+    id="heroica",
+    title="Heroica (expanded rules)",
+    grid=GridRules(diagonal_cost=2),
+    board="spaces",
+)

@@ -9,4 +9,5 @@ INFO = RulesetInfo(
     id="in_a_world_where_bricks_rule",
     title="In a World Where Bricks Rule",
     grid=GridRules(studs_per_square=1, brick_in_squares=1.2 / 4),
+    board="studs",
 )
