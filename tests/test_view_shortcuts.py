@@ -87,8 +87,8 @@ def _iawwbr_game(tmp_path: Path) -> Any:
     import json
 
     from companion.datafiles import resource_dir
-    from companion.rules.maps import load_map_file
     from companion.rules.game import Game
+    from companion.rules.maps import load_map_file
 
     doc = load_map_file(resource_dir() / "dungeons" / "iawwbr-demo.json")
     party = json.loads((resource_dir() / "parties" / "iawwbr-demo.roster.json").read_text())
