@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 from companion.rules.ruleset import get_ruleset
-from companion.rules.verdict import Reason
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -35,15 +34,3 @@ def own_rule_text(ruleset_id: str) -> Path | None:
     """A ruleset from outside: the text its scenarios quote (its README)."""
     root = package_root(ruleset_id)
     return None if root is None else root / "README.md"
-
-
-def takes_its_own_codes(ruleset_id: str) -> bool:
-    """Whether the core takes every reason code the ruleset declares.  Until rulesets
-    declare their own codes (the core's list is closed), a ruleset from outside gives
-    the nearest core code in their place, and its scenarios expecting its own cannot pass."""
-    try:
-        for code in get_ruleset(ruleset_id).reason_codes():
-            Reason(code=code, message="")  # type: ignore[arg-type]
-    except ValueError:
-        return False
-    return True

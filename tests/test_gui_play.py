@@ -135,7 +135,7 @@ def test_a_scripted_round_through_the_window(
     w.play.confirm_force = decline  # type: ignore[assignment]
     log_before = len(w.log_dock.lines)
     assert not w.play.act({"actor": "brannoc", "action": "move", "path": far})
-    assert [r.code.value for r in refused[0].reasons] == ["insufficient_movement"]
+    assert [r.code for r in refused[0].reasons] == ["insufficient_movement"]
     square = refused[0].reasons[0].square
     assert square is not None  # the map marks where the move fails
     assert w.canvas.overlays.reasons.marks == ((square, "1"),)

@@ -69,7 +69,7 @@ def test_a_click_on_an_unreachable_square_shows_every_reason_and_marks_each_squa
     click(qtbot, w.canvas, target)
     assert len(refused) == 1
     reasons = refused[0].reasons
-    assert [(r.code.value, r.square) for r in reasons] == [
+    assert [(r.code, r.square) for r in reasons] == [
         ("impassable_terrain", (11, 6)),
         ("insufficient_movement", (7, 6)),
     ]

@@ -78,7 +78,7 @@ def test_a_move_that_would_end_where_it_began_is_refused_with_a_reason() -> None
     assert RULES.moves(state, "h0") == {}
     action: Any = ACTIONS.validate_python({"action": "move", "actor": "h0", "path": [[0, 1]]})
     verdict = RULES.validate(state, action)
-    assert [r.code.value for r in verdict.reasons] == ["occupied"]
+    assert [r.code for r in verdict.reasons] == ["occupied"]
     assert "goes nowhere" in verdict.reasons[0].message
 
 

@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario_folders import package_root, scenario_folder
+from scenario_folders import scenario_folder
 from shared_texts import SHARED, SHARED_SCENARIO_COPIES
 
+from companion.rules.reasons import SHARED_REASONS, reason_problems
 from companion.rules.ruleset import available_rulesets, get_ruleset
 from companion.rules.scenario import load_scenario, run_scenario
-from companion.rules.verdict import ReasonCode
 from companion.rulesets.brickquest.actions import Action, InteractKind
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -66,6 +66,9 @@ def test_scenario_passes(path: Path) -> None:
     ]
     failing += [json.dumps(line) for line in lines if line.get("ok") is False]
     assert not failing, "checks not met:\n" + "\n".join(dict.fromkeys(failing))
+    declared = get_ruleset("brickquest").reasons()
+    given = {code for line in lines for code in line.get("reasons", ())}
+    assert given <= set(declared), f"undeclared reason codes: {sorted(given - set(declared))}"
 
 
 def test_enough_scenarios() -> None:
@@ -76,36 +79,46 @@ def _checks() -> list[dict[str, Any]]:
     return [check for doc in _documents().values() for check in doc["checks"]]
 
 
+def _expected_codes(docs: list[dict[str, Any]]) -> set[str]:
+    """Every reason code the checks of ``docs`` expect (``reason`` or ``reasons``)."""
+    illegal = [c for doc in docs for c in doc["checks"] if c.get("expect") == "illegal"]
+    expected = {c["reason"] for c in illegal if "reason" in c}
+    return expected | {code for c in illegal for code in c.get("reasons", ())}
+
+
 @pytest.mark.parametrize("ruleset_id", available_rulesets())
 def test_every_reason_code_of_a_ruleset_is_expected_in_its_scenarios(ruleset_id: str) -> None:
     """Each ruleset's own folder, ``tests/scenarios/<id>/`` (or, for a ruleset from
-    outside, the one beside its package), expects every code it declares."""
+    outside, the one beside its package), expects every code it declares,
+    and declares every code it expects; each declared code has its sentence, a shared one
+    the core's."""
     folder = scenario_folder(ruleset_id)
     files = sorted(folder.glob("*.json"))
     assert files, f"no scenarios in {folder}"
     docs = [json.loads(p.read_text(encoding="utf-8")) for p in files]
     assert {doc["ruleset"] for doc in docs} == {ruleset_id}, f"{folder}: another ruleset's file"
-    declared = list(get_ruleset(ruleset_id).reason_codes())
+    declared = get_ruleset(ruleset_id).reasons()
     assert declared, f"{ruleset_id} declares no reason codes"
-    if package_root(ruleset_id) is None:  # a built-in ruleset's codes are the core's list
-        assert not set(declared) - {c.value for c in ReasonCode}, "a code not in ReasonCode"
-    checks = [check for doc in docs for check in doc["checks"]]
-    illegal = [c for c in checks if c.get("expect") == "illegal"]
-    expected = {c["reason"] for c in illegal if "reason" in c}
-    expected |= {code for c in illegal for code in c.get("reasons", ())}
+    assert reason_problems(declared) == []
+    assert all(sentence.strip() for sentence in declared.values())
+    expected = _expected_codes(docs)
     missing = sorted(code for code in declared if code not in expected)
     assert not missing, f"no {ruleset_id} scenario expects: {', '.join(missing)}"
+    undeclared = sorted(expected - set(declared))
+    assert not undeclared, f"{ruleset_id}'s scenarios expect undeclared: {', '.join(undeclared)}"
 
 
-def test_every_code_is_declared_by_a_ruleset() -> None:
-    """Each code of the shared ``ReasonCode`` is given by some ruleset; BrickQuest gives
-    FORMAT.md's codes and its own."""
-    built_in = [rid for rid in available_rulesets() if package_root(rid) is None]
-    declared = {code for rid in built_in for code in get_ruleset(rid).reason_codes()}
-    assert declared == {code.value for code in ReasonCode}
+def test_every_shared_code_is_given_by_a_ruleset() -> None:
+    """Each shared code is given by some ruleset; BrickQuest gives FORMAT.md's codes, with
+    the core's sentences."""
+    declared = {code for rid in available_rulesets() for code in get_ruleset(rid).reasons()}
+    assert set(SHARED_REASONS) <= declared
     from companion.rules.scenario import FORMAT_REASON_CODES
 
-    assert set(FORMAT_REASON_CODES) <= set(get_ruleset("brickquest").reason_codes())
+    brickquest = get_ruleset("brickquest").reasons()
+    assert {c: brickquest.get(c) for c in FORMAT_REASON_CODES} == {
+        c: SHARED_REASONS[c] for c in FORMAT_REASON_CODES
+    }
 
 
 def test_every_action_type_and_interact_kind_appears() -> None:

@@ -2,7 +2,8 @@
 ``available_rulesets()``, never a hand-kept list): each passes, quotes the sentence of its
 ruleset's text (``seeds/<id with dashes>*.txt``), and together they use every action.
 
-The reason codes are checked for every ruleset by ``test_rules_scenarios``.
+Every reason code a verdict gives is one its ruleset declares; that its scenarios expect
+every declared code is checked by ``test_rules_scenarios``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario_folders import own_rule_text, scenario_folder, takes_its_own_codes
+from scenario_folders import own_rule_text, scenario_folder
 from shared_texts import SHARED
 
 from companion.rules.ruleset import available_rulesets, get_ruleset
@@ -56,17 +57,7 @@ class Folder:
 
 
 FOLDERS = tuple(Folder(rid) for rid in available_rulesets())
-#: A ruleset from outside whose own reason codes the core does not take yet: its scenarios
-#: expect them, so they fail until it does (then they run as any other).
-UNTIL_OWN_CODES = pytest.mark.xfail(
-    reason="the core's reason codes are still a closed list (rulesets declaring theirs)",
-    strict=True,
-)
 FILES = [(f, p) for f in FOLDERS for p in f.files]
-RUNS = [
-    pytest.param(f, p, marks=() if takes_its_own_codes(f.ruleset) else UNTIL_OWN_CODES)
-    for f, p in FILES
-]
 
 
 def _norm(text: str) -> str:
@@ -78,11 +69,16 @@ def _doc(path: Path) -> dict[str, Any]:
     return result
 
 
-@pytest.mark.parametrize(("folder", "path"), RUNS, ids=lambda v: getattr(v, "name", ""))
+@pytest.mark.parametrize(("folder", "path"), FILES, ids=lambda v: getattr(v, "name", ""))
 def test_scenario_passes(folder: Folder, path: Path) -> None:
     lines = run_scenario(load_scenario(path), path.name)
     failing = [json.dumps(line) for line in lines if line.get("ok") is not True]
     assert not failing, "checks not met:\n" + "\n".join(failing)
+    # Every code a verdict gives is one its ruleset declares (``Ruleset.reasons``).
+    declared = get_ruleset(folder.ruleset).reasons()
+    given = {code for line in lines for code in line.get("reasons", ())}
+    undeclared = sorted(given - set(declared))
+    assert not undeclared, f"{folder.ruleset} gives undeclared reason codes: {undeclared}"
 
 
 @pytest.mark.parametrize(("folder", "path"), FILES, ids=lambda v: getattr(v, "name", ""))

@@ -22,6 +22,7 @@ from shared_texts import SHARED
 from companion.rules import scenario as scenario_module
 from companion.rules.check import check_files
 from companion.rules.dice import Dice
+from companion.rules.reasons import SHARED_REASONS, SharedReason
 from companion.rules.ruleset import GAME_KEY, Resolution, Ruleset, ScenarioSetup, get_ruleset
 from companion.rules.scenario import (
     FORMAT_REASON_CODES,
@@ -29,7 +30,7 @@ from companion.rules.scenario import (
     load_scenario,
     run_scenario,
 )
-from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Verdict, illegal
 from companion.safefile import FileProblem, Problem
 
 #: The scenario format, as the README links it (a copy of shared/scenarios/FORMAT.md).
@@ -159,9 +160,12 @@ def test_game_level_fields_are_a_table_too(tmp_path: Path) -> None:
 # -- reason codes -------------------------------------------------------------------------
 
 
-def test_format_reason_codes_are_the_core_s_and_brickquest_declares_them() -> None:
-    assert set(FORMAT_REASON_CODES) <= {code.value for code in ReasonCode}
-    assert set(FORMAT_REASON_CODES) <= set(get_ruleset("brickquest").reason_codes())
+def test_format_reason_codes_are_shared_and_brickquest_declares_them() -> None:
+    assert set(FORMAT_REASON_CODES) <= set(SHARED_REASONS)
+    brickquest = get_ruleset("brickquest").reasons()
+    assert {code: brickquest[code] for code in FORMAT_REASON_CODES} == {
+        code: SHARED_REASONS[code] for code in FORMAT_REASON_CODES
+    }
 
 
 def test_format_reason_codes_are_format_md_s_list() -> None:
@@ -229,8 +233,8 @@ class LabelDiceRules:
             raise FileProblem(problems=[Problem("board", str(exc).splitlines()[0])]) from None
         return ScenarioSetup(setup=spec.model_dump())
 
-    def reason_codes(self) -> Sequence[str]:
-        return ["target_dead"]
+    def reasons(self) -> Mapping[str, str]:
+        return dict([SharedReason.TARGET_DEAD.declared])
 
     def parse_faces(self, values: Sequence[Any]) -> list[int]:
         faces = []
@@ -245,7 +249,7 @@ class LabelDiceRules:
 
     def validate(self, state: dict[str, Any], action: Strike) -> Verdict:
         if state["hp"][action.target] <= 0:
-            return illegal(ReasonCode.TARGET_DEAD, f"{action.target} is down")
+            return illegal(SharedReason.TARGET_DEAD, f"{action.target} is down")
         return LEGAL
 
     def resolve(

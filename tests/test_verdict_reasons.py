@@ -71,7 +71,7 @@ def walled(action: dict[str, object]) -> list[tuple[str, tuple[int, int] | None]
     state = RULES.initial_state(WALLED)
     v = RULES.validate(state, RULES.actions.validate_python(action))
     assert all(r.message for r in v.reasons)
-    return [(r.code.value, r.square) for r in v.reasons]
+    return [(r.code, r.square) for r in v.reasons]
 
 
 def test_a_ranger_facing_away_through_a_wall_out_of_range_hears_all_three() -> None:
@@ -142,7 +142,7 @@ def test_a_sapper_without_explosives_placing_a_charge_afar_hears_both() -> None:
         "squares": [[5, 1], [5, 2]],
     }
     v = RULES.validate(state, RULES.actions.validate_python(action))
-    assert [(r.code.value, r.square) for r in v.reasons] == [
+    assert [(r.code, r.square) for r in v.reasons] == [
         ("insufficient_explosives", None),
         ("not_adjacent", (5, 1)),
     ]
@@ -158,7 +158,7 @@ def refusal(setup: dict[str, object], *actions: dict[str, object]) -> list[tuple
         state = RULES.resolve(state, parsed, SeededDice(0)).state
     v = RULES.validate(state, RULES.actions.validate_python(actions[-1]))
     assert all(r.message for r in v.reasons)
-    return [(r.code.value, r.square) for r in v.reasons]
+    return [(r.code, r.square) for r in v.reasons]
 
 
 def harry_at(x: int, y: int) -> dict[str, object]:

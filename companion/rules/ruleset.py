@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from companion.model.geometry.rules import GridRules
 from companion.model.mapfile import MapDocument, MapOptions, new_document
-from companion.plugins import load_plugin, one_entry, protocol_members, registered
+from companion.plugins import load_plugin, one_entry, origin, protocol_members, registered
 from companion.rules.capabilities import (
     BoardKind,
     BoardSection,
@@ -30,6 +30,7 @@ from companion.rules.capabilities import (
     board_kind,
 )
 from companion.rules.dice import Dice
+from companion.rules.reasons import reason_problems
 from companion.rules.table import (
     ActionChoice,
     DieSpec,
@@ -151,8 +152,10 @@ class Ruleset(Protocol[StateT, ActionT]):
         A ``FileProblem`` (``ScenarioError``) lists every problem with its place."""
         ...
 
-    def reason_codes(self) -> Sequence[str]:
-        """Every reason code this ruleset's verdicts may give (FORMAT.md's and its own)."""
+    def reasons(self) -> Mapping[str, str]:
+        """Every reason code this ruleset's verdicts may give, with its sentence: the
+        shared ones it uses, with the core's sentences, and its own
+        (``companion.rules.reasons``; checked when the ruleset is loaded)."""
         ...
 
     def parse_faces(self, values: Sequence[Any]) -> list[int]:
@@ -321,7 +324,8 @@ def _not_registered_hint() -> str:
 
 
 def _load(ruleset_id: str, entry: metadata.EntryPoint) -> Ruleset[Any, Any]:
-    """The plugin an entry point names; ``BrokenRuleset`` says what is wrong with it."""
+    """The plugin an entry point names; ``BrokenRuleset`` says what is wrong with it,
+    its reason codes too (``reason_problems``)."""
     plugin: Ruleset[Any, Any] = load_plugin(
         ruleset_id,
         entry,
@@ -330,6 +334,13 @@ def _load(ruleset_id: str, entry: metadata.EntryPoint) -> Ruleset[Any, Any]:
         members=_MEMBERS,
         error=BrokenRuleset,
     )
+    try:
+        problems = reason_problems(plugin.reasons())
+    except Exception as exc:  # a declaration that cannot be read is the plugin's fault
+        problems = [f"reasons() failed: {type(exc).__name__}: {exc}"]
+    if problems:
+        where = f"ruleset {ruleset_id!r} ({origin(entry)})"
+        raise BrokenRuleset(f"{where} declares its reason codes wrongly: {'; '.join(problems)}")
     return plugin
 
 

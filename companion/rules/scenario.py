@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from companion.rules.dice import DiceError, SeededDice, TypedDice
+from companion.rules.reasons import SharedReason
 from companion.rules.ruleset import (
     GAME_KEY,
     Ruleset,
@@ -25,7 +26,6 @@ from companion.rules.ruleset import (
     UnknownRuleset,
     get_ruleset,
 )
-from companion.rules.verdict import ReasonCode
 from companion.safefile import MAX_PROBLEMS, FileProblem, Problem, parse_json, read_bounded
 
 #: Scenario files larger than this are refused before reading.
@@ -35,7 +35,7 @@ MAX_CHECK_SQUARES = 20_000_000
 #: Most die faces one check may type in.
 MAX_TYPED_FACES = 1000
 #: The refusal of an action naming a figure the game does not have.
-UNKNOWN_FIGURE = ReasonCode.UNKNOWN_FIGURE.value
+UNKNOWN_FIGURE = SharedReason.UNKNOWN_FIGURE.value
 #: Distances compare with this tolerance (FORMAT.md).
 TOLERANCE = 0.01
 
@@ -45,8 +45,8 @@ _SQUARE_KEYS = ("target", "to", "at", "square", "origin", "toward")
 #: The document keys the core reads; every other key (``map`` or ``board``, ``figures``,
 #: ``options``, ``initiative``...) is the ruleset's to validate (``Ruleset.scenario_setup``).
 CORE_KEYS = frozenset({"ruleset", "title", "rule", "seed", "checks"})
-#: FORMAT.md's reason codes; a ruleset declares the ones it gives, and its own
-#: (``Ruleset.reason_codes``).
+#: FORMAT.md's reason codes, all shared (``companion.rules.reasons.SharedReason``); a
+#: ruleset declares the ones it gives, and its own (``Ruleset.reasons``).
 FORMAT_REASON_CODES = (
     "insufficient_movement",
     "too_steep",

@@ -43,7 +43,6 @@ from companion.rules.table import (
     numbered_die,
 )
 from companion.rules.user_tables import TableSpec
-from companion.rules.verdict import ReasonCode
 from companion.rulesets.brickquest import INFO, table
 from companion.rulesets.brickquest.actions import ACTIONS, Action
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
@@ -53,6 +52,7 @@ from companion.rulesets.brickquest.forced import force_refusal
 from companion.rulesets.brickquest.game_setup import OPTION_SPECS, game_setup, setup_choices
 from companion.rulesets.brickquest.grid import BRICKQUEST_FACING, BRICKQUEST_GRID
 from companion.rulesets.brickquest.odds import odds
+from companion.rulesets.brickquest.reasons import REASONS
 from companion.rulesets.brickquest.resolve import resolve
 from companion.rulesets.brickquest.scenario_setup import scenario_setup
 from companion.rulesets.brickquest.schema import ClassDef, MonsterDef
@@ -304,10 +304,8 @@ class BrickQuestRules(RulesetPlugin[GameState, BrickQuestCatalog, Ctx]):
         return fig.facing if fig else Facing.N
 
     # -- rules scenarios -------------------------------------------------------------
-    def reason_codes(self) -> Sequence[str]:
-        # The shared enum also holds other rulesets' codes: BrickQuest's end at this one.
-        codes = list(ReasonCode)
-        return [code.value for code in codes[: codes.index(ReasonCode.UNKNOWN_FIGURE) + 1]]
+    def reasons(self) -> Mapping[str, str]:
+        return REASONS
 
     def compare(self, state: GameState, expected: Mapping[str, Any]) -> list[str]:
         """Differences from ``{figure: {hp, sp, at, facing, dead, items, effects, explosives}}``

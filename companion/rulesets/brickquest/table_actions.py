@@ -11,10 +11,11 @@ from companion.model.dungeon import IMPASSABLE, TERRAIN_CHARS
 from companion.rules.dice import Dice
 from companion.rules.places import place_name
 from companion.rules.ruleset import Event
-from companion.rules.verdict import LEGAL, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import Ctx
 from companion.rulesets.brickquest.initiative import roll_initiative
+from companion.rulesets.brickquest.reasons import BrickQuestReason
 from companion.rulesets.brickquest.setup import KNOWN_EFFECTS, SetupError, check_item
 from companion.rulesets.brickquest.state import Affliction, GameState
 
@@ -35,7 +36,7 @@ def check_table(ctx: Ctx, action: TableAction) -> Verdict:
 
 
 def _unknown_figure(state: GameState, fid: str) -> Verdict:
-    return illegal(ReasonCode.UNKNOWN_FIGURE, f"there is no figure {fid!r} in this game")
+    return illegal(BrickQuestReason.UNKNOWN_FIGURE, f"there is no figure {fid!r} in this game")
 
 
 def _check_order(state: GameState, order: tuple[str, ...]) -> Verdict:
@@ -43,11 +44,13 @@ def _check_order(state: GameState, order: tuple[str, ...]) -> Verdict:
         if fid not in state.figures:
             return _unknown_figure(state, fid)
     if len(set(order)) != len(order):
-        return illegal(ReasonCode.INVALID_TARGET, "the new order names a figure twice")
+        return illegal(BrickQuestReason.INVALID_TARGET, "the new order names a figure twice")
     living = {f for f, fig in state.figures.items() if not fig.dead}
     missing = sorted(living - set(order))
     if missing:
-        return illegal(ReasonCode.INVALID_TARGET, f"the new order leaves out {', '.join(missing)}")
+        return illegal(
+            BrickQuestReason.INVALID_TARGET, f"the new order leaves out {', '.join(missing)}"
+        )
     return LEGAL
 
 
@@ -58,26 +61,28 @@ def _check_adjust(ctx: Ctx, action: act.Adjust) -> Verdict:
         return _unknown_figure(state, action.figure)
     for effect in action.add_effects:
         if effect not in KNOWN_EFFECTS:
-            return illegal(ReasonCode.INVALID_TARGET, f"{effect!r} is not a condition")
+            return illegal(BrickQuestReason.INVALID_TARGET, f"{effect!r} is not a condition")
     for item in action.add_items:
         try:
             check_item(item, ctx.catalog, "add_items")
         except SetupError as exc:
-            return illegal(ReasonCode.NO_SUCH_ITEM, str(exc))
+            return illegal(BrickQuestReason.NO_SUCH_ITEM, str(exc))
     for item in action.remove_items:
         if item not in fig.items:
-            return illegal(ReasonCode.NO_SUCH_ITEM, f"{fig.name} does not carry {item}")
+            return illegal(BrickQuestReason.NO_SUCH_ITEM, f"{fig.name} does not carry {item}")
     if action.at is not None:
         # A Large Creature is put down with all of its squares on the map and free.
         for x, y in ctx.squares(fig, action.at):
             if not state.dungeon.in_bounds(x, y):
                 return illegal(
-                    ReasonCode.INVALID_TARGET, f"{place_name((x, y))} is off the map", (x, y)
+                    BrickQuestReason.INVALID_TARGET, f"{place_name((x, y))} is off the map", (x, y)
                 )
             other = ctx.living_at((x, y))
             if other is not None and other.id != fig.id:
                 return illegal(
-                    ReasonCode.OCCUPIED, f"{other.name} stands on {place_name((x, y))}", (x, y)
+                    BrickQuestReason.OCCUPIED,
+                    f"{other.name} stands on {place_name((x, y))}",
+                    (x, y),
                 )
     return LEGAL
 
@@ -86,33 +91,41 @@ def _check_edit(ctx: Ctx, action: act.EditMap) -> Verdict:
     dungeon = ctx.state.dungeon
     x, y = action.at
     if not dungeon.in_bounds(x, y):
-        return illegal(ReasonCode.INVALID_TARGET, f"{place_name((x, y))} is off the map", action.at)
+        return illegal(
+            BrickQuestReason.INVALID_TARGET, f"{place_name((x, y))} is off the map", action.at
+        )
     if action.terrain is not None:
         if action.terrain not in TERRAIN_CHARS:
-            return illegal(ReasonCode.INVALID_TARGET, f"{action.terrain!r} is not a terrain")
+            return illegal(BrickQuestReason.INVALID_TARGET, f"{action.terrain!r} is not a terrain")
         standing = ctx.living_at(action.at)
         if standing is not None and TERRAIN_CHARS[action.terrain] in IMPASSABLE:
             return illegal(
-                ReasonCode.OCCUPIED, f"{standing.name} stands on {place_name((x, y))}", action.at
+                BrickQuestReason.OCCUPIED,
+                f"{standing.name} stands on {place_name((x, y))}",
+                action.at,
             )
     if action.move_object_to is not None:
         if action.at not in dungeon.objects:
             return illegal(
-                ReasonCode.INVALID_TARGET, f"no object stands on {place_name((x, y))}", action.at
+                BrickQuestReason.INVALID_TARGET,
+                f"no object stands on {place_name((x, y))}",
+                action.at,
             )
         to = action.move_object_to
         if not dungeon.in_bounds(*to):
-            return illegal(ReasonCode.INVALID_TARGET, f"{place_name(to)} is off the map", to)
+            return illegal(BrickQuestReason.INVALID_TARGET, f"{place_name(to)} is off the map", to)
         if to in dungeon.objects:
             other = dungeon.objects[to].kind.value
-            return illegal(ReasonCode.OCCUPIED, f"a {other} already stands on {place_name(to)}", to)
+            return illegal(
+                BrickQuestReason.OCCUPIED, f"a {other} already stands on {place_name(to)}", to
+            )
     return LEGAL
 
 
 #: What forcing may override in the BrickMaster's own actions: a figure or a wall put where
 #: a figure stands.  Anything else their checks find (an unknown figure, a square off the map,
 #: an item not carried, one object onto another) cannot be carried out at all.
-FORCEABLE = frozenset({ReasonCode.OCCUPIED})
+FORCEABLE = frozenset({BrickQuestReason.OCCUPIED})
 
 
 def _impossible(ctx: Ctx, action: TableAction) -> str | None:

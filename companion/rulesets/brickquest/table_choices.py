@@ -129,7 +129,7 @@ def _move_choice(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
     blocking = [
         r.message
         for r in verdict.reasons
-        if r.code.value
+        if r.code
         in {
             "not_your_turn",
             "actor_down",

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.rules.places import place_name
-from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Reason, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import (
     Ctx,
@@ -47,6 +47,7 @@ from companion.rulesets.brickquest.context import (
     current_turn,
     sustaining,
 )
+from companion.rulesets.brickquest.reasons import BrickQuestReason
 from companion.rulesets.brickquest.schema import ActionBudget, ClassDef, MonsterDef
 from companion.rulesets.brickquest.state import FigureState, TurnState
 from companion.rulesets.brickquest.table_actions import check_table
@@ -82,9 +83,9 @@ _CHECKS: dict[type, Checker] = {
 #: every reason is reported: "not your turn" and "out of range" both.
 _FINAL = frozenset(
     {
-        ReasonCode.INITIATIVE_NEEDED.value,
-        ReasonCode.ACTOR_DOWN.value,
-        ReasonCode.INVALID_TARGET.value,
+        BrickQuestReason.INITIATIVE_NEEDED.value,
+        BrickQuestReason.ACTOR_DOWN.value,
+        BrickQuestReason.INVALID_TARGET.value,
     }
 )
 
@@ -99,11 +100,12 @@ def validate(ctx: Ctx, action: act.Action) -> Verdict:
         return common
     if actor.dead and not isinstance(action, act.EndTurn):  # the dead do nothing else
         return Verdict(
-            reasons=common.reasons + illegal(ReasonCode.ACTOR_DOWN, f"{actor.name} is dead").reasons
+            reasons=common.reasons
+            + illegal(BrickQuestReason.ACTOR_DOWN, f"{actor.name} is dead").reasons
         )
     off = _off_map(ctx, action)
     if off is not None:  # nothing else can be measured to a square off the map
-        where = illegal(ReasonCode.INVALID_TARGET, f"{place_name(off)} is off the map", off)
+        where = illegal(BrickQuestReason.INVALID_TARGET, f"{place_name(off)} is off the map", off)
         return Verdict(reasons=common.reasons + where.reasons)
     check = _CHECKS.get(type(action))
     own = check(ctx, actor, action) if check else LEGAL
@@ -115,28 +117,28 @@ def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     state = ctx.state
     if state.needs_initiative:
         return illegal(
-            ReasonCode.INITIATIVE_NEEDED,
+            BrickQuestReason.INITIATIVE_NEEDED,
             f"roll initiative for round {state.round} before anyone acts",
         )
     if state.initiative is not None and state.current not in (None, actor.id):
         return illegal(
-            ReasonCode.NOT_YOUR_TURN,
+            BrickQuestReason.NOT_YOUR_TURN,
             f"it is {state.figures[state.current].name}'s turn, not {actor.name}'s",
         )
     if isinstance(action, act.EndTurn):
         return LEGAL
     off = _off_map(ctx, action)
     if off is not None:
-        return illegal(ReasonCode.INVALID_TARGET, f"{place_name(off)} is off the map", off)
+        return illegal(BrickQuestReason.INVALID_TARGET, f"{place_name(off)} is off the map", off)
     if actor.dead:
-        return illegal(ReasonCode.ACTOR_DOWN, f"{actor.name} is dead")
+        return illegal(BrickQuestReason.ACTOR_DOWN, f"{actor.name} is dead")
     if not isinstance(action, act.COUNTED):
         return LEGAL
     if actor.inside is not None and not (
         isinstance(action, act.Interact) and action.kind in ("climb_out", "close", "open")
     ):
         return illegal(
-            ReasonCode.INVALID_TARGET,
+            BrickQuestReason.INVALID_TARGET,
             f"{actor.name} is inside an object and must climb out first",
             actor.inside,
         )
@@ -146,21 +148,21 @@ def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     out: list[Reason] = []
     if actor.has("posing") and not isinstance(action, act.Attack):
         out += illegal(
-            ReasonCode.POSING_AS_STATUE,
+            BrickQuestReason.POSING_AS_STATUE,
             f"{actor.name} is posing as a statue: it keeps still until a target is close"
             " enough to attack",
         ).reasons
     if turn.actions_used >= limit:
         why = " (hiccups)" if actor.has("hiccups") else ""
         out += illegal(
-            ReasonCode.NO_ACTIONS_LEFT,
+            BrickQuestReason.NO_ACTIONS_LEFT,
             f"{actor.name} has used {turn.actions_used} of {limit} actions this turn{why}",
         ).reasons
     else:
         out += _budget_verdict(card, actor, turn, action).reasons
     if sustaining(actor) and not isinstance(action, act.Move):
         out += illegal(
-            ReasonCode.SUSTAINING_SPELL,
+            BrickQuestReason.SUSTAINING_SPELL,
             f"{actor.name} keeps up {sustaining(actor)} and may only move while it lasts",
         ).reasons
     if turn.actions_used < limit:
@@ -189,17 +191,17 @@ def _budget_verdict(
         return LEGAL
     if isinstance(action, act.Move) and turn.moves >= (budget.moves or 0):
         return illegal(
-            ReasonCode.NO_ACTIONS_LEFT,
+            BrickQuestReason.NO_ACTIONS_LEFT,
             f"{actor.name} has used its {budget.moves} move action(s) this turn",
         )
     if isinstance(action, act.Attack | act.Breath) and turn.attacks >= (budget.attacks or 0):
         return illegal(
-            ReasonCode.NO_ACTIONS_LEFT,
+            BrickQuestReason.NO_ACTIONS_LEFT,
             f"{actor.name} has used its {budget.attacks} attack(s) this turn",
         )
     if not isinstance(action, act.Move | act.Attack | act.Breath):
         return illegal(
-            ReasonCode.NO_ACTIONS_LEFT,
+            BrickQuestReason.NO_ACTIONS_LEFT,
             f"{actor.name} only moves and attacks ({budget.moves} move, {budget.attacks} attacks)",
         )
     return LEGAL
@@ -217,7 +219,7 @@ def _rage_verdict(
         return LEGAL
     if turn.actions_used + 1 >= limit:
         return illegal(
-            ReasonCode.RAGE_NEEDS_ATTACK,
+            BrickQuestReason.RAGE_NEEDS_ATTACK,
             f"{actor.name} is raging: the last action this turn must be an attack",
         )
     return LEGAL

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from companion.rules.places import place_name
-from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Reason, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import Ctx, chebyshev, current_turn
+from companion.rulesets.brickquest.reasons import BrickQuestReason
 from companion.rulesets.brickquest.schema import ClassDef, NinjaFocus, Prowess, Rage, Sapper
 from companion.rulesets.brickquest.state import FigureState
 from companion.rulesets.brickquest.validate_objects import door_fronts
@@ -27,23 +28,23 @@ def check_skill(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     turn = current_turn(actor)
     out: list[Reason] = []
 
-    def no(code: ReasonCode, text: str, sq: tuple[int, int] | None = None) -> None:
+    def no(code: BrickQuestReason, text: str, sq: tuple[int, int] | None = None) -> None:
         out.append(Reason(code=code, message=text, square=sq))
 
     if action.skill in ABILITY_SKILLS:
         if not card.has_ability(action.skill):
             name = action.skill.replace("_", " ")
-            return illegal(ReasonCode.NO_ABILITY, f"{actor.name} cannot use {name}")
+            return illegal(BrickQuestReason.NO_ABILITY, f"{actor.name} cannot use {name}")
         if actor.has("hiccups"):
-            no(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
+            no(BrickQuestReason.HICCUPS, f"{actor.name} has hiccups: no special abilities")
         if action.skill == "turn_undead" and turn.cast:
             no(
-                ReasonCode.SPELL_RESTRICTION,
+                BrickQuestReason.SPELL_RESTRICTION,
                 f"{actor.name} cast a spell this round and may not turn undead",
             )
         if action.skill == "meditation" and turn.actions_used > 0:
             no(
-                ReasonCode.TURN_ALREADY_STARTED,
+                BrickQuestReason.TURN_ALREADY_STARTED,
                 f"meditation takes {actor.name}'s whole round; it has acted already",
             )
         return Verdict(reasons=tuple(out))
@@ -52,15 +53,15 @@ def check_skill(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         try:
             skill = ctx.catalog.find_skill(action.skill)
         except KeyError as exc:
-            return illegal(ReasonCode.INVALID_TARGET, str(exc).strip("'\""))
+            return illegal(BrickQuestReason.INVALID_TARGET, str(exc).strip("'\""))
     bonus = card.skill_bonus(skill.id) if isinstance(card, ClassDef) else 0
     trained = isinstance(card, ClassDef) and any(b.skill == skill.id for b in card.skills)
     if skill.trained_only and not trained:
-        no(ReasonCode.UNTRAINED, f"only characters trained in {skill.name} may use it")
+        no(BrickQuestReason.UNTRAINED, f"only characters trained in {skill.name} may use it")
     difficulty = ctx.catalog.difficulties.get(action.difficulty)
     if difficulty is not None and difficulty.requires_bonus and bonus + action.circumstance <= 0:
         no(
-            ReasonCode.UNTRAINED,
+            BrickQuestReason.UNTRAINED,
             f"{difficulty.name} tasks need a skill or other bonus; {actor.name} has none",
         )
     out += _check_skill_target(ctx, actor, skill.id, action).reasons
@@ -76,21 +77,23 @@ def _check_skill_target(ctx: Ctx, actor: FigureState, skill: str, action: act.Us
     sq = (int(action.target[0]), int(action.target[1]))
     dungeon = ctx.state.dungeon
     if not dungeon.in_bounds(*sq):
-        return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
+        return illegal(BrickQuestReason.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
     out: list[Reason] = []
     if dungeon.terrain_at(*sq).is_door:
         if actor.pos not in door_fronts(dungeon, sq):
             text = f"{actor.name} must stand directly in front of the door"
-            out += illegal(ReasonCode.NOT_IN_FRONT, text, sq).reasons
+            out += illegal(BrickQuestReason.NOT_IN_FRONT, text, sq).reasons
     elif dungeon.object_at(*sq) is None:
-        return illegal(ReasonCode.INVALID_TARGET, f"no door or object at {place_name(sq)}", sq)
+        return illegal(
+            BrickQuestReason.INVALID_TARGET, f"no door or object at {place_name(sq)}", sq
+        )
     elif chebyshev(actor.pos, sq) != 1:
         out += illegal(
-            ReasonCode.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}", sq
+            BrickQuestReason.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}", sq
         ).reasons
     if sq in ctx.state.magic_locks:
         out += illegal(
-            ReasonCode.LOCKED, "a magic lock holds: neither key nor force opens it", sq
+            BrickQuestReason.LOCKED, "a magic lock holds: neither key nor force opens it", sq
         ).reasons
     return Verdict(reasons=tuple(out))
 
@@ -102,39 +105,39 @@ def check_sapper(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     assert isinstance(action, act.Sapper)
     ability = ctx.card(actor).ability("sapper")
     if not isinstance(ability, Sapper):
-        return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no sapper abilities")
+        return illegal(BrickQuestReason.NO_ABILITY, f"{actor.name} has no sapper abilities")
     charge = next((c for c in ability.charges if c.id == action.ability), None)
     if charge is None:
-        return illegal(ReasonCode.NO_ABILITY, f"no sapper charge {action.ability!r}")
+        return illegal(BrickQuestReason.NO_ABILITY, f"no sapper charge {action.ability!r}")
     dungeon = ctx.state.dungeon
     for sq in action.squares:
         if not dungeon.in_bounds(*sq):
-            return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
+            return illegal(BrickQuestReason.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
     out: list[Reason] = []
 
-    def no(code: ReasonCode, text: str, sq: tuple[int, int] | None = None) -> None:
+    def no(code: BrickQuestReason, text: str, sq: tuple[int, int] | None = None) -> None:
         out.append(Reason(code=code, message=text, square=sq))
 
     if actor.has("hiccups"):
-        no(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
+        no(BrickQuestReason.HICCUPS, f"{actor.name} has hiccups: no special abilities")
     if current_turn(actor).sapper_used:
-        no(ReasonCode.ABILITY_USED, "only one sapper ability may be used per round")
+        no(BrickQuestReason.ABILITY_USED, "only one sapper ability may be used per round")
     if charge.cost > actor.explosives:
         no(
-            ReasonCode.INSUFFICIENT_EXPLOSIVES,
+            BrickQuestReason.INSUFFICIENT_EXPLOSIVES,
             f"{charge.name} needs {charge.cost} points of explosives; {actor.name} has"
             f" {actor.explosives}",
         )
     if action.fuse > ability.max_fuse_rounds:
-        no(ReasonCode.INVALID_TARGET, f"a fuse lasts 0 to {ability.max_fuse_rounds} rounds")
+        no(BrickQuestReason.INVALID_TARGET, f"a fuse lasts 0 to {ability.max_fuse_rounds} rounds")
     first = action.squares[0]
     pair = action.ability in ("clear_rubble", "block_passage")
     if pair and (len(action.squares) != 2 or chebyshev(*action.squares) != 1):
-        no(ReasonCode.INVALID_TARGET, f"{charge.name} needs two adjacent squares")
+        no(BrickQuestReason.INVALID_TARGET, f"{charge.name} needs two adjacent squares")
     if chebyshev(actor.pos, first) > 1:
-        no(ReasonCode.NOT_ADJACENT, f"the charge must be placed next to {actor.name}", first)
+        no(BrickQuestReason.NOT_ADJACENT, f"the charge must be placed next to {actor.name}", first)
     if action.ability == "open_door" and not dungeon.terrain_at(*first).is_door:
-        no(ReasonCode.INVALID_TARGET, f"no door at {place_name(first)}", first)
+        no(BrickQuestReason.INVALID_TARGET, f"no door at {place_name(first)}", first)
     return Verdict(reasons=tuple(out))
 
 
@@ -145,26 +148,26 @@ def check_begin_turn(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdic
     assert isinstance(action, act.BeginTurn)
     out: list[Reason] = []
 
-    def no(code: ReasonCode, text: str) -> None:
+    def no(code: BrickQuestReason, text: str) -> None:
         out.append(Reason(code=code, message=text))
 
     if actor.turn.started:
-        no(ReasonCode.TURN_ALREADY_STARTED, f"{actor.name}'s turn has started already")
+        no(BrickQuestReason.TURN_ALREADY_STARTED, f"{actor.name}'s turn has started already")
     card = ctx.card(actor)
     if action.rage and not isinstance(card.ability("rage"), Rage):
-        no(ReasonCode.NO_ABILITY, f"{actor.name} cannot rage")
+        no(BrickQuestReason.NO_ABILITY, f"{actor.name} cannot rage")
     if (action.rage or action.focus_attack) and actor.has("hiccups"):
-        no(ReasonCode.HICCUPS, f"{actor.name} has hiccups: no special abilities")
+        no(BrickQuestReason.HICCUPS, f"{actor.name} has hiccups: no special abilities")
     if action.focus_attack:
         focus = card.ability("prowess") or card.ability("ninja_focus")
         if not isinstance(focus, Prowess | NinjaFocus):
-            no(ReasonCode.NO_ABILITY, f"{actor.name} has no extra dice to allocate")
+            no(BrickQuestReason.NO_ABILITY, f"{actor.name} has no extra dice to allocate")
         else:
             if action.focus_attack > focus.dice:
-                no(ReasonCode.INVALID_TARGET, f"only {focus.dice} extra dice to allocate")
+                no(BrickQuestReason.INVALID_TARGET, f"only {focus.dice} extra dice to allocate")
             if not focus.split_allowed and action.focus_attack not in (0, focus.dice):
                 no(
-                    ReasonCode.INVALID_TARGET,
+                    BrickQuestReason.INVALID_TARGET,
                     f"{actor.name}'s focus puts both dice on attack or both on defense",
                 )
     return Verdict(reasons=tuple(out))
@@ -175,16 +178,18 @@ def check_hold(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     (an action taken), then a hold already made this turn."""
     out: list[Reason] = []
     if not ctx.state.options.holding:
-        out += illegal(ReasonCode.NO_ABILITY, "holding is an optional rule, switched off").reasons
+        out += illegal(
+            BrickQuestReason.NO_ABILITY, "holding is an optional rule, switched off"
+        ).reasons
     turn = current_turn(actor)
     if turn.actions_used:
         out += illegal(
-            ReasonCode.TURN_ALREADY_STARTED,
+            BrickQuestReason.TURN_ALREADY_STARTED,
             f"{actor.name} has acted already: hold both actions or neither",
         ).reasons
     if turn.held:
         out += illegal(
-            ReasonCode.ALREADY_IN_STATE,
+            BrickQuestReason.ALREADY_IN_STATE,
             f"{actor.name} held already: act now or forfeit the turn",
         ).reasons
     return Verdict(reasons=tuple(out))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from companion.model.geometry import attack_geometry
 from companion.rules.places import place_name
-from companion.rules.verdict import Reason, ReasonCode, Verdict, illegal
+from companion.rules.verdict import Reason, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.combat import base_attack, turned_board
 from companion.rulesets.brickquest.context import Ctx, current_turn
+from companion.rulesets.brickquest.reasons import BrickQuestReason
 from companion.rulesets.brickquest.schema import Breath, OneAttackPerTurn
 from companion.rulesets.brickquest.state import FigureState
 
@@ -31,43 +32,57 @@ def check_attack(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     card = ctx.card(actor)
     turn = current_turn(actor)
     if target.id == actor.id:
-        return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} cannot attack itself")
+        return illegal(BrickQuestReason.INVALID_TARGET, f"{actor.name} cannot attack itself")
     if target.dead:
-        return illegal(ReasonCode.TARGET_DEAD, f"{target.name} is already dead", target.pos)
+        return illegal(BrickQuestReason.TARGET_DEAD, f"{target.name} is already dead", target.pos)
     out: list[Reason] = []
 
-    def no(code: ReasonCode, text: str, sq: tuple[int, int] | None = None) -> None:
+    def no(code: BrickQuestReason, text: str, sq: tuple[int, int] | None = None) -> None:
         out.append(Reason(code=code, message=text, square=sq))
 
     if actor.has("ethereal"):
-        no(ReasonCode.ETHEREAL, f"{actor.name} is ethereal and may not attack")
+        no(BrickQuestReason.ETHEREAL, f"{actor.name} is ethereal and may not attack")
     if target.has("ethereal"):
-        no(ReasonCode.ETHEREAL, f"{target.name} is ethereal and cannot be attacked", target.pos)
+        no(
+            BrickQuestReason.ETHEREAL,
+            f"{target.name} is ethereal and cannot be attacked",
+            target.pos,
+        )
     if target.inside is not None:
-        no(ReasonCode.INVALID_TARGET, f"{target.name} is hidden inside an object", target.inside)
+        no(
+            BrickQuestReason.INVALID_TARGET,
+            f"{target.name} is hidden inside an object",
+            target.inside,
+        )
     if turn.cast:
-        no(ReasonCode.SPELL_RESTRICTION, f"{actor.name} cast a spell this round and may not attack")
+        no(
+            BrickQuestReason.SPELL_RESTRICTION,
+            f"{actor.name} cast a spell this round and may not attack",
+        )
     attack = base_attack(card, actor, action.mode)
     if attack is None:
         if actor.disarmed:
             no(
-                ReasonCode.DISARMED,
+                BrickQuestReason.DISARMED,
                 f"{actor.name} has dropped the weapon: only an open-handed melee attack"
                 " until armed again",
             )
         else:
-            no(ReasonCode.NO_ABILITY, f"{actor.name} has no {action.mode} attack")
+            no(BrickQuestReason.NO_ABILITY, f"{actor.name} has no {action.mode} attack")
         return Verdict(reasons=tuple(out))
     kind = "ranged" if action.mode == "ranged" else "melee"
     if turn.attack_mode is not None and turn.attack_mode != kind:
         no(
-            ReasonCode.MIXED_ATTACK_TYPES,
+            BrickQuestReason.MIXED_ATTACK_TYPES,
             f"{actor.name} made a {turn.attack_mode} attack this round and may not mix in a"
             f" {kind} one",
         )
     once = card.ability("one_attack_per_turn")
     if isinstance(once, OneAttackPerTurn) and turn.attacks >= 1:
-        no(ReasonCode.NO_ACTIONS_LEFT, f"{actor.name} makes only one {once.weapon} attack per turn")
+        no(
+            BrickQuestReason.NO_ACTIONS_LEFT,
+            f"{actor.name} makes only one {once.weapon} attack per turn",
+        )
     if target.inside is not None:  # nothing to measure to
         return Verdict(reasons=tuple(out))
     board = ctx.board
@@ -94,7 +109,7 @@ def check_attack(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
             hi=hi or 0,
             blocked=place_name(blocked) if blocked else "?",
         )
-        no(ReasonCode(code), text, blocked or target.pos)
+        no(BrickQuestReason.of(code), text, blocked or target.pos)
     return Verdict(reasons=tuple(out))
 
 
@@ -104,17 +119,19 @@ def check_breath(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     assert isinstance(action, act.Breath)
     breath = ctx.card(actor).ability("breath")
     if not isinstance(breath, Breath):
-        return illegal(ReasonCode.NO_ABILITY, f"{actor.name} has no breath attack")
+        return illegal(BrickQuestReason.NO_ABILITY, f"{actor.name} has no breath attack")
     out: list[Reason] = []
     if actor.has("ethereal"):
-        out += illegal(ReasonCode.ETHEREAL, f"{actor.name} is ethereal and may not attack").reasons
+        out += illegal(
+            BrickQuestReason.ETHEREAL, f"{actor.name} is ethereal and may not attack"
+        ).reasons
     if actor.has("hiccups"):
         hic = f"{actor.name} has hiccups: no special abilities"
-        out += illegal(ReasonCode.HICCUPS, hic).reasons
+        out += illegal(BrickQuestReason.HICCUPS, hic).reasons
     last = actor.breath_turn
     if breath.every_other_round and last is not None and actor.turns_taken - last < 2:
         out += illegal(
-            ReasonCode.ABILITY_USED,
+            BrickQuestReason.ABILITY_USED,
             f"{actor.name} breathed last round; the breath returns every other round",
         ).reasons
     return Verdict(reasons=tuple(out))

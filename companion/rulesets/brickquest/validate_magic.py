@@ -7,7 +7,7 @@ import itertools
 from companion.model.dungeon import Terrain
 from companion.model.geometry import SightLine, figure_sight, line_of_sight, ruler_distance
 from companion.rules.places import place_name
-from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Reason, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.context import (
@@ -22,6 +22,7 @@ from companion.rulesets.brickquest.context import (
     squares_apart,
 )
 from companion.rulesets.brickquest.moving import may_end_on
+from companion.rulesets.brickquest.reasons import BrickQuestReason
 from companion.rulesets.brickquest.state import FigureState
 
 Square = tuple[int, int]
@@ -36,7 +37,7 @@ def check_cast(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     assert isinstance(action, act.Cast)
     spell = ctx.catalog.spells.get(action.spell)
     if spell is None:
-        return illegal(ReasonCode.UNKNOWN_SPELL, f"there is no spell {action.spell!r}")
+        return illegal(BrickQuestReason.UNKNOWN_SPELL, f"there is no spell {action.spell!r}")
     card = ctx.card(actor)
     from_item = action.item is not None or (
         action.spell in carried_spells(actor) and not may_know(card, spell)
@@ -46,32 +47,39 @@ def check_cast(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     turn = current_turn(actor)
     if turn.cast:
         out.append(
-            _reason(ReasonCode.SPELL_RESTRICTION, f"{actor.name} already cast a spell this round")
+            _reason(
+                BrickQuestReason.SPELL_RESTRICTION, f"{actor.name} already cast a spell this round"
+            )
         )
     elif turn.attacks or turn.turned_undead:
         done = "attacked" if turn.attacks else "turned undead"
         out.append(
             _reason(
-                ReasonCode.SPELL_RESTRICTION,
+                BrickQuestReason.SPELL_RESTRICTION,
                 f"{actor.name} {done} this round and may not also cast a spell",
             )
         )
     if actor.has("hiccups"):
-        out.append(_reason(ReasonCode.HICCUPS, f"{actor.name} has hiccups and cannot cast spells"))
+        out.append(
+            _reason(BrickQuestReason.HICCUPS, f"{actor.name} has hiccups and cannot cast spells")
+        )
     if actor.has("silenced"):
-        out.append(_reason(ReasonCode.SILENCED, f"{actor.name} is silenced and cannot cast spells"))
+        out.append(
+            _reason(BrickQuestReason.SILENCED, f"{actor.name} is silenced and cannot cast spells")
+        )
     if not from_item and not caster:  # the points of a spell it may cast
         cost = _cost(spell, action)
         if cost is None:
             out.append(
                 _reason(
-                    ReasonCode.INVALID_TARGET, f"{spell.name} needs the number of points to spend"
+                    BrickQuestReason.INVALID_TARGET,
+                    f"{spell.name} needs the number of points to spend",
                 )
             )
         elif cost > actor.sp:
             out.append(
                 _reason(
-                    ReasonCode.INSUFFICIENT_SPELL_POINTS,
+                    BrickQuestReason.INSUFFICIENT_SPELL_POINTS,
                     f"{spell.name} costs {cost} spell points; {actor.name} has {actor.sp}",
                 )
             )
@@ -79,7 +87,7 @@ def check_cast(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     return Verdict(reasons=tuple(out))
 
 
-def _reason(code: ReasonCode, text: str, square: Square | None = None) -> Reason:
+def _reason(code: BrickQuestReason, text: str, square: Square | None = None) -> Reason:
     return Reason(code=code, message=text, square=square)
 
 
@@ -103,7 +111,7 @@ def _check_caster(
         ):
             out.append(
                 _reason(
-                    ReasonCode.NO_SUCH_ITEM,
+                    BrickQuestReason.NO_SUCH_ITEM,
                     f"{actor.name} carries no scroll or book of {spell.name}",
                 )
             )
@@ -111,16 +119,16 @@ def _check_caster(
             kind = item_base(item or "scroll")
             out.append(
                 _reason(
-                    ReasonCode.WRONG_CASTING_CLASS,
+                    BrickQuestReason.WRONG_CASTING_CLASS,
                     f"a {spell.spell_list.value} {kind} can only be read by a caster of that list",
                 )
             )
         return Verdict(reasons=tuple(out))
     if not spell_lists(card):
-        return illegal(ReasonCode.NOT_A_CASTER, f"{actor.name} cannot cast spells")
+        return illegal(BrickQuestReason.NOT_A_CASTER, f"{actor.name} cannot cast spells")
     if not may_know(card, spell):
         return illegal(
-            ReasonCode.WRONG_CASTING_CLASS,
+            BrickQuestReason.WRONG_CASTING_CLASS,
             f"{spell.name} is a {spell.spell_list.value} spell; {actor.name} cannot cast it",
         )
     return LEGAL
@@ -153,7 +161,9 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
     if spell.effect.teleport_max_squares is not None:
         sq = _square(ctx, action.target)
         if sq is None or not ctx.state.dungeon.in_bounds(*sq):
-            return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a square on the map")
+            return illegal(
+                BrickQuestReason.INVALID_TARGET, f"{spell.name} needs a square on the map"
+            )
         return _check_teleport(ctx, actor, spell, sq)
     if isinstance(area, s.SelfArea | s.SquareArea | s.Cone):
         return LEGAL
@@ -167,26 +177,32 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
         return LEGAL  # along the caster's facing (or the one given)
     sq = _square(ctx, action.target)
     if sq is None:
-        return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a target")
+        return illegal(BrickQuestReason.INVALID_TARGET, f"{spell.name} needs a target")
     if not ctx.state.dungeon.in_bounds(*sq):
-        return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
+        return illegal(BrickQuestReason.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
     # Every reason about the target together: who or what it is, then where (next to
     # the caster, somewhere to stand), then the sight line.  A target that is no living
     # figure is not measured further.
     out: list[Reason] = []
     if isinstance(area, s.AdjacentFigure | s.FigureInSight):
         out += _check_figure_target(ctx, actor, spell, action, sq).reasons
-        if any(r.code in (ReasonCode.INVALID_TARGET, ReasonCode.TARGET_DEAD) for r in out):
+        if any(
+            r.code in (BrickQuestReason.INVALID_TARGET, BrickQuestReason.TARGET_DEAD) for r in out
+        ):
             return Verdict(reasons=tuple(out))
     if isinstance(area, s.AdjacentObject | s.AdjacentSquare) and chebyshev(actor.pos, sq) != 1:
         out.append(
-            _reason(ReasonCode.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}", sq)
+            _reason(
+                BrickQuestReason.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}", sq
+            )
         )
     if isinstance(area, s.AdjacentObject):
         t = ctx.state.dungeon.terrain_at(*sq)
         if not t.is_door and ctx.state.dungeon.object_at(*sq) is None:
             out.append(
-                _reason(ReasonCode.INVALID_TARGET, f"nothing lockable at {place_name(sq)}", sq)
+                _reason(
+                    BrickQuestReason.INVALID_TARGET, f"nothing lockable at {place_name(sq)}", sq
+                )
             )
     if isinstance(area, s.LocationInSight):
         out += _location_verdict(ctx, spell, sq).reasons
@@ -199,7 +215,7 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
             b = sight.blocked_by
             out.append(
                 _reason(
-                    ReasonCode.NO_LINE_OF_SIGHT,
+                    BrickQuestReason.NO_LINE_OF_SIGHT,
                     f"{actor.name} cannot see {place_name(sq)}: the line is blocked"
                     + (f" at {place_name(b)}" if b is not None else ""),
                     b,
@@ -217,27 +233,29 @@ def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:
     covered = footprint(sq, size)
     if size == 1:
         if not _standable(ctx, sq):
-            return illegal(ReasonCode.INVALID_TARGET, f"nothing can stand at {place_name(sq)}", sq)
+            return illegal(
+                BrickQuestReason.INVALID_TARGET, f"nothing can stand at {place_name(sq)}", sq
+            )
         if any(f.pos == sq and f.inside is None for f in ctx.state.figures.values()):
-            return illegal(ReasonCode.OCCUPIED, f"{place_name(sq)} is occupied", sq)
+            return illegal(BrickQuestReason.OCCUPIED, f"{place_name(sq)} is occupied", sq)
         return LEGAL
     out: list[Reason] = []
     for q in covered:
         if any(q in ctx.squares(f) for f in ctx.state.figures.values() if f.inside is None):
-            out.append(_reason(ReasonCode.OCCUPIED, f"{place_name(q)} is occupied", q))
+            out.append(_reason(BrickQuestReason.OCCUPIED, f"{place_name(q)} is occupied", q))
     for q in covered:
         if not _standable(ctx, q):
             what = f"nothing can stand at {place_name(q)}"
             out.append(
                 _reason(
-                    ReasonCode.INVALID_TARGET,
+                    BrickQuestReason.INVALID_TARGET,
                     f"{what} (it covers {', '.join(place_name(c) for c in covered)})",
                     q,
                 )
             )
     if not out and not may_end_on(ctx, "", sq, size):  # its floors more than a step apart
         text = f"the floor from {place_name(sq)} is too uneven"
-        out.append(_reason(ReasonCode.INVALID_TARGET, text, sq))
+        out.append(_reason(BrickQuestReason.INVALID_TARGET, text, sq))
     return Verdict(reasons=tuple(out))
 
 
@@ -256,22 +274,28 @@ def _check_figure_target(
     cast on the caster itself (the Vampire turns itself ethereal).  A target that is no
     figure, dead or hidden stops the rest; out of reach and no caster are both said."""
     if not isinstance(action.target, str):
-        return illegal(ReasonCode.INVALID_TARGET, f"{spell.name} needs a figure as target", sq)
+        return illegal(
+            BrickQuestReason.INVALID_TARGET, f"{spell.name} needs a figure as target", sq
+        )
     fig = ctx.figure(action.target)
     if fig.dead:
-        return illegal(ReasonCode.TARGET_DEAD, f"{fig.name} is dead", sq)
+        return illegal(BrickQuestReason.TARGET_DEAD, f"{fig.name} is dead", sq)
     if fig.inside is not None:
-        return illegal(ReasonCode.INVALID_TARGET, f"{fig.name} is hidden inside an object", sq)
+        return illegal(
+            BrickQuestReason.INVALID_TARGET, f"{fig.name} is hidden inside an object", sq
+        )
     out: list[Reason] = []
     if (
         isinstance(spell.area, s.AdjacentFigure)
         and squares_apart(ctx.squares(actor), ctx.squares(fig)) > 1
     ):
-        out.append(_reason(ReasonCode.NOT_ADJACENT, f"{fig.name} is not next to {actor.name}", sq))
+        out.append(
+            _reason(BrickQuestReason.NOT_ADJACENT, f"{fig.name} is not next to {actor.name}", sq)
+        )
     if spell.effect.spell_point_transfer_loss is not None and not spell_lists(ctx.card(fig)):
         out.append(
             _reason(
-                ReasonCode.NOT_A_CASTER,
+                BrickQuestReason.NOT_A_CASTER,
                 f"{fig.name} is no priest or wizard: spell points are lost",
             )
         )
@@ -292,26 +316,32 @@ def _check_teleport(ctx: Ctx, actor: FigureState, spell: s.SpellDef, sq: Square)
     reach = spell.effect.teleport_max_squares or DEFAULT_TELEPORT
     where = f"{place_name(sq)}"
     if sq == actor.pos:
-        return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} has not stood on {where} before")
+        return illegal(
+            BrickQuestReason.INVALID_TARGET, f"{actor.name} has not stood on {where} before"
+        )
     out: list[Reason] = []
     if sq not in actor.visited:
         out.append(
-            _reason(ReasonCode.INVALID_TARGET, f"{actor.name} has not stood on {where} before")
+            _reason(
+                BrickQuestReason.INVALID_TARGET, f"{actor.name} has not stood on {where} before"
+            )
         )
     d = ruler_distance(ctx.board, actor.pos, sq)
     if d > reach + 1e-9:
         out.append(
-            _reason(ReasonCode.OUT_OF_RANGE, f"{where} is {d:.2f} squares away (max {reach})")
+            _reason(BrickQuestReason.OUT_OF_RANGE, f"{where} is {d:.2f} squares away (max {reach})")
         )
     if any(f.pos == sq and f.id != actor.id for f in ctx.state.figures.values()):
-        out.append(_reason(ReasonCode.OCCUPIED, f"{where} is occupied", sq))
+        out.append(_reason(BrickQuestReason.OCCUPIED, f"{where} is occupied", sq))
     elif ctx.size(actor) > 1 and not may_end_on(ctx, actor.id, sq):
         out.append(
-            _reason(ReasonCode.OCCUPIED, f"{actor.name} does not fit at {place_name(sq)}", sq)
+            _reason(BrickQuestReason.OCCUPIED, f"{actor.name} does not fit at {place_name(sq)}", sq)
         )
     if not _standable(ctx, sq):
         out.append(
-            _reason(ReasonCode.INVALID_TARGET, f"nothing can stand at {place_name(sq)} now", sq)
+            _reason(
+                BrickQuestReason.INVALID_TARGET, f"nothing can stand at {place_name(sq)} now", sq
+            )
         )
     return Verdict(reasons=tuple(out))
 
@@ -324,7 +354,9 @@ def _check_wall(ctx: Ctx, actor: FigureState, area: s.Wall, action: act.Cast) ->
     out: list[Reason] = []
     if len(squares) != area.length:
         out.append(
-            _reason(ReasonCode.INVALID_TARGET, f"the wall needs {area.length} squares in a row")
+            _reason(
+                BrickQuestReason.INVALID_TARGET, f"the wall needs {area.length} squares in a row"
+            )
         )
     xs = {x for x, _ in squares}
     ys = {y for _, y in squares}
@@ -334,23 +366,31 @@ def _check_wall(ctx: Ctx, actor: FigureState, area: s.Wall, action: act.Cast) ->
     )
     if not in_row:
         out.append(
-            _reason(ReasonCode.INVALID_TARGET, "the wall's squares must be adjacent, in a line")
+            _reason(
+                BrickQuestReason.INVALID_TARGET, "the wall's squares must be adjacent, in a line"
+            )
         )
     dungeon = ctx.state.dungeon
     for sq in squares:
         if not dungeon.in_bounds(*sq) or dungeon.terrain_at(*sq) is not Terrain.FLOOR:
-            out.append(_reason(ReasonCode.INVALID_TARGET, f"no open floor at {place_name(sq)}", sq))
+            out.append(
+                _reason(BrickQuestReason.INVALID_TARGET, f"no open floor at {place_name(sq)}", sq)
+            )
             continue
         if dungeon.object_at(*sq) is not None:
             out.append(
-                _reason(ReasonCode.INVALID_TARGET, f"an object stands at {place_name(sq)}", sq)
+                _reason(
+                    BrickQuestReason.INVALID_TARGET, f"an object stands at {place_name(sq)}", sq
+                )
             )
         if any(f.pos == sq or sq in ctx.squares(f) for f in ctx.state.figures.values()):
-            out.append(_reason(ReasonCode.OCCUPIED, f"{place_name(sq)} is occupied", sq))
+            out.append(_reason(BrickQuestReason.OCCUPIED, f"{place_name(sq)} is occupied", sq))
         if area.needs_line_of_sight and not line_of_sight(ctx.board, actor.pos, sq).clear:
             out.append(
                 _reason(
-                    ReasonCode.NO_LINE_OF_SIGHT, f"{actor.name} cannot see {place_name(sq)}", sq
+                    BrickQuestReason.NO_LINE_OF_SIGHT,
+                    f"{actor.name} cannot see {place_name(sq)}",
+                    sq,
                 )
             )
     return Verdict(reasons=tuple(out))
@@ -361,18 +401,18 @@ def _check_potion(ctx: Ctx, actor: FigureState, action: act.Cast) -> Verdict:
     already.  No potion named, or one neither held nor known, says only that."""
     potion = action.target if isinstance(action.target, str) else None
     if potion is None:
-        return illegal(ReasonCode.NO_SUCH_ITEM, f"{actor.name} holds no such potion")
+        return illegal(BrickQuestReason.NO_SUCH_ITEM, f"{actor.name} holds no such potion")
     out: list[Reason] = []
     held = potion in actor.items
     if not held:
-        out.append(_reason(ReasonCode.NO_SUCH_ITEM, f"{actor.name} holds no such potion"))
+        out.append(_reason(BrickQuestReason.NO_SUCH_ITEM, f"{actor.name} holds no such potion"))
     item = ctx.catalog.items.get(item_base(potion))
     if item is None and not held:
         return Verdict(reasons=tuple(out))
     if item is None or item.category != s.ItemCategory.POTION:
-        out.append(_reason(ReasonCode.INVALID_TARGET, f"{potion} is not a potion"))
+        out.append(_reason(BrickQuestReason.INVALID_TARGET, f"{potion} is not a potion"))
         return Verdict(reasons=tuple(out))
     if "@" in potion:
         text = f"{item.name} has been strengthened already"
-        out.append(_reason(ReasonCode.ALREADY_IN_STATE, text))
+        out.append(_reason(BrickQuestReason.ALREADY_IN_STATE, text))
     return Verdict(reasons=tuple(out))

@@ -5,20 +5,21 @@ from __future__ import annotations
 from companion.model.dungeon import Terrain
 from companion.model.geometry import PathCheck, reachable, validate_path
 from companion.rules.places import place_name
-from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Reason, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import BOARDS, Ctx, chebyshev, move_allowance
+from companion.rulesets.brickquest.reasons import BrickQuestReason
 from companion.rulesets.brickquest.state import FigureState
 
 _MESSAGES = {
-    ReasonCode.INSUFFICIENT_MOVEMENT: (
+    BrickQuestReason.INSUFFICIENT_MOVEMENT: (
         "the path costs more than {name}'s {points} squares of movement"
     ),
-    ReasonCode.TOO_STEEP: "the step onto {sq} changes height by 2 bricks or more",
-    ReasonCode.IMPASSABLE_TERRAIN: "{sq} cannot be entered",
-    ReasonCode.OCCUPIED: "{sq} is occupied by a figure that does not let {name} pass",
-    ReasonCode.CANNOT_END_HERE: "{name} may cross {sq} but not end the move there",
-    ReasonCode.CORNER_CUTTING: "the diagonal step to {sq} cuts a blocked corner",
+    BrickQuestReason.TOO_STEEP: "the step onto {sq} changes height by 2 bricks or more",
+    BrickQuestReason.IMPASSABLE_TERRAIN: "{sq} cannot be entered",
+    BrickQuestReason.OCCUPIED: "{sq} is occupied by a figure that does not let {name} pass",
+    BrickQuestReason.CANNOT_END_HERE: "{name} may cross {sq} but not end the move there",
+    BrickQuestReason.CORNER_CUTTING: "the diagonal step to {sq} cuts a blocked corner",
 }
 
 
@@ -47,11 +48,11 @@ def _verdict(actor: FigureState, result: PathCheck, points: float) -> Verdict:
         return LEGAL
     reasons = []
     for name, sq in result.problems:
-        code = ReasonCode(name)
+        code = BrickQuestReason.of(name)
         where = f"{place_name(sq)}"
         template = _MESSAGES.get(code, "the move is not allowed at {sq}")
         text = template.format(name=actor.name, points=points, sq=where)
-        if code is ReasonCode.INSUFFICIENT_MOVEMENT:
+        if code is BrickQuestReason.INSUFFICIENT_MOVEMENT:
             text += f" (it costs {result.cost:g})"
         reasons.append(Reason(code=code, message=text, square=sq))
     return Verdict(reasons=tuple(reasons))
@@ -62,14 +63,14 @@ def _check_destination(
 ) -> Verdict:
     if reachable(ctx.board, actor.id, points).can_end(dest):
         return illegal(
-            ReasonCode.NOT_ADJACENT,
+            BrickQuestReason.NOT_ADJACENT,
             f"{actor.name} can get there, but a move names every square it steps on",
             dest,
         )
     walk = straight_walk(actor.pos, dest)
     result = validate_path(ctx.board, actor.id, walk, points)
     if result.ok:  # not reachable, yet the straight way is clear: say so plainly
-        return illegal(ReasonCode.NOT_ADJACENT, f"{actor.name} cannot get there", dest)
+        return illegal(BrickQuestReason.NOT_ADJACENT, f"{actor.name} cannot get there", dest)
     return _verdict(actor, result, points)
 
 
@@ -104,26 +105,28 @@ def _check_ethereal(ctx: Ctx, actor: FigureState, action: act.Move, points: int)
     prev = actor.pos
     for sq in action.path:
         if not dungeon.in_bounds(*sq) or chebyshev(prev, sq) != 1:
-            return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is not a step", sq)
+            return illegal(BrickQuestReason.INVALID_TARGET, f"{place_name(sq)} is not a step", sq)
         cost += 1 if sq[0] == prev[0] or sq[1] == prev[1] else 2
         prev = sq
     out: list[Reason] = []
     if cost > points:
         out += illegal(
-            ReasonCode.INSUFFICIENT_MOVEMENT,
+            BrickQuestReason.INSUFFICIENT_MOVEMENT,
             f"{actor.name} floats {points} squares per action; the path costs {cost}",
         ).reasons
     end = action.path[-1]
     solid = bool(BOARDS.layers(dungeon).blocks_movement[end[1], end[0]])
     if solid or dungeon.terrain_at(*end) is Terrain.FIRE_SPOUT:
         out += illegal(
-            ReasonCode.CANNOT_END_HERE,
+            BrickQuestReason.CANNOT_END_HERE,
             f"{actor.name} may float through {place_name(end)} but not stop there",
             end,
         ).reasons
     others = [f for f in ctx.state.figures.values() if f.pos == end and f.id != actor.id]
     if any(f.inside is None and not f.dead for f in others):
-        out += illegal(ReasonCode.OCCUPIED, f"{place_name(end)} is occupied", end).reasons
+        out += illegal(BrickQuestReason.OCCUPIED, f"{place_name(end)} is occupied", end).reasons
     elif any(f.dead for f in others):
-        out += illegal(ReasonCode.CANNOT_END_HERE, f"a body lies at {place_name(end)}", end).reasons
+        out += illegal(
+            BrickQuestReason.CANNOT_END_HERE, f"a body lies at {place_name(end)}", end
+        ).reasons
     return Verdict(reasons=tuple(out))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.model.dungeon import DungeonMap, ObjectKind, Terrain
 from companion.rules.places import place_name
-from companion.rules.verdict import LEGAL, Reason, ReasonCode, Verdict, illegal
+from companion.rules.verdict import LEGAL, Reason, Verdict, illegal
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest.context import (
     Ctx,
@@ -14,6 +14,7 @@ from companion.rulesets.brickquest.context import (
     squares_apart,
 )
 from companion.rulesets.brickquest.moving import may_end_on
+from companion.rulesets.brickquest.reasons import BrickQuestReason
 from companion.rulesets.brickquest.schema import ItemCategory
 from companion.rulesets.brickquest.state import FigureState
 
@@ -54,11 +55,11 @@ def check_interact(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     kind = action.kind
     if kind == "arm":
         if not actor.disarmed:
-            return illegal(ReasonCode.ALREADY_IN_STATE, f"{actor.name} is holding a weapon")
+            return illegal(BrickQuestReason.ALREADY_IN_STATE, f"{actor.name} is holding a weapon")
         return LEGAL
     if kind == "climb_out":
         if actor.inside is None:
-            return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} is not inside anything")
+            return illegal(BrickQuestReason.INVALID_TARGET, f"{actor.name} is not inside anything")
         return _check_exit_square(ctx, actor, action)
     if kind in ("give", "take", "loot"):
         return _check_figure_interaction(ctx, actor, action)
@@ -66,38 +67,40 @@ def check_interact(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         return _check_pick_up(ctx, actor, action)
     sq = _target_square(ctx, action)
     if sq is None:
-        return illegal(ReasonCode.INVALID_TARGET, f"{kind} needs a target square")
+        return illegal(BrickQuestReason.INVALID_TARGET, f"{kind} needs a target square")
     if actor.inside is not None and sq != actor.inside:
         return illegal(
-            ReasonCode.INVALID_TARGET,
+            BrickQuestReason.INVALID_TARGET,
             f"from inside, {actor.name} can only open or close what it is in",
             actor.inside,
         )
     dungeon = ctx.state.dungeon
     if not dungeon.in_bounds(*sq):
-        return illegal(ReasonCode.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
+        return illegal(BrickQuestReason.INVALID_TARGET, f"{place_name(sq)} is off the map", sq)
     if dungeon.terrain_at(*sq).is_door and kind in ("open", "close", "lock", "unlock"):
         return _check_door(ctx, actor, kind, sq)
     obj = dungeon.object_at(*sq)
     if obj is None:
         return illegal(
-            ReasonCode.INVALID_TARGET, f"there is nothing to {kind} at {place_name(sq)}", sq
+            BrickQuestReason.INVALID_TARGET, f"there is nothing to {kind} at {place_name(sq)}", sq
         )
     # Where the figure stands and the object's state are both said (not next to the
     # chest, and it is locked with no key), or that the object cannot be used so.
     where: tuple[Reason, ...] = ()
     if squares_apart(ctx.squares(actor), [sq]) != 1 and actor.inside != sq:
         where = illegal(
-            ReasonCode.NOT_ADJACENT, f"{actor.name} is not next to the {obj.kind}", sq
+            BrickQuestReason.NOT_ADJACENT, f"{actor.name} is not next to the {obj.kind}", sq
         ).reasons
     if kind == "activate":
         if obj.kind is not ObjectKind.LEVER:
             why = f"a {obj.kind} cannot be activated"
-            return Verdict(reasons=where + illegal(ReasonCode.INVALID_TARGET, why, sq).reasons)
+            return Verdict(
+                reasons=where + illegal(BrickQuestReason.INVALID_TARGET, why, sq).reasons
+            )
         return Verdict(reasons=where)
     if obj.kind is ObjectKind.LEVER:
         why = "a lever can only be activated"
-        return Verdict(reasons=where + illegal(ReasonCode.INVALID_TARGET, why, sq).reasons)
+        return Verdict(reasons=where + illegal(BrickQuestReason.INVALID_TARGET, why, sq).reasons)
     if (
         not where
         and obj.kind is ObjectKind.CHEST
@@ -108,7 +111,7 @@ def check_interact(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         front = (sq[0] + dx, sq[1] + dy)
         if front not in ctx.squares(actor):
             where = illegal(
-                ReasonCode.NOT_IN_FRONT,
+                BrickQuestReason.NOT_IN_FRONT,
                 f"the chest opens from its front, {place_name(front)}",
                 front,
             ).reasons
@@ -122,32 +125,32 @@ def _check_object_state(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> 
     assert obj is not None
     out: list[Reason] = []
 
-    def no(code: ReasonCode, text: str) -> None:
+    def no(code: BrickQuestReason, text: str) -> None:
         out.append(Reason(code=code, message=text, square=sq))
 
     if kind == "open":
         if obj.is_open:
-            no(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is open already")
+            no(BrickQuestReason.ALREADY_IN_STATE, f"the {obj.kind} is open already")
         else:
             if sq in ctx.state.magic_locks:
-                no(ReasonCode.LOCKED, f"the {obj.kind} is magically locked")
+                no(BrickQuestReason.LOCKED, f"the {obj.kind} is magically locked")
             if obj.locked and KEY not in actor.items:
-                no(ReasonCode.NO_KEY, f"the {obj.kind} is locked and {actor.name} has no key")
+                no(BrickQuestReason.NO_KEY, f"the {obj.kind} is locked and {actor.name} has no key")
     elif kind == "close" and not obj.is_open:
-        no(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is closed already")
+        no(BrickQuestReason.ALREADY_IN_STATE, f"the {obj.kind} is closed already")
     elif kind in ("lock", "unlock"):
         if KEY not in actor.items:
-            no(ReasonCode.NO_KEY, f"{actor.name} has no key")
+            no(BrickQuestReason.NO_KEY, f"{actor.name} has no key")
         if obj.locked == (kind == "lock"):
-            no(ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is {kind}ed already")
+            no(BrickQuestReason.ALREADY_IN_STATE, f"the {obj.kind} is {kind}ed already")
     elif kind == "climb_in":
         if obj.kind not in CONTAINERS:  # nothing else to say about climbing into it
-            no(ReasonCode.INVALID_TARGET, f"{actor.name} cannot climb into that")
+            no(BrickQuestReason.INVALID_TARGET, f"{actor.name} cannot climb into that")
             return Verdict(reasons=tuple(out))
         if not obj.is_open:
-            no(ReasonCode.INVALID_TARGET, f"{actor.name} cannot climb into that")
+            no(BrickQuestReason.INVALID_TARGET, f"{actor.name} cannot climb into that")
         if any(f.inside == sq for f in ctx.state.figures.values()):
-            no(ReasonCode.OCCUPIED, f"someone is already inside the {obj.kind}")
+            no(BrickQuestReason.OCCUPIED, f"someone is already inside the {obj.kind}")
     return Verdict(reasons=tuple(out))
 
 
@@ -158,7 +161,7 @@ def _check_door(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
     if not any(sq in fronts for sq in ctx.squares(actor)):
         spots = " or ".join(f"{place_name((x, y))}" for x, y in fronts)
         where = illegal(
-            ReasonCode.NOT_IN_FRONT,
+            BrickQuestReason.NOT_IN_FRONT,
             f"{actor.name} must stand directly in front of the door ({spots})",
             sq,
         ).reasons
@@ -171,29 +174,29 @@ def _door_state(ctx: Ctx, actor: FigureState, kind: str, sq: Square) -> Verdict:
     t = ctx.state.dungeon.terrain_at(*sq)
     out: list[Reason] = []
 
-    def no(code: ReasonCode, text: str) -> None:
+    def no(code: BrickQuestReason, text: str) -> None:
         out.append(Reason(code=code, message=text, square=sq))
 
     if kind == "open":
         if t is Terrain.DOOR_OPEN:
-            no(ReasonCode.ALREADY_IN_STATE, "the door is open already")
+            no(BrickQuestReason.ALREADY_IN_STATE, "the door is open already")
         else:
             if sq in ctx.state.magic_locks:
-                no(ReasonCode.LOCKED, "the door is magically locked: no key opens it")
+                no(BrickQuestReason.LOCKED, "the door is magically locked: no key opens it")
             if t is Terrain.DOOR_LOCKED and KEY not in actor.items:
-                no(ReasonCode.NO_KEY, f"the door is locked and {actor.name} has no key")
+                no(BrickQuestReason.NO_KEY, f"the door is locked and {actor.name} has no key")
     elif kind == "close":
         if t is not Terrain.DOOR_OPEN:
-            no(ReasonCode.ALREADY_IN_STATE, "the door is closed already")
+            no(BrickQuestReason.ALREADY_IN_STATE, "the door is closed already")
         if ctx.living_at(sq) is not None:
-            no(ReasonCode.OCCUPIED, "someone stands in the doorway")
+            no(BrickQuestReason.OCCUPIED, "someone stands in the doorway")
     else:
         if KEY not in actor.items:
-            no(ReasonCode.NO_KEY, f"{actor.name} has no key")
+            no(BrickQuestReason.NO_KEY, f"{actor.name} has no key")
         wanted = Terrain.DOOR_CLOSED if kind == "lock" else Terrain.DOOR_LOCKED
         if t is not wanted:
             state = "open" if t is Terrain.DOOR_OPEN else t.name.lower().replace("door_", "")
-            no(ReasonCode.ALREADY_IN_STATE, f"the door is {state}")
+            no(BrickQuestReason.ALREADY_IN_STATE, f"the door is {state}")
     return Verdict(reasons=tuple(out))
 
 
@@ -207,14 +210,14 @@ def _target_square(ctx: Ctx, action: act.Interact) -> Square | None:
 
 def _check_figure_interaction(ctx: Ctx, actor: FigureState, action: act.Interact) -> Verdict:
     if not isinstance(action.target, str):
-        return illegal(ReasonCode.INVALID_TARGET, f"{action.kind} needs a figure as target")
+        return illegal(BrickQuestReason.INVALID_TARGET, f"{action.kind} needs a figure as target")
     other = ctx.figure(action.target)
     if other.id == actor.id:
-        return illegal(ReasonCode.INVALID_TARGET, f"{actor.name} cannot {action.kind} itself")
+        return illegal(BrickQuestReason.INVALID_TARGET, f"{actor.name} cannot {action.kind} itself")
     where: tuple[Reason, ...] = ()
     if squares_apart(ctx.squares(actor), ctx.squares(other)) != 1:
         where = illegal(
-            ReasonCode.NOT_ADJACENT, f"{other.name} is not next to {actor.name}", other.pos
+            BrickQuestReason.NOT_ADJACENT, f"{other.name} is not next to {actor.name}", other.pos
         ).reasons
     return Verdict(reasons=where + _exchange(actor, other, action).reasons)
 
@@ -225,31 +228,31 @@ def _exchange(actor: FigureState, other: FigureState, action: act.Interact) -> V
     willing for taking), then the items."""
     out: list[Reason] = []
 
-    def no(code: ReasonCode, text: str) -> None:
+    def no(code: BrickQuestReason, text: str) -> None:
         out.append(Reason(code=code, message=text))
 
     if action.kind == "loot":
         if not other.dead:
-            no(ReasonCode.INVALID_TARGET, f"{other.name} is alive: no looting")
+            no(BrickQuestReason.INVALID_TARGET, f"{other.name} is alive: no looting")
         missing = [i for i in action.items if i not in other.items]
         if missing:
-            no(ReasonCode.NO_SUCH_ITEM, f"{other.name} carries no {missing[0]}")
+            no(BrickQuestReason.NO_SUCH_ITEM, f"{other.name} carries no {missing[0]}")
         # searching a body that carries nothing is an action that finds nothing
         return Verdict(reasons=tuple(out))
     if other.dead:
-        no(ReasonCode.TARGET_DEAD, f"{other.name} is dead")
+        no(BrickQuestReason.TARGET_DEAD, f"{other.name} is dead")
     if action.kind == "take" and other.class_id is None:
         no(
-            ReasonCode.INVALID_TARGET,
+            BrickQuestReason.INVALID_TARGET,
             f"{other.name} is no character with a swag bin (pick its pockets, or loot it)",
         )
     if action.kind == "take" and not action.permission:
-        no(ReasonCode.NO_PERMISSION, f"{other.name} does not allow it")
+        no(BrickQuestReason.NO_PERMISSION, f"{other.name} does not allow it")
     holder = actor if action.kind == "give" else other
     missing = [i for i in action.items if i not in holder.items]
     if not action.items or missing:
         what = ", ".join(missing) if missing else "nothing named"
-        no(ReasonCode.NO_SUCH_ITEM, f"{holder.name} does not carry {what}")
+        no(BrickQuestReason.NO_SUCH_ITEM, f"{holder.name} does not carry {what}")
     return Verdict(reasons=tuple(out))
 
 
@@ -259,12 +262,14 @@ def _check_pick_up(ctx: Ctx, actor: FigureState, action: act.Interact) -> Verdic
     out: list[Reason] = []
     if squares_apart(ctx.squares(actor), [sq]) > 1:
         out += illegal(
-            ReasonCode.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}", sq
+            BrickQuestReason.NOT_ADJACENT, f"{place_name(sq)} is not next to {actor.name}", sq
         ).reasons
     shelf = ctx.state.dungeon.object_at(*sq) if ctx.state.dungeon.in_bounds(*sq) else None
     on_shelf = shelf is not None and shelf.kind is ObjectKind.SHELF and shelf.contents
     if not ctx.state.floor_items.get(sq) and not on_shelf:
-        out += illegal(ReasonCode.NO_SUCH_ITEM, f"nothing lies at {place_name(sq)}", sq).reasons
+        out += illegal(
+            BrickQuestReason.NO_SUCH_ITEM, f"nothing lies at {place_name(sq)}", sq
+        ).reasons
     return Verdict(reasons=tuple(out))
 
 
@@ -277,15 +282,15 @@ def _check_exit_square(ctx: Ctx, actor: FigureState, action: act.Interact) -> Ve
     obj = ctx.state.dungeon.object_at(*inside)
     if obj is not None and not obj.is_open:
         out += illegal(
-            ReasonCode.ALREADY_IN_STATE, f"the {obj.kind} is closed: open it first"
+            BrickQuestReason.ALREADY_IN_STATE, f"the {obj.kind} is closed: open it first"
         ).reasons
     sq = _target_square(ctx, action)
     if sq is None or chebyshev(inside, sq) != 1:
         out += illegal(
-            ReasonCode.INVALID_TARGET, "climbing out needs a square next to the object"
+            BrickQuestReason.INVALID_TARGET, "climbing out needs a square next to the object"
         ).reasons
     elif not ctx.state.dungeon.in_bounds(*sq) or not may_end_on(ctx, actor.id, sq):
-        out += illegal(ReasonCode.OCCUPIED, f"{place_name(sq)} is not free", sq).reasons
+        out += illegal(BrickQuestReason.OCCUPIED, f"{place_name(sq)} is not free", sq).reasons
     return Verdict(reasons=tuple(out))
 
 
@@ -298,7 +303,7 @@ def check_use_item(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
     carried = action.item in actor.items
     if not carried:
         out += illegal(
-            ReasonCode.NO_SUCH_ITEM, f"{actor.name} does not carry {action.item}"
+            BrickQuestReason.NO_SUCH_ITEM, f"{actor.name} does not carry {action.item}"
         ).reasons
     item = ctx.catalog.items.get(item_base(action.item))
     if item is None and not carried:
@@ -309,9 +314,11 @@ def check_use_item(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
             " (cast its spell instead)" if kind in (ItemCategory.SCROLL, ItemCategory.BOOK) else ""
         )
         out += illegal(
-            ReasonCode.INVALID_TARGET, f"a {kind} cannot be used like that{hint}"
+            BrickQuestReason.INVALID_TARGET, f"a {kind} cannot be used like that{hint}"
         ).reasons
         return Verdict(reasons=tuple(out))
     if item.potion.casters_only and not spell_lists(ctx.card(actor)):
-        out += illegal(ReasonCode.NOT_A_CASTER, f"{item.name} only helps spellcasters").reasons
+        out += illegal(
+            BrickQuestReason.NOT_A_CASTER, f"{item.name} only helps spellcasters"
+        ).reasons
     return Verdict(reasons=tuple(out))

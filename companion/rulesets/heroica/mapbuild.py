@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from companion.rules.dice import Dice
 from companion.rules.places import place_name
 from companion.rules.ruleset import Event
-from companion.rules.verdict import Reason, ReasonCode
+from companion.rules.verdict import Reason
 from companion.rulesets.heroica.actions import Expand, PassToken
+from companion.rulesets.heroica.reasons import HeroicaReason
 from companion.rulesets.heroica.rules import Ctx, reason, share_location, taken_cells
 from companion.rulesets.heroica.schema import Category, Rank
 from companion.rulesets.heroica.state import (
@@ -38,7 +39,7 @@ from companion.rulesets.heroica.tiles import (
     placement,
 )
 
-R = ReasonCode
+R = HeroicaReason
 
 
 def tiles_left(q: Quest, tiles: Tiles) -> list[Tile]:

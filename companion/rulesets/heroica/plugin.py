@@ -30,12 +30,12 @@ from companion.rules.table import (
     SheetView,
     TurnView,
 )
-from companion.rules.verdict import ReasonCode
 from companion.rulesets.heroica import INFO, cards, paper, views
 from companion.rulesets.heroica import board as boards
 from companion.rulesets.heroica.actions import ACTIONS, Action
 from companion.rulesets.heroica.catalog import RULESET_ID, HeroicaCatalog, default_catalog
 from companion.rulesets.heroica.reach import map_problems
+from companion.rulesets.heroica.reasons import REASONS
 from companion.rulesets.heroica.resolve import resolve
 from companion.rulesets.heroica.rules import Ctx, distances, plural, straight_line
 from companion.rulesets.heroica.setup import build_quest, game_setup, scenario_setup
@@ -44,43 +44,6 @@ from companion.rulesets.heroica.validate import validate
 
 #: Spaces on a square lattice: one step a space, no diagonals (``moves`` gives the steps).
 SPACE_GRID = INFO.grid
-
-#: The reason codes Heroica's verdicts give.
-REASON_CODES = (
-    ReasonCode.INSUFFICIENT_MOVEMENT,
-    ReasonCode.IMPASSABLE_TERRAIN,
-    ReasonCode.OCCUPIED,
-    ReasonCode.NOT_ADJACENT,
-    ReasonCode.OUT_OF_RANGE,
-    ReasonCode.NOT_YOUR_TURN,
-    ReasonCode.INVALID_TARGET,
-    ReasonCode.NO_SUCH_ITEM,
-    ReasonCode.NO_ABILITY,
-    ReasonCode.ABILITY_USED,
-    ReasonCode.ALREADY_IN_STATE,
-    ReasonCode.INITIATIVE_NEEDED,
-    ReasonCode.UNKNOWN_FIGURE,
-    ReasonCode.LOCKED,
-    ReasonCode.NO_KEY,
-    ReasonCode.DIAGONAL,
-    ReasonCode.MUST_STOP,
-    ReasonCode.MUST_FIGHT,
-    ReasonCode.MUST_SEARCH,
-    ReasonCode.INSUFFICIENT_SKILL_POINTS,
-    ReasonCode.INSUFFICIENT_GOLD,
-    ReasonCode.CARRY_LIMIT,
-    ReasonCode.WRONG_PHASE,
-    ReasonCode.NOT_ROLLED,
-    ReasonCode.ALREADY_ROLLED,
-    ReasonCode.MOVEMENT_LOST,
-    ReasonCode.NOT_STRAIGHT_LINE,
-    ReasonCode.NOT_IN_LOCATION,
-    ReasonCode.NEEDS_SHIELD,
-    ReasonCode.MONSTERS_TO_ACT,
-    ReasonCode.NOT_FOR_SALE,
-    ReasonCode.GAME_OVER,
-    ReasonCode.NO_PERMISSION,
-)
 
 
 class HeroicaRules(RulesetPlugin[Quest, HeroicaCatalog, Ctx]):
@@ -129,8 +92,8 @@ class HeroicaRules(RulesetPlugin[Quest, HeroicaCatalog, Ctx]):
         return None
 
     # -- scenarios ------------------------------------------------------------------------
-    def reason_codes(self) -> Sequence[str]:
-        return [code.value for code in REASON_CODES]
+    def reasons(self) -> Mapping[str, str]:
+        return REASONS
 
     def parse_faces(self, values: Sequence[Any]) -> list[int]:
         """Typed faces: a label of any of the dice ("Shield", "2/Skull"...) or a number."""

@@ -8,8 +8,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from companion.rules.verdict import Reason, ReasonCode
+from companion.rules.verdict import Reason
 from companion.rulesets.heroica.catalog import HeroicaCatalog
+from companion.rulesets.heroica.reasons import HeroicaReason
 from companion.rulesets.heroica.schema import (
     DamageSkill,
     FullHealthBonus,
@@ -27,7 +28,7 @@ SHIELD: Final = "Shield"
 ONE: Final = "1/Skull/Sword"
 
 
-def reason(code: ReasonCode, message: str, square: Cell | None = None) -> Reason:
+def reason(code: HeroicaReason, message: str, square: Cell | None = None) -> Reason:
     return Reason(code=code, message=message, square=square)
 
 

@@ -29,7 +29,6 @@ from companion.rules.table import (
     numbered_die,
 )
 from companion.rules.user_tables import TableSpec
-from companion.rules.verdict import ReasonCode
 from companion.rulesets.in_a_world_where_bricks_rule import INFO, sheets, views
 from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
@@ -37,6 +36,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
     IawwbrCatalog,
 )
 from companion.rulesets.in_a_world_where_bricks_rule.placing import map_problems
+from companion.rulesets.in_a_world_where_bricks_rule.reasons import REASONS
 from companion.rulesets.in_a_world_where_bricks_rule.resolve import resolve
 from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     Ctx,
@@ -58,38 +58,6 @@ from companion.rulesets.in_a_world_where_bricks_rule.validate import validate
 
 #: A one-stud cell: the ruler reads studs, and lengths from the game's options.
 TABLE_GRID = INFO.grid
-
-#: The reason codes this ruleset's verdicts give.
-REASON_CODES = (
-    ReasonCode.INSUFFICIENT_MOVEMENT,
-    ReasonCode.IMPASSABLE_TERRAIN,
-    ReasonCode.OCCUPIED,
-    ReasonCode.NOT_ADJACENT,
-    ReasonCode.OUT_OF_RANGE,
-    ReasonCode.NO_LINE_OF_SIGHT,
-    ReasonCode.NO_ACTIONS_LEFT,
-    ReasonCode.NOT_YOUR_TURN,
-    ReasonCode.TARGET_DEAD,
-    ReasonCode.INVALID_TARGET,
-    ReasonCode.NO_SUCH_ITEM,
-    ReasonCode.NO_ABILITY,
-    ReasonCode.ABILITY_USED,
-    ReasonCode.DISARMED,
-    ReasonCode.ALREADY_IN_STATE,
-    ReasonCode.INITIATIVE_NEEDED,
-    ReasonCode.UNKNOWN_FIGURE,
-    ReasonCode.NOT_ACTIVATED,
-    ReasonCode.ALREADY_ACTIVATED,
-    ReasonCode.MUST_BREAK_FREE,
-    ReasonCode.DIFFICULT_TERRAIN,
-    ReasonCode.NO_RANGE,
-    ReasonCode.KNOCKED_OUT,
-    ReasonCode.NOT_KNOCKED_OUT,
-    ReasonCode.ROUND_IN_PROGRESS,
-    ReasonCode.BATTLE_OVER,
-    ReasonCode.NOTHING_TO_CLIMB,
-    ReasonCode.OFF_TABLE,
-)
 
 
 class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
@@ -120,8 +88,8 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
         return user_tables()
 
     # -- scenarios ------------------------------------------------------------------------
-    def reason_codes(self) -> Sequence[str]:
-        return [code.value for code in REASON_CODES]
+    def reasons(self) -> Mapping[str, str]:
+        return REASONS
 
     def query(self, state: Battle, query: Mapping[str, Any]) -> Any:
         return views.query(self._ctx(state), query)

@@ -23,8 +23,9 @@ from companion.model.geometry.tabletop import (
     straight_move,
 )
 from companion.rules.places import place_name
-from companion.rules.verdict import Reason, ReasonCode
+from companion.rules.verdict import Reason
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
+from companion.rulesets.in_a_world_where_bricks_rule.reasons import IawwbrReason
 from companion.rulesets.in_a_world_where_bricks_rule.roster import has_range
 from companion.rulesets.in_a_world_where_bricks_rule.schema import (
     CoverRule,
@@ -38,7 +39,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.schema import (
 )
 from companion.rulesets.in_a_world_where_bricks_rule.state import Battle, Fighter
 
-R = ReasonCode
+R = IawwbrReason
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class Ctx:
         return self.catalog.get_class(f.class_id).ability(kind)
 
 
-def reason(code: ReasonCode, message: str, cell: tuple[int, int] | None = None) -> Reason:
+def reason(code: IawwbrReason, message: str, cell: tuple[int, int] | None = None) -> Reason:
     return Reason(code=code, message=message, square=cell)
 
 

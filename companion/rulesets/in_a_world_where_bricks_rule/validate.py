@@ -11,7 +11,7 @@ Undead or not knocked out).
 
 from __future__ import annotations
 
-from companion.rules.verdict import Reason, ReasonCode, Verdict
+from companion.rules.verdict import Reason, Verdict
 from companion.rulesets.in_a_world_where_bricks_rule.actions import (
     Action,
     Attack,
@@ -25,6 +25,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.actions import (
     UndeadRise,
     WizardBlast,
 )
+from companion.rulesets.in_a_world_where_bricks_rule.reasons import IawwbrReason
 from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     Ctx,
     actions_per_activation,
@@ -43,7 +44,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.rules import (
 )
 from companion.rulesets.in_a_world_where_bricks_rule.state import Fighter
 
-R = ReasonCode
+R = IawwbrReason
 
 
 def validate(ctx: Ctx, action: Action) -> Verdict:

@@ -98,8 +98,8 @@ class DuelRules:
             raise ScenarioError(problems=problems)
         return ScenarioSetup(setup={"guard": guard, "first": first})
 
-    def reason_codes(self) -> Sequence[str]:
-        return list(r.REASONS)
+    def reasons(self) -> Mapping[str, str]:
+        return r.REASONS
 
     def parse_faces(self, values: Sequence[Any]) -> list[int]:
         return int_faces(values)

@@ -13,19 +13,21 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from companion.rules.dice import Dice
+from companion.rules.reasons import SHARED_REASONS
 from companion.rules.ruleset import Event
 from companion.rules.verdict import LEGAL, Reason, Verdict
 
 RULESET_ID = "duel"
 PHASES = ("Move", "Strike")
 
-#: Brick Duel's own reason codes, each with the sentence that explains it.
+#: Every reason code Brick Duel's verdicts give, each with the sentence that explains it:
+#: its own, and one shared with every ruleset (the core's, with the core's sentence).
 REASONS: dict[str, str] = {
     "duel_over": "the duel is over",
-    "not_your_turn": "it is another fighter's turn",
+    "not_your_turn": SHARED_REASONS["not_your_turn"],
     "wrong_phase": "that is done in another phase of the turn",
     "not_linked": "no link leads there from here",
     "unknown_place": "there is no such place",
@@ -33,28 +35,10 @@ REASONS: dict[str, str] = {
     "no_such_fighter": "there is no such fighter",
 }
 
-#: While the core's reason codes are still a closed list (until rulesets declare their
-#: own codes), the nearest core code a refusal falls back to; its sentence stays the duel's.
-CORE_FALLBACK: dict[str, str] = {
-    "duel_over": "game_over",
-    "not_your_turn": "not_your_turn",
-    "wrong_phase": "wrong_phase",
-    "not_linked": "not_adjacent",
-    "unknown_place": "invalid_target",
-    "not_face_to_face": "not_adjacent",
-    "no_such_fighter": "invalid_target",
-}
-
 
 def refuse(code: str, detail: str) -> Verdict:
-    """A refusal with the duel's own ``code`` (or, while the core refuses codes it does
-    not list, its fallback) and the duel's sentence."""
-    message = f"{REASONS[code]}: {detail}"
-    try:
-        reason = Reason(code=code, message=message)  # type: ignore[arg-type]  # see CORE_FALLBACK
-    except ValidationError:
-        reason = Reason(code=CORE_FALLBACK[code], message=message)  # type: ignore[arg-type]
-    return Verdict(reasons=(reason,))
+    """A refusal with the duel's ``code`` and its sentence."""
+    return Verdict(reasons=(Reason(code=code, message=f"{REASONS[code]}: {detail}"),))
 
 
 # -- data -------------------------------------------------------------------------------------
