@@ -152,7 +152,7 @@ def target_verdict(ctx: Ctx, actor: FigureState, action: act.Cast) -> Verdict:
     is the same whatever the target."""
     spell = ctx.catalog.spells.get(action.spell)
     if spell is None:
-        return illegal(ReasonCode.UNKNOWN_SPELL, f"there is no spell {action.spell!r}")
+        return illegal(BrickQuestReason.UNKNOWN_SPELL, f"there is no spell {action.spell!r}")
     return _check_area(ctx, actor, spell, action)
 
 
