@@ -169,8 +169,7 @@ class Rig:
         w.resize(1280, 720)
         w.show()
         QTest.qWaitForWindowExposed(w)
-        w.activateWindow()  # window shortcuts (Ctrl+Z) need the active window
-        QTest.qWaitForWindowActive(w)
+        self.activate()
         self.settle()
         roster, _ = open_(w)
         self.settle()
@@ -184,6 +183,15 @@ class Rig:
         self.settle()
         self.paints = Paints()
         self.app.installEventFilter(self.paints)
+
+    def activate(self) -> None:
+        """Make the window the active one (window shortcuts, Ctrl+Z, need it): asked
+        again when the window system was slow to give it (a busy machine)."""
+        for _ in range(5):
+            if self.w.isActiveWindow():
+                return
+            self.w.activateWindow()
+            QTest.qWaitForWindowActive(self.w, 2000)
 
     @property
     def play(self) -> Any:
@@ -359,6 +367,7 @@ def measure(rig: Rig, repeat: int, profile: Any = None) -> list[Row]:
     def undo_after(_i: int) -> None:
         play.undo()
 
+    rig.activate()
     clicks: list[float] = []
     undos: list[float] = []
     cpaints: list[int] = []

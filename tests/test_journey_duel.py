@@ -68,6 +68,7 @@ def test_duel_journey(
     assert "Guard ■■■" in tracker_line(h, "Blue Knight") and "♥" not in tracker_line(h, "Red")
     assert w.tracker_dock.order.dragDropMode().name == "NoDragDrop"
     assert w.brickmaster_menu.title() == "&Table"
+    assert not w.zoom_label.isVisible()  # no squares: no "px/square" in the status bar
     h.check_window_size()
 
     # Key 1 (Move) then a click on a place not linked: refused with the duel's reason.
@@ -129,7 +130,7 @@ def test_duel_journey(
     assert w.board_views.currentWidget() is w.board_views.graph
     assert w.play.turn().outcome == turn.outcome
     h.trigger("Game", "Close game")
-    assert w.board_views.currentWidget() is w.canvas
+    assert w.board_views.currentWidget() is w.canvas and w.zoom_label.isVisible()
     # Game → New game… on the duel's table (what the window kept) asks no map either.
     again = tmp_path / "again.game.jsonl"
     h.save_answer = again

@@ -570,12 +570,29 @@ class FiguresItem(DeviceItem):
         #: ``"corner"`` for a figure whose wider base starts at its square (a grid's 2x2
         #: footprint, drawn on the middle of its squares); others are centred on theirs.
         self.anchors: dict[str, str] = {}
+        #: The hidden figures, sizes and anchors the figures were last drawn with.
+        self._look: tuple[set[str], dict[str, float], dict[str, str]] | None = None
 
     def set_figures(self, figures: list[FigurePlacement]) -> None:
+        """Show ``figures``; when only some of them changed (a figure moved, turned...)
+        and nothing else about the look did, only their old and new places are painted
+        again, not the whole map."""
+        old = self.figures
         self.figures = list(figures)
         #: Each figure's token text, unique on the board ("GGu" and "GGe", not two "GG").
-        self.texts = unique_initials((f.id, f.label) for f in self.figures)
-        self.update()
+        texts = unique_initials((f.id, f.label) for f in self.figures)
+        look = (set(self.hidden), dict(self.sizes), dict(self.anchors))
+        same_look = texts == self.texts and look == self._look
+        self.texts = texts
+        self._look = look
+        if not same_look or [f.id for f in old] != [f.id for f in self.figures]:
+            self.update()  # the figures come, go, or are drawn another way: all of them
+            return
+        for before, after in zip(old, self.figures, strict=True):
+            if before != after:
+                for f in (before, after):
+                    grow = self.sizes.get(f.id, 1.0)
+                    self.update(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
 
     def set_headings(self, headings: dict[str, float | None]) -> None:
         """The open game's facings (``headings``); repaints only the figures turned."""

@@ -130,9 +130,15 @@ class TokenItem(DeviceItem):
             self.update()
 
     def set_occupied(self, squares: set[Square]) -> None:
-        if squares != self.occupied:
-            self.occupied = set(squares)
-            self.update()
+        """Where figures stand (a mark there moves to the corner): only the marked
+        squares whose standing changed are painted again."""
+        if squares == self.occupied:
+            return
+        changed = squares ^ self.occupied
+        self.occupied = set(squares)
+        for x, y in changed:
+            if (x, y) in self.tokens:
+                self.update(QRectF(x - 1, y - 1, 3, 3))
 
     def paint_device(self, painter: QPainter, view: DeviceMap) -> None:
         r = view.exposed

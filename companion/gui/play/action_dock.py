@@ -59,6 +59,9 @@ FIXED_KEYS = {
 }
 
 
+#: How many buttons no longer offered the bar keeps hidden for when they are again.
+KEPT_BUTTONS = 24
+
 #: A button of the bar: (title, kind, grouped, key, menu entries as (label, why not)).
 Slot = tuple[str, str, bool, str | None, tuple[tuple[str, str], ...]]
 #: A button's widgets: its cell, the button, the reason beside it, its key (or None).
@@ -228,6 +231,11 @@ class ActionDock(QDockWidget):
         self.reroll.setToolTip("Roll the last action's dice again (logged, with a reason)")
         self.reroll.setProperty("playAction", True)
         self.reroll.clicked.connect(controller.reroll_last)
+        # Hidden (no dice), it keeps its place: the hint beside it is not laid out and
+        # painted again each time an action with dice follows one without.
+        keep = self.reroll.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.reroll.setSizePolicy(keep)
         below.addWidget(self.reroll, 0, Qt.AlignmentFlag.AlignTop)
         outer.addLayout(below)
         self.setWidget(body)
@@ -240,11 +248,16 @@ class ActionDock(QDockWidget):
         self._layout: list[Slot] | None = None
         #: The buttons on the bar, by what makes them (see ``_rebuild``).
         self._cells: dict[tuple[str, str, bool, str | None, int, bool], Cell] = {}
+        #: Buttons no longer offered, kept hidden (with no key) for when they are again:
+        #: a turn's end takes some away and the next turn's start (or an undo) brings them
+        #: back, and showing a kept button costs a fraction of making one.
+        self._kept: OrderedDict[tuple[str, str, bool, str | None, int, bool], Cell] = OrderedDict()
         controller.changed.connect(self.refresh)
         controller.pendingChanged.connect(self._pending)
         controller.verdictShown.connect(self._refused)
         controller.oddsShown.connect(self.odds.show_odds)
         controller.turnPassed.connect(self._turn_passed)
+        controller.gameChanged.connect(lambda: self.dice.setMinimumWidth(0))
         self.refresh()
 
     def refresh(self) -> None:
@@ -353,7 +366,7 @@ class ActionDock(QDockWidget):
             title, kind, grouped, key, labels = slot
             members = self._groups.get(title, [])
             ident = (title, kind, grouped, key, len(labels), bool(members and members[0].dialog))
-            cell = old.pop(ident, None) or self._make_cell(slot)
+            cell = old.pop(ident, None) or self._take_kept(ident, slot) or self._make_cell(slot)
             widget, button, reason, shortcut = cell
             self._cells[ident] = cell
             self.row.addWidget(widget)
@@ -363,15 +376,42 @@ class ActionDock(QDockWidget):
             self.reasons[title] = reason
             if shortcut is not None:
                 self.key_actions.append(shortcut)
-        for widget, _button, _reason, shortcut in old.values():
+        for ident, (widget, button, reason, shortcut) in old.items():
             widget.hide()
-            widget.setParent(None)
-            widget.deleteLater()
             if shortcut is not None:
                 self.removeAction(shortcut)
+                shortcut.setParent(None)
+                shortcut.deleteLater()
+            self._kept[ident] = (widget, button, reason, None)
+            self._kept.move_to_end(ident)
+        while len(self._kept) > KEPT_BUTTONS:
+            widget = self._kept.popitem(last=False)[1][0]
+            widget.setParent(None)
+            widget.deleteLater()
         self._relabel(layout)
         self.row.invalidate()
         self._fit_bar()
+
+    def _take_kept(
+        self, ident: tuple[str, str, bool, str | None, int, bool], slot: Slot
+    ) -> Cell | None:
+        """A kept button for ``slot`` (``ident``), given its key again; None if none."""
+        cell = self._kept.pop(ident, None)
+        if cell is None:
+            return None
+        widget, button, reason, _ = cell
+        return widget, button, reason, self._make_key(slot[0], slot[3])
+
+    def _make_key(self, title: str, key: str | None) -> QAction | None:
+        """The key pressing the button ``title`` (None: it has none)."""
+        if not key:
+            return None
+        shortcut = QAction(self)
+        shortcut.setShortcut(QKeySequence(key))
+        shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        shortcut.triggered.connect(lambda _=False, t=title: self._press(t))
+        self.addAction(shortcut)
+        return shortcut
 
     def _make_cell(self, slot: Slot) -> Cell:
         """A button of the bar, its reason beside it, and its key."""
@@ -402,13 +442,7 @@ class ActionDock(QDockWidget):
             button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         else:
             button.clicked.connect(lambda _=False, t=title: self._choose(t, 0))
-        shortcut = None
-        if key:
-            shortcut = QAction(self)
-            shortcut.setShortcut(QKeySequence(key))
-            shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            shortcut.triggered.connect(lambda _=False, t=title: self._press(t))
-            self.addAction(shortcut)
+        shortcut = self._make_key(title, key)
         reason = QLabel("")
         reason.setObjectName(f"why_{kind}")
         reason.setProperty("hint", True)
@@ -434,7 +468,15 @@ class ActionDock(QDockWidget):
         specs = game.ruleset.dice_specs() if game else ()
         cells = [f'<td style="padding-right: 14px">{roll_line(r, specs)}</td>' for r in rolls[-4:]]
         rows = "".join(f"<tr>{''.join(cells[i : i + 2])}</tr>" for i in range(0, len(cells), 2))
-        _set_text(self.dice, f"<table>{rows}</table>" if rows else "")
+        text = f"<table>{rows}</table>" if rows else ""
+        if self.dice.text() != text:
+            self.dice.setText(text)
+            # The dice keep the widest place they took in this game, so the hint beside
+            # them is not laid out and painted again whenever an action with dice follows
+            # one without (or with fewer).
+            wide = self.dice.sizeHint().width() if rows else 0
+            if wide > self.dice.minimumWidth():
+                self.dice.setMinimumWidth(wide)
         if self.reroll.isVisibleTo(self) != bool(rolls):
             self.reroll.setVisible(bool(rolls))
 

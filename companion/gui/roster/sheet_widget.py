@@ -226,10 +226,10 @@ class TrackBoxes(QWidget):
 
 
 def _shape(view: SheetView) -> tuple[Any, ...]:
-    """What decides the sheet's widgets (values aside): rebuilt only when this changes."""
+    """What decides the sheet's widgets (values and section titles aside: another hero's
+    skill section is titled by its skill): rebuilt only when this changes."""
     return tuple(
         (
-            s.title,
             bool(s.text),
             tuple(
                 (f.key, f.edit, f.choices, f.minimum, f.maximum, f.track is None) for f in s.fields
@@ -269,6 +269,7 @@ class SheetWidget(QWidget):
         self._editable = True
         self._rows: dict[tuple[int, str], _Row] = {}
         self._texts: dict[int, QLabel] = {}
+        self._titles: dict[int, QLabel] = {}
         self._section_frames: list[QFrame] = []
         self._columns = 0
         self._shape: tuple[Any, ...] | None = None
@@ -357,6 +358,8 @@ class SheetWidget(QWidget):
             self.side_bar.setToolTip(f"Side: {view.side}")
         if same:
             for si, section in enumerate(view.sections):
+                if self._titles[si].text() != section.title:
+                    self._titles[si].setText(section.title)
                 for f in section.fields:
                     self._rows[(si, f.key)].set_field(f)
                 if si in self._texts:
@@ -393,6 +396,7 @@ class SheetWidget(QWidget):
         self._section_frames = []
         self._rows = {}
         self._texts = {}
+        self._titles = {}
         self._shape = None
 
     def _report(self, key: str, value: Any) -> None:
@@ -422,6 +426,7 @@ class SheetWidget(QWidget):
         title.setFont(font_of(self, SECTION_PT, bold=True))
         title.setWordWrap(True)  # a long title wraps rather than widen the sheet past the dock
         box.addWidget(title)
+        self._titles[si] = title
         rule = QFrame()
         rule.setFrameShape(QFrame.Shape.HLine)
         rule.setFrameShadow(QFrame.Shadow.Sunken)

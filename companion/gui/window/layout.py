@@ -94,6 +94,13 @@ class LayoutPart(WindowBase):
         bar.addPermanentWidget(self.square_label)
         bar.addPermanentWidget(self.zoom_label)
         bar.addPermanentWidget(self.mode_label)
+        # A board drawn by its ruleset (a graph of places) has no squares to zoom or point at.
+        self.board_views.currentChanged.connect(self._show_board_kind)
+
+    def _show_board_kind(self, _index: int) -> None:
+        on_map = self.board_views.currentWidget() is self.board_views.canvas
+        self.zoom_label.setVisible(on_map)
+        self.square_label.setVisible(on_map)
 
     def _mode_docks(self) -> dict[str, list[QDockWidget]]:
         """The docks shown only in each mode (the others stay as the user left them)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -22,6 +23,7 @@ from companion.rulesets.brickquest.state import FigureState
 from companion.rulesets.brickquest.table_choices import _allies, _caught, _legal, _why_not
 from companion.rulesets.brickquest.table_geometry import _around, _near
 from companion.rulesets.brickquest.validate import validate
+from companion.rulesets.brickquest.validate_magic import target_verdict
 
 INTERACT_KINDS = (
     "open",
@@ -100,13 +102,7 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
         why = _why_not_cast(ctx, template, needs)
         targets: tuple[str, ...] = ()
         if needs == "figure" and not why:
-            targets = tuple(
-                f.id
-                for f in ctx.state.figures.values()
-                if not f.dead
-                and _may_target(ctx, fig, spell, f)
-                and _legal(ctx, {**template, "target": f.id})
-            )
+            targets = _cast_targets(ctx, fig, spell, template)
             if not targets:
                 why = "no figure within the spell's reach"
         harmful = spell.effect.damage_dice is not None or spell.effect.damage_per_round is not None
@@ -132,6 +128,36 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             )
         )
     return out
+
+
+def _cast_targets(
+    ctx: Ctx, fig: FigureState, spell: s.SpellDef, template: Mapping[str, Any]
+) -> tuple[str, ...]:
+    """The living figures a cast of ``spell`` on one figure may be aimed at: those
+    ``_legal`` allows.  A cast's verdict is what is said of the target
+    (``validate_magic.target_verdict``) and what is said of the caster and the round,
+    the same whatever the target: once a target is legal, each next one needs only its
+    target's part asked; a target the caster's part alone refuses refuses them all."""
+    out: list[str] = []
+    caster_clear = False
+    for f in ctx.state.figures.values():
+        if f.dead or not _may_target(ctx, fig, spell, f):
+            continue
+        try:
+            action = act.ACTIONS.validate_python({**template, "target": f.id})
+        except ValidationError:
+            continue
+        assert isinstance(action, act.Cast)
+        if not target_verdict(ctx, fig, action).legal:
+            continue  # refused for its target, whatever is said of the caster
+        if caster_clear:
+            out.append(f.id)
+        elif validate(ctx, action).legal:
+            caster_clear = True
+            out.append(f.id)
+        else:
+            return ()  # refused for the caster or the round: any target is
+    return tuple(out)
 
 
 def _why_not_cast(ctx: Ctx, template: dict[str, Any], needs: str) -> str:

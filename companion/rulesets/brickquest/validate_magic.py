@@ -146,6 +146,16 @@ def _square(ctx: Ctx, target: act.Target | None) -> Square | None:
     return (int(target[0]), int(target[1]))
 
 
+def target_verdict(ctx: Ctx, actor: FigureState, action: act.Cast) -> Verdict:
+    """What ``check_cast`` says of the cast's target alone (who or what, where, the sight
+    line); the rest of its verdict -- and ``validate``'s checks common to every action --
+    is the same whatever the target."""
+    spell = ctx.catalog.spells.get(action.spell)
+    if spell is None:
+        return illegal(BrickQuestReason.UNKNOWN_SPELL, f"there is no spell {action.spell!r}")
+    return _check_area(ctx, actor, spell, action)
+
+
 def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cast) -> Verdict:
     area = spell.area
     if spell.effect.teleport_max_squares is not None:

@@ -7,6 +7,7 @@ views alike, so no rule is written twice.  Every number comes from the catalog
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from companion.model.dungeon import Terrain
@@ -115,11 +116,12 @@ def actions_per_activation(ctx: Ctx) -> int:
     return ctx.catalog.rules.actions.per_activation
 
 
-def actions_left(ctx: Ctx, f: Fighter) -> int:
+def actions_left(ctx: Ctx, f: Fighter, pick: Collection[str] | None = None) -> int:
+    """Actions ``f`` has left now; ``pick``: ``choosable(ctx)`` if already known."""
     b = ctx.battle
     if b.active == f.id:
         return actions_per_activation(ctx) - b.actions_used
-    return actions_per_activation(ctx) if f.id in choosable(ctx) else 0
+    return actions_per_activation(ctx) if f.id in (choosable(ctx) if pick is None else pick) else 0
 
 
 # -- measuring --------------------------------------------------------------------------

@@ -291,6 +291,46 @@ def _subtitle(c: Character, catalog: IawwbrCatalog) -> str:
     return f"Level {c.level} {catalog.get_class(c.class_id).name} \u00b7 side {c.side}"
 
 
+#: Sheet parts already made, by what makes them: a game asks for every character's sheet
+#: after every action, and most characters' parts are the same as before.  The roster's
+#: part of a sheet depends on the character (a frozen, hashable value), the roster's
+#: sides and the catalog; the battle's on the fighter (frozen too), the round and how
+#: the round stands for it.  Each entry keeps its catalog, so an id is never reused.
+_ROSTER_PARTS: dict[tuple[Any, ...], tuple[IawwbrCatalog, tuple[SheetSection, ...], str]] = {}
+_BATTLE_PARTS: dict[tuple[Any, ...], tuple[IawwbrCatalog, SheetSection]] = {}
+_PARTS_KEPT = 4096
+
+
+def _roster_part(
+    c: Character, roster: Roster, catalog: IawwbrCatalog
+) -> tuple[tuple[SheetSection, ...], str]:
+    key = (id(catalog), c, roster.sides)
+    hit = _ROSTER_PARTS.get(key)
+    if hit is None or hit[0] is not catalog:
+        if len(_ROSTER_PARTS) >= _PARTS_KEPT:
+            _ROSTER_PARTS.clear()
+        sections = (
+            _character_section(c, roster, catalog),
+            _derived_section(c, catalog),
+            _class_section(c, catalog),
+        )
+        hit = _ROSTER_PARTS[key] = (catalog, sections, _subtitle(c, catalog))
+    return hit[1], hit[2]
+
+
+def _battle_part(c: Character, state: Battle, catalog: IawwbrCatalog) -> SheetSection:
+    f = state.fighters.get(c.id)
+    if f is None:
+        return _battle_section(c, state, catalog)
+    key = (id(catalog), f, c.weapon is not None, state.round, _round_status(state, f))
+    hit = _BATTLE_PARTS.get(key)
+    if hit is None or hit[0] is not catalog:
+        if len(_BATTLE_PARTS) >= _PARTS_KEPT:
+            _BATTLE_PARTS.clear()
+        hit = _BATTLE_PARTS[key] = (catalog, _battle_section(c, state, catalog))
+    return hit[1]
+
+
 def sheets(
     party: Mapping[str, Any], state: Battle | None, catalog: IawwbrCatalog
 ) -> list[SheetView]:
@@ -298,20 +338,16 @@ def sheets(
     roster = read_roster(party, catalog)
     out = []
     for c in roster.characters:
-        sections = [
-            _character_section(c, roster, catalog),
-            _derived_section(c, catalog),
-            _class_section(c, catalog),
-        ]
+        sections, subtitle = _roster_part(c, roster, catalog)
         if state is not None:  # during a battle its numbers come first
-            sections.insert(0, _battle_section(c, state, catalog))
+            sections = (_battle_part(c, state, catalog), *sections)
         out.append(
             SheetView(
                 id=c.id,
                 title=c.label,
-                subtitle=_subtitle(c, catalog),
+                subtitle=subtitle,
                 side=c.side,
-                sections=tuple(sections),
+                sections=sections,
             )
         )
     return out

@@ -199,9 +199,30 @@ def prompts(ctx: Ctx) -> tuple[Prompt, ...]:
     return ()
 
 
+def in_contact(ctx: Ctx) -> frozenset[str]:
+    """The characters in base contact with a standing enemy (``enemies_in_contact`` not
+    empty), for every character at once: pairs whose centres are farther apart along x
+    or y than their radii and the contact gap are not measured."""
+    standing = ctx.battle.standing()
+    reach = ctx.options.contact_gap_studs + 1e-3  # beyond the measure's own tolerance
+    out = set()
+    for f in ctx.battle.fighters.values():
+        for o in standing:
+            far = f.radius + o.radius + reach
+            if abs(f.x - o.x) > far or abs(f.y - o.y) > far:
+                continue
+            if o.side != f.side and o.id != f.id and touching(ctx, f, o):
+                out.add(f.id)
+                break
+    return frozenset(out)
+
+
 def figure_views(ctx: Ctx) -> dict[str, FigureView]:
     b = ctx.battle
     out = {}
+    contact = in_contact(ctx)
+    pick = frozenset(choosable(ctx))
+    per_activation = actions_per_activation(ctx)
     for fid, f in b.fighters.items():
         cls = ctx.catalog.get_class(f.class_id)
         badges = []
@@ -209,7 +230,7 @@ def figure_views(ctx: Ctx) -> dict[str, FigureView]:
             badges.append(Badge(id="stunned", label="can't act this round"))
         if f.weapon is None:
             badges.append(Badge(id="unarmed", label="unarmed"))
-        if enemies_in_contact(ctx, f) and not f.knocked_out:
+        if fid in contact and not f.knocked_out:
             badges.append(Badge(id="contact", label="in base contact"))
         weapon = ctx.catalog.get_weapon(f.weapon).name if f.weapon else "none"
         stats = (
@@ -231,8 +252,8 @@ def figure_views(ctx: Ctx) -> dict[str, FigureView]:
             max_hp=ko,
             dead=f.knocked_out,
             badges=tuple(badges),
-            actions_left=actions_left(ctx, f),
-            actions_total=actions_per_activation(ctx),
+            actions_left=actions_left(ctx, f, pick),
+            actions_total=per_activation,
             initiative=str(activation_defense(ctx, f)),
             stats=stats,
             items=tuple(i.name for i in b.items if item_reachable(f, i.x, i.y)),
