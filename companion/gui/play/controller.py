@@ -383,4 +383,4 @@ class PlayController(QObject, pend.PendingChoices, PlayDialogs):
         """Put the game's figures (and any changed squares) on the map the canvas shows
         (``map_sync.sync_map``): only what changed is announced."""
         if self.game is not None:
-            self._headings = sync_map(self.game, self.figures(), session, self._headings)
+            self._headings = sync_map(self.game, self.figures, session, self._headings)

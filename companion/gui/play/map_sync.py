@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.gui.canvas.headings import figure_headings
@@ -19,7 +19,7 @@ from companion.rules.table import (
 
 def sync_map(
     game: Game,
-    figures: Mapping[str, FigureView],
+    figures: Callable[[], Mapping[str, FigureView]],
     session: Any,
     last_headings: dict[str, float | None],
 ) -> dict[str, float | None]:
@@ -28,7 +28,7 @@ def sync_map(
     Announces only what changed: nothing when no figure moved (a turn beginning or
     ending), the squares of the figures that moved, everything if the map changed.
     ``last_headings``: the figures' facings (degrees) as last put on the map; returns
-    them as put now.
+    them as put now; ``figures``: asks the game's figures (only for a game on a map).
     """
     if not isinstance(game.ruleset, GridBoard):
         return last_headings  # a game without a map draws its own board (``GraphBoard``)
@@ -39,7 +39,7 @@ def sync_map(
         doc.dungeon = board.dungeon.copy()
     known = {f.id: f for f in game.doc.figures}
     placed = []
-    for view in figures.values():
+    for view in figures().values():
         if view.at is None:
             continue
         base = known.get(view.id)
