@@ -66,3 +66,27 @@ def test_the_duels_places_filled_in_through_the_window(
     with h.dialogs(accept_new_game([])):
         h.trigger("Game", "New game without a map", "Brick Duel")
     assert "moat" in w.board_views.graph.place_items
+
+
+def test_another_rulesets_tables_with_nothing_of_it_open(qtbot: Any, tmp_path: Path) -> None:
+    """Rules → Tables of another ruleset → Brick Duel…, while a BrickQuest map is open."""
+    from PySide6.QtWidgets import QMenu
+
+    from companion.gui.testing import make_settings, make_window
+
+    w = make_window(qtbot, make_settings(tmp_path))
+    assert w.session.ruleset_id == "brickquest"
+    rules = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Rules")
+    assert isinstance(rules, QMenu)
+    others = rules.findChild(QMenu, "otherTablesMenu")
+    assert others is not None
+    others.aboutToShow.emit()
+    titles = [a.text() for a in others.actions()]
+    assert "Brick Duel…" in titles and not any("BrickQuest" in t for t in titles)
+    next(a for a in others.actions() if a.text() == "Brick Duel…").trigger()
+    dialog = w.rules_menu.dialog
+    assert dialog is not None and dialog.isVisible()
+    assert dialog.windowTitle() == "Brick Duel: your tables"
+    assert dialog.findChild(QTableView, "table_places") is not None
+    dialog.close()
+    w.session.undo_stack.setClean()

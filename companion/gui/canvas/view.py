@@ -18,30 +18,24 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QWidget
 
+from companion.gui.canvas.captions import CaptionItem, HoverLabel
+from companion.gui.canvas.features_item import FeaturesItem
+from companion.gui.canvas.figures_item import FiguresItem
 from companion.gui.canvas.headings import figure_headings
 from companion.gui.canvas.layers import (
     BaseImage,
     EdgeItems,
-    FeaturesItem,
-    FiguresItem,
     GridItem,
     RoomOutlines,
     fog_mask,
     needs_edges,
 )
 from companion.gui.canvas.marks import BoardMarks
-from companion.gui.canvas.overlays import (
-    CaptionItem,
-    FacingMark,
-    HoverLabel,
-    HoverRect,
-    PastePreview,
-    ReachItem,
-    ReasonMarks,
-    RulerItem,
-    TintImage,
-)
+from companion.gui.canvas.overlays import HoverRect, PastePreview, TintImage
+from companion.gui.canvas.play_marks import FacingMark, ReasonMarks
+from companion.gui.canvas.reach import ReachItem
 from companion.gui.canvas.render import BACKGROUND
+from companion.gui.canvas.ruler_item import RulerItem
 from companion.gui.canvas.rulers import STRIP as RULER_STRIP
 from companion.gui.canvas.rulers import EdgeRulers
 from companion.model.dungeon import Terrain

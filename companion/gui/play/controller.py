@@ -8,24 +8,20 @@ through ``changed``; the docks, the canvas tool and the map redraw from that.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Signal
-from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
-from companion.gui.canvas.headings import figure_headings
 from companion.gui.play import pending as pend
-from companion.gui.play.dice_dialog import DiceDialog, DiceSheet
-from companion.gui.play.reasons import reason_lines
-from companion.model.dungeon import Facing
-from companion.model.edits import EVERYTHING, Changes
-from companion.model.geometry.arcs import nearest_direction
-from companion.model.mapfile import FigurePlacement, MapDocument
-from companion.rules.capabilities import Areas, AttackOdds, GridBoard, MoveHints
-from companion.rules.dice import DiceError, DiceRoll
+from companion.gui.play.answers import AnswerCache, Answers
+from companion.gui.play.map_sync import sync_map
+from companion.gui.play.play_dialogs import PlayDialogs
+from companion.model.mapfile import MapDocument
+from companion.rules.capabilities import Areas, AttackOdds
+from companion.rules.dice import DiceError
 from companion.rules.game import Game, GameFileError, Outcome
 from companion.rules.session import IllegalAction, SessionError
 from companion.rules.table import (
@@ -41,87 +37,13 @@ from companion.rules.verdict import Verdict
 
 Square = tuple[int, int]
 LAST_GAME_KEY = "play/openGame"
-#: How many states' answers the controller keeps (see ``PlayController._recent``).
-RECENT_STATES = 8
 
 
 class DiceCancelled(DiceError):
     """The table did not type the dice: the action is not taken."""
 
 
-class Answers:
-    """What the ruleset said about one state, asked once and shared by every view.
-
-    The docks, the canvas tool and the marks all redraw on the same ``changed``; asking
-    the ruleset again for each of them (``figures()`` alone is a view of every figure)
-    made one action cost many times what it should.  Kept for as long as the game's
-    state is the same object (states are immutable values).
-    """
-
-    def __init__(self, game: Game, picked: str | None = None) -> None:
-        self.state = game.state
-        self.game = game
-        #: The figure the player picked among those the rules let them choose.
-        self.picked = picked
-        self._figures: dict[str, FigureView] | None = None
-        self._turn: TurnView | None = None
-        self._choices: list[ActionChoice] | None = None
-        self._table: list[ActionChoice] = []
-        self._moves: dict[Square, MoveOption] | None = None
-        self._prompts: list[Prompt] | None = None
-
-    def turn(self) -> TurnView:
-        """The ruleset's turn, with the player's pick as the acting figure when the rules
-        let the player choose who acts (``TurnView.choosable``)."""
-        if self._turn is None:
-            turn = self.game.ruleset.turn(self.state)
-            if self.picked in turn.choosable and turn.acting != self.picked:
-                turn = turn.model_copy(update={"acting": self.picked})
-            self._turn = turn
-        return self._turn
-
-    def figures(self) -> dict[str, FigureView]:
-        if self._figures is None:
-            self._figures = self.game.ruleset.figures(self.state)
-        return self._figures
-
-    def choices(self) -> list[ActionChoice]:
-        if self._choices is None:
-            rules = self.game.ruleset
-            table = list(rules.choices(self.state, None))
-            self._table = table
-            # The round's roll first (it is due before anyone acts), the acting figure's
-            # actions next, the table's other actions (grouped menus) last.
-            out = [c for c in table if c.kind == "initiative"]
-            acting = self.turn().acting
-            if acting is not None:
-                out += rules.choices(self.state, acting)
-            out += [c for c in table if c.kind != "initiative"]
-            self._choices = out
-        return self._choices
-
-    def table(self) -> list[ActionChoice]:
-        """The table's own actions (``Ruleset.choices(state, None)``), not a figure's."""
-        self.choices()
-        return self._table
-
-    def moves(self) -> dict[Square, MoveOption]:
-        if self._moves is None:
-            acting = self.turn().acting
-            rules = self.game.ruleset
-            if acting is not None and isinstance(rules, MoveHints):
-                self._moves = rules.moves(self.state, acting)
-            else:  # no one acts, or the ruleset gives no move hints
-                self._moves = {}
-        return self._moves
-
-    def prompts(self) -> list[Prompt]:
-        if self._prompts is None:
-            self._prompts = list(self.game.ruleset.prompts(self.state))
-        return self._prompts
-
-
-class PlayController(QObject, pend.PendingChoices):
+class PlayController(QObject, pend.PendingChoices, PlayDialogs):
     """Holds the open game; everything the play docks show comes through here."""
 
     changed = Signal()  # the state changed (an action, undo, redo, a game opened)
@@ -139,11 +61,8 @@ class PlayController(QObject, pend.PendingChoices):
         self.settings = settings
         self.game: Game | None = None
         self.pending: ActionChoice | None = None
-        self._answers: Answers | None = None
-        #: The answers about the last few states, newest last: an undo, a redo or an
-        #: action undone at once goes back to a state already asked about (states are
-        #: kept, immutable, by the game), so its answers are reused, not asked again.
-        self._recent: OrderedDict[tuple[int, str | None], Answers] = OrderedDict()
+        #: The ruleset's answers about the last few states (``answers``).
+        self._answers = AnswerCache()
         #: The figure picked to act among ``TurnView.choosable`` (None: the rules' first).
         self.picked: str | None = None
         self.asking_die: DieSpec | None = None
@@ -195,8 +114,7 @@ class PlayController(QObject, pend.PendingChoices):
 
     def close_game(self) -> None:
         self.game = None
-        self._answers = None
-        self._recent.clear()
+        self._answers.clear()
         self.settings.remove(LAST_GAME_KEY)
         self.set_pending(None)
         self.gameChanged.emit()
@@ -205,8 +123,7 @@ class PlayController(QObject, pend.PendingChoices):
     def _set_game(self, game: Game) -> None:
         self.game = game
         self.pending = None
-        self._answers = None
-        self._recent.clear()
+        self._answers.clear()
         if game.path is not None:
             self.settings.setValue(LAST_GAME_KEY, str(game.path.resolve()))
         self.gameChanged.emit()
@@ -218,24 +135,7 @@ class PlayController(QObject, pend.PendingChoices):
         game = self.game
         if game is None:
             return None
-        got = self._answers
-        if (
-            got is None
-            or got.game is not game
-            or got.state is not game.state
-            or got.picked != self.picked
-        ):
-            key = (id(game.state), self.picked)
-            got = self._recent.get(key)
-            # an entry holds its state, so the id is not reused while it is kept
-            if got is None or got.game is not game or got.state is not game.state:
-                got = Answers(game, self.picked)
-            self._recent[key] = got
-            self._recent.move_to_end(key)
-            while len(self._recent) > RECENT_STATES:
-                self._recent.popitem(last=False)
-            self._answers = got
-        return got
+        return self._answers.get(game, self.picked)
 
     def pick(self, figure_id: str) -> bool:
         """Choose who acts next, when the rules leave it to the player; False otherwise."""
@@ -480,170 +380,7 @@ class PlayController(QObject, pend.PendingChoices):
 
     # -- the map the canvas shows --------------------------------------------------------
     def sync_map(self, session: Any) -> None:
-        """Put the game's figures (and any changed squares) on the map the canvas shows.
-
-        Announces only what changed: nothing when no figure moved (a turn beginning or
-        ending), the squares of the figures that moved, everything if the map changed.
-        """
-        if self.game is None or not isinstance(self.game.ruleset, GridBoard):
-            return  # a game without a map draws its own board (``GraphBoard``)
-        doc: MapDocument = session.doc
-        board = self.game.ruleset.board(self.game.state)
-        map_changed = board.dungeon is not doc.dungeon and not _same_map(board.dungeon, doc.dungeon)
-        if map_changed:
-            doc.dungeon = board.dungeon.copy()
-        known = {f.id: f for f in self.game.doc.figures}
-        placed = []
-        for view in self.figures().values():
-            if view.at is None:
-                continue
-            base = known.get(view.id)
-            placed.append(
-                FigurePlacement(
-                    id=view.id,
-                    name=view.name,
-                    side=view.side,
-                    at=view.at,
-                    # the nearest of N/E/S/W: eight ways or any angle is ``headings``
-                    facing=Facing(nearest_direction(view.facing_degrees, 4)),
-                    class_id=base.class_id if base else None,
-                    monster=base.monster if base else None,
-                    large=base.large if base else False,
-                )
-            )
-        # A turn that no placement shows (eight ways or any angle) redraws its figures.
-        headings = figure_headings(session)
-        turned = [f for f in placed if headings.get(f.id) != self._headings.get(f.id)]
-        self._headings = headings
-        if map_changed:
-            doc.figures = placed
-            session.refresh(EVERYTHING)
-            return
-        region = _moved_region(doc.figures, placed)
-        if region is None and turned:
-            region = _moved_region([], turned)
-        if region is None:
-            return
-        doc.figures = placed
-        session.refresh(Changes(figures=True, region=region))
-
-    def die_spec(self, die: str | None) -> DieSpec | None:
-        """The game's ruleset's die ``die`` (None: a plain numbered die)."""
-        if die is None or self.game is None:
-            return None
-        return next((d for d in self.game.ruleset.dice_specs() if d.id == die), None)
-
-    # -- dialogs -------------------------------------------------------------------------
-    def _dice_sheet(self, action: Mapping[str, Any], forced: bool) -> list[list[int]] | None:
-        """Every die ``action`` rolls, typed in one dialog (a row per roll, ties re-rolled
-        in it); [] when it rolls none, None when the table cancels."""
-        game = self.game
-        assert game is not None
-        probe = _Probe(game, action)
-        first, done = probe([])
-        if done and not first:
-            return []
-        title = first[0][2] if len(first) == 1 and done else "The dice of this action"
-        sheet = DiceSheet(probe, self.die_spec, title, self.parent_widget)
-        self.sheet = sheet
-        return sheet.answers if sheet.exec() else None
-
-    def _dialog_dice(self, count: int, sides: int, purpose: str) -> Sequence[int]:
-        dialog = DiceDialog(count, sides, purpose, self.parent_widget, die=self.asking_die)
-        return dialog.faces if dialog.exec() else []
-
-    def _dialog_force(self, verdict: Verdict) -> str | None:
-        reasons = "\n".join(reason_lines(verdict.reasons))
-        box = QMessageBox(self.parent_widget)
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Not allowed")
-        box.setText(f"The rules do not allow this:\n{reasons}")
-        force = box.addButton("Force it…", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        if box.clickedButton() is not force:
-            return None
-        why, ok = QInputDialog.getText(
-            self.parent_widget, "Force the action", "Why does the BrickMaster allow it?"
-        )
-        return why.strip() or "BrickMaster's ruling" if ok else None
-
-    def _dialog_confirm(self, question: str) -> bool:
-        answer = QMessageBox.question(self.parent_widget, "Aim at your own side?", question)
-        return answer == QMessageBox.StandardButton.Yes
-
-    def _dialog_reason(self, title: str, label: str) -> str | None:
-        text, ok = QInputDialog.getText(self.parent_widget, title, label)
-        return text.strip() if ok and text.strip() else None
-
-    def _dialog_error(self, title: str, text: str) -> None:
-        QMessageBox.warning(self.parent_widget, title, text)
-
-
-class _Stop(Exception):
-    """A probe reached a roll not typed yet."""
-
-
-class _Probe:
-    """Runs an action on the faces typed so far, without keeping anything, to learn which
-    rolls it asks for next (``DiceSheet``): the model decides what is rolled, and when."""
-
-    def __init__(self, game: Game, action: Mapping[str, Any]) -> None:
-        self.game = game
-        self.parsed = game.session.parse(dict(action))
-
-    def __call__(
-        self, answers: list[list[int]]
-    ) -> tuple[list[tuple[int, int, str, str | None]], bool]:
-        asked: list[tuple[int, int, str, str | None]] = []
-        game = self.game
-
-        class Dice:
-            def roll(
-                self, count: int, purpose: str, sides: int = 6, die: str | None = None
-            ) -> DiceRoll:
-                asked.append((count, sides, purpose, die))
-                i = len(asked) - 1
-                if i >= len(answers) or len(answers[i]) != count:
-                    raise _Stop
-                return DiceRoll(purpose=purpose, sides=sides, faces=tuple(answers[i]), die=die)
-
-        try:
-            game.ruleset.resolve(game.state, self.parsed, Dice())
-        except _Stop:
-            return asked, False
-        except Exception:  # the real act will say what is wrong
-            return asked, True
-        return asked, True
-
-
-def _same_map(a: Any, b: Any) -> bool:
-    import numpy as np
-
-    return bool(
-        a.width == b.width
-        and a.height == b.height
-        and np.array_equal(a.terrain, b.terrain)
-        and a.objects == b.objects
-    )
-
-
-def _moved_region(
-    old: Sequence[FigurePlacement], new: Sequence[FigurePlacement]
-) -> tuple[int, int, int, int] | None:
-    """The squares (x0, y0, x1, y1, ends exclusive) where ``old`` and ``new`` figures
-    differ, or None if they are the same; a change of order alone counts as a change."""
-    if len(old) == len(new) and all(a == b for a, b in zip(old, new, strict=True)):
-        return None
-    before = {f.id: f for f in old}
-    after = {f.id: f for f in new}
-    squares = [f.at for fid, f in before.items() if after.get(fid) != f] + [
-        f.at for fid, f in after.items() if before.get(fid) != f
-    ]
-    if not squares:  # only the order changed
-        squares = [f.at for f in new] or [(0, 0)]
-    xs = [sq[0] for sq in squares]
-    ys = [sq[1] for sq in squares]
-    # a large figure covers the square to its right and below too; a round base on a
-    # stud table spreads a stud around its centre
-    return (max(0, min(xs) - 1), max(0, min(ys) - 1), max(xs) + 2, max(ys) + 2)
+        """Put the game's figures (and any changed squares) on the map the canvas shows
+        (``map_sync.sync_map``): only what changed is announced."""
+        if self.game is not None:
+            self._headings = sync_map(self.game, self.figures, session, self._headings)

@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 
+from companion.rules.ruleset import UnknownRuleset, available_rulesets, get_ruleset, ruleset_info
 from companion.rules.user_tables import UserTables, load_table, table_specs, tables_stamp
 
 if TYPE_CHECKING:
@@ -34,6 +35,11 @@ class RulesMenu(QObject):
         )
         self.tables_action.triggered.connect(lambda _=False: self.open_tables())
         self.menu.addAction(self.tables_action)
+        #: Every other ruleset's tables, with nothing of it open (QUBQST's cards before a
+        #: game, a homebrew class before the roster): loaded only when picked.
+        self.others_menu = self.menu.addMenu("Tables of &another ruleset")
+        self.others_menu.setObjectName("otherTablesMenu")
+        self.others_menu.aboutToShow.connect(self._fill_others)
         self.menu.aboutToShow.connect(self._sync)
         window.session.replaced.connect(self.warn_of_problems)
         window.firstPainted.connect(self.warn_of_problems)
@@ -41,11 +47,37 @@ class RulesMenu(QObject):
     def _sync(self) -> None:
         self.tables_action.setEnabled(isinstance(self.window.session.ruleset, UserTables))
 
-    def open_tables(self) -> None:
-        """Open the tables of the map's ruleset (a message when it has none)."""
+    def _fill_others(self) -> None:
+        """The registered rulesets but the open one, by title, none of them loaded."""
+        self.others_menu.clear()
+        current = self.window.session.ruleset_id
+        for ruleset_id in available_rulesets():
+            if ruleset_id == current:
+                continue
+            try:
+                title = ruleset_info(ruleset_id).title
+            except UnknownRuleset:
+                continue  # a broken plugin says what is wrong when it is opened
+            action = self.others_menu.addAction(f"{title}…")
+            action.setData(ruleset_id)
+            action.triggered.connect(lambda _=False, r=ruleset_id: self.open_other(r))
+
+    def open_other(self, ruleset_id: str) -> None:
+        """Open the tables of a ruleset that nothing open uses."""
+        try:
+            ruleset = get_ruleset(ruleset_id)
+        except UnknownRuleset as exc:
+            self.window.show_error("Cannot open the tables", str(exc))
+            return
+        self.open_tables(ruleset)
+
+    def open_tables(self, ruleset: Any | None = None) -> None:
+        """Open the tables of ``ruleset``, by default the map's or game's (a message when
+        it has none)."""
         from companion.gui.tables.dialog import TablesDialog
 
-        ruleset = self.window.session.ruleset
+        if ruleset is None:
+            ruleset = self.window.session.ruleset
         if not table_specs(ruleset):
             QMessageBox.information(
                 self.window, "No tables", f"{ruleset.title} has no tables you can fill in."

@@ -13,7 +13,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox, QWidget
 
-from companion.gui.canvas.overlays import AREA
+from companion.gui.canvas.overlay_base import AREA
 from companion.gui.canvas.view import MouseInfo
 from companion.gui.tools.base import (
     Square,

@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 import numpy as np
 from PySide6.QtCore import Qt
 
-from companion.gui.canvas.overlays import REACH, ReachShape, TargetLine
+from companion.gui.canvas.overlay_base import REACH
+from companion.gui.canvas.reach import ReachShape, TargetLine
 from companion.gui.canvas.view import MouseInfo
 from companion.gui.tools.base import Square, Tool, ToolContext, reports_model_errors
 from companion.model.edits import Changes

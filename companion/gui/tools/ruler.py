@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from PySide6.QtCore import Qt
 
-from companion.gui.canvas.overlays import RulerShape
+from companion.gui.canvas.ruler_item import RulerShape
 from companion.gui.canvas.view import MouseInfo
 from companion.gui.tools.base import Square, Tool, ToolContext, reports_model_errors
 from companion.model.edits import Changes

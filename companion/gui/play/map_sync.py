@@ -1,0 +1,105 @@
+"""Putting a game's figures (and any changed squares) on the map the canvas shows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion.gui.canvas.headings import figure_headings
+from companion.model.dungeon import Facing
+from companion.model.edits import EVERYTHING, Changes
+from companion.model.geometry.arcs import nearest_direction
+from companion.model.mapfile import FigurePlacement, MapDocument
+from companion.rules.capabilities import GridBoard
+from companion.rules.game import Game
+from companion.rules.table import (
+    FigureView,
+)
+
+
+def sync_map(
+    game: Game,
+    figures: Callable[[], Mapping[str, FigureView]],
+    session: Any,
+    last_headings: dict[str, float | None],
+) -> dict[str, float | None]:
+    """Put the game's figures (and any changed squares) on the map the canvas shows.
+
+    Announces only what changed: nothing when no figure moved (a turn beginning or
+    ending), the squares of the figures that moved, everything if the map changed.
+    ``last_headings``: the figures' facings (degrees) as last put on the map; returns
+    them as put now; ``figures``: asks the game's figures (only for a game on a map).
+    """
+    if not isinstance(game.ruleset, GridBoard):
+        return last_headings  # a game without a map draws its own board (``GraphBoard``)
+    doc: MapDocument = session.doc
+    board = game.ruleset.board(game.state)
+    map_changed = board.dungeon is not doc.dungeon and not _same_map(board.dungeon, doc.dungeon)
+    if map_changed:
+        doc.dungeon = board.dungeon.copy()
+    known = {f.id: f for f in game.doc.figures}
+    placed = []
+    for view in figures().values():
+        if view.at is None:
+            continue
+        base = known.get(view.id)
+        placed.append(
+            FigurePlacement(
+                id=view.id,
+                name=view.name,
+                side=view.side,
+                at=view.at,
+                # the nearest of N/E/S/W: eight ways or any angle is ``headings``
+                facing=Facing(nearest_direction(view.facing_degrees, 4)),
+                class_id=base.class_id if base else None,
+                monster=base.monster if base else None,
+                large=base.large if base else False,
+            )
+        )
+    # A turn that no placement shows (eight ways or any angle) redraws its figures.
+    headings = figure_headings(session)
+    turned = [f for f in placed if headings.get(f.id) != last_headings.get(f.id)]
+    if map_changed:
+        doc.figures = placed
+        session.refresh(EVERYTHING)
+        return headings
+    region = _moved_region(doc.figures, placed)
+    if region is None and turned:
+        region = _moved_region([], turned)
+    if region is None:
+        return headings
+    doc.figures = placed
+    session.refresh(Changes(figures=True, region=region))
+    return headings
+
+
+def _same_map(a: Any, b: Any) -> bool:
+    import numpy as np
+
+    return bool(
+        a.width == b.width
+        and a.height == b.height
+        and np.array_equal(a.terrain, b.terrain)
+        and a.objects == b.objects
+    )
+
+
+def _moved_region(
+    old: Sequence[FigurePlacement], new: Sequence[FigurePlacement]
+) -> tuple[int, int, int, int] | None:
+    """The squares (x0, y0, x1, y1, ends exclusive) where ``old`` and ``new`` figures
+    differ, or None if they are the same; a change of order alone counts as a change."""
+    if len(old) == len(new) and all(a == b for a, b in zip(old, new, strict=True)):
+        return None
+    before = {f.id: f for f in old}
+    after = {f.id: f for f in new}
+    squares = [f.at for fid, f in before.items() if after.get(fid) != f] + [
+        f.at for fid, f in after.items() if before.get(fid) != f
+    ]
+    if not squares:  # only the order changed
+        squares = [f.at for f in new] or [(0, 0)]
+    xs = [sq[0] for sq in squares]
+    ys = [sq[1] for sq in squares]
+    # a large figure covers the square to its right and below too; a round base on a
+    # stud table spreads a stud around its centre
+    return (max(0, min(xs) - 1), max(0, min(ys) - 1), max(xs) + 2, max(ys) + 2)
