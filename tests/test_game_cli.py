@@ -264,12 +264,17 @@ def test_kill_9_loses_no_completed_action(game: Path, tmp_path: Path) -> None:
             first = proc.stdout.readline()  # type: ignore[union-attr]  # one action done
             time.sleep(rng.uniform(0.0, 0.5))  # then die at a random moment
             os.kill(proc.pid, signal.SIGKILL)
-            out, err = proc.communicate(timeout=60)
-            out = first + out
+            proc.wait(timeout=60)
+            # Read on through the same text wrappers: ``communicate`` reads the pipes
+            # underneath them and would miss the lines ``readline`` had buffered already.
+            out = first + proc.stdout.read()  # type: ignore[union-attr]
+            err = proc.stderr.read()  # type: ignore[union-attr]
         finally:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+            proc.stdout.close()  # type: ignore[union-attr]
+            proc.stderr.close()  # type: ignore[union-attr]
         assert proc.returncode == -signal.SIGKILL, err
         printed = [json.loads(line) for line in out.splitlines() if line.strip()]
         assert [p["i"] for p in printed] == list(range(start, start + len(printed)))
