@@ -81,3 +81,27 @@ def test_a_tab_scrolled_out_of_its_bar_counts_as_cut(qtbot: object) -> None:
     box.resize(bar.size())
     qtbot.wait(10)  # type: ignore[attr-defined]
     assert cut_texts(box) == []
+
+
+def test_a_big_table_stays_readable_while_nobody_acts_yet(
+    qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a World Where Bricks Rule's demo at 1280x720 with the seed 11, round 1's roll
+    lets nobody act and round 2's roll is due: nobody acts, and the view still follows a
+    figure at a readable scale (the whole table would not be)."""
+    import companion.rules.game as game_module
+
+    class Seed11:
+        def randrange(self, _n: int) -> int:
+            return 11
+
+    monkeypatch.setattr(game_module.random, "SystemRandom", Seed11)
+    w = make_window(qtbot, make_settings(tmp_path), [])
+    w.resize(1280, 720)
+    start_demo(qtbot, w, 1, tmp_path, monkeypatch)
+    assert w.play.game is not None and w.play.game.header.seed == 11
+    turn = w.play.turn()
+    assert turn is not None and turn.acting is None and turn.needs_initiative
+    assert w.canvas.fitted_px() < 20
+    assert w.canvas.pixels_per_square() >= 20
+    w.session.undo_stack.setClean()

@@ -263,9 +263,15 @@ class GameLifePart(WindowBase):
         self.canvas.overlays.reasons.set_marks(reason_marks(getattr(verdict, "reasons", ())))
 
     def _center_acting(self) -> None:
+        """Keep the acting figure in view; while a side picks who acts (In a World Where
+        Bricks Rule's activations), the first it may pick; while nobody may (a roll is
+        due), the first of the order: a big table stays at a readable scale."""
         turn = self.play.turn()
-        if turn is not None and turn.acting is not None:
-            self.center_on(turn.acting)
+        if turn is None:
+            return
+        figure = turn.acting or next(iter(turn.choosable), None) or next(iter(turn.order), None)
+        if figure is not None:
+            self.center_on(figure)
 
     def center_on(self, figure_id: str) -> None:
         """Bring the figure into view (at a readable scale) if it is off screen."""
