@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QUndoCommand, QUndoStack
+from PySide6.QtGui import QColor, QFont, QPalette, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QApplication
 
 from companion.rules.user_tables import (
     RowProblem,
@@ -33,7 +34,8 @@ from companion.rules.user_tables import (
 Index = QModelIndex | QPersistentModelIndex
 #: A cell with a problem, and a bundled (read-only) row.
 ERROR_COLOUR = QColor("#f4c7c3")
-BUNDLED_COLOUR = QColor("#eeeeee")
+#: Text on an error cell: dark, to read on its light colour in either theme.
+ERROR_TEXT = QColor("#3b0a07")
 SOURCE_COLUMN = "source"
 
 
@@ -234,9 +236,14 @@ class UserTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             if problems:
                 return ERROR_COLOUR
-            return BUNDLED_COLOUR if row.bundled else None
-        if role == Qt.ItemDataRole.ForegroundRole and row.bundled:
-            return QColor("#666666")
+            return None  # the view's own (the theme's) background
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if problems:
+                return ERROR_TEXT
+            if row.bundled:  # read-only: the theme's own greyed text, light or dark
+                return QApplication.palette().color(
+                    QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text
+                )
         if role == Qt.ItemDataRole.FontRole and replaced:
             font = QFont()
             font.setStrikeOut(True)
