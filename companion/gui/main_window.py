@@ -13,6 +13,7 @@ from companion.gui.docks.board_editors import BoardEditors
 from companion.gui.play.board_views import BoardViews
 from companion.gui.play.controller import LAST_GAME_KEY, PlayController
 from companion.gui.play.tool import PlayMarks, PlayTool
+from companion.gui.players.menu import PlayersMenu
 from companion.gui.roster import RosterPanel
 from companion.gui.rulesets import BoardHost, BrokenRulesetGui, PartyGui, PartyPart, ruleset_gui
 from companion.gui.session import MapSession
@@ -116,6 +117,9 @@ class MainWindow(
             beside=self.legend_dock,
         )
         self._build_game_menu()
+        #: The players' window and its Game menu entries; ``players.source`` is the
+        #: public view the players' displays follow (issue 23).
+        self.players = PlayersMenu(self)
         self.rules_menu = RulesMenu(self)
         self._build_demo_menu()
         self._build_status()
@@ -196,4 +200,5 @@ class MainWindow(
         self.save_layout()
         self.settings.remove(LAST_GAME_KEY)  # closed cleanly: nothing to recover
         self.autosave.closed()
+        self.players.close_window()
         event.accept()
