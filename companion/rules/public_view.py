@@ -328,18 +328,16 @@ def _graph_board(known: _Known) -> PublicBoard:
 
 
 def _layout(points: Sequence[tuple[float, float] | None]) -> list[tuple[float, float]]:
-    """Each place's position scaled into 0..1 (a margin kept); places without one on a
-    circle, as the window draws them."""
+    """Each place's position scaled into 0..1 (a margin kept, the whole centred, the
+    aspect kept); places without one on a circle, as the window draws them."""
     n = len(points)
     if n and all(p is not None for p in points):
         xs = [p[0] for p in points if p is not None]
         ys = [p[1] for p in points if p is not None]
         span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+        mx, my = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
         return [
-            (
-                round(0.1 + 0.8 * (p[0] - min(xs)) / span, 4),
-                round(0.1 + 0.8 * (p[1] - min(ys)) / span, 4),
-            )
+            (round(0.5 + 0.8 * (p[0] - mx) / span, 4), round(0.5 + 0.8 * (p[1] - my) / span, 4))
             for p in points
             if p is not None
         ]

@@ -145,7 +145,7 @@ class PublicBoardView(QWidget):
                 QPointF(c.x() + math.sin(a) * side * 0.3, c.y() - math.cos(a) * side * 0.3), tip
             )
         text = QColor(0, 0, 0) if colour.lightnessF() > 0.55 else QColor(255, 255, 255)
-        self._text(p, disc, f.label, text, 0.5)
+        self._text(p, disc, f.label, text, 0.5 if len(f.label) < 3 else 0.36)
 
     def _text(self, p: QPainter, rect: QRectF, text: str, colour: QColor, share: float) -> None:
         font = QFont(self.font())

@@ -71,8 +71,8 @@ class PlayersWindow(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(16, 16, 16, 16)
         row.setSpacing(24)
-        row.addWidget(self.board, 64)
-        row.addWidget(side, 36)
+        row.addWidget(self.board, 66)
+        row.addWidget(side, 34)
         self._size_type()
         self.show_view(None)
 
