@@ -416,10 +416,12 @@ def _log_and_roll(known: _Known) -> tuple[list[str], PublicRoll | None]:
     text: list[str] = []
     roll: PublicRoll | None = None
     specs = game.ruleset.dice_specs()
-    for line in lines:
+    for line, step in zip(lines, game.session.history(), strict=False):
         if line.actor in known.secret_figures or known.says_secret(line.text):
             continue
-        if _hidden_squares(known, line.squares):
+        if _hidden_squares(known, line.squares) or _names_secret(known, step.record.action):
+            continue
+        if any(e.figure in known.secret_figures for e in step.events):
             continue
         text.append(line.text)
         for r in line.rolls:
@@ -437,6 +439,25 @@ def _log_and_roll(known: _Known) -> tuple[list[str], PublicRoll | None]:
 
 def _hidden_squares(known: _Known, squares: Iterable[tuple[int, int]]) -> bool:
     return any(_hidden_at(known.mask, sq) for sq in squares)
+
+
+def _names_secret(known: _Known, action: Mapping[str, Any]) -> bool:
+    """Whether a logged action names a secret figure or place, or an unknown square
+    (the BrickMaster adjusting a monster in a hidden room, a secret door found there)."""
+    named = [action.get(k) for k in ("figure", "target", "place")]
+    named += list(action.get("targets") or ())
+    if any(
+        isinstance(n, str) and (n in known.secret_figures or n in known.hidden_places)
+        for n in named
+    ):
+        return True
+    for key in ("at", "to", "origin", "square"):
+        sq = action.get(key)
+        if not isinstance(sq, list | tuple) or len(sq) != 2:
+            continue
+        if all(isinstance(v, int) for v in sq) and _hidden_at(known.mask, sq):
+            return True
+    return False
 
 
 def _sheet_refs(known: _Known) -> list[SheetRef]:
