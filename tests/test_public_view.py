@@ -224,7 +224,7 @@ def test_the_core_asks_only_the_capability(tmp_path: Path) -> None:
     """No ruleset is special-cased: a secret figure named through ``PublicInfo`` is out
     of the figures, the order and the sheets; a secret sheet section is out of sheets."""
     game = duel(tmp_path)
-    game.session.ruleset = _Hider(get_ruleset("duel"), "blue")  # type: ignore[assignment]
+    game.session.ruleset = _Hider(get_ruleset("duel"), "blue")
     view = public_view(game)
     assert "Blue Knight" not in view.model_dump_json()
     assert [f.id for f in view.figures] == ["red"]
@@ -257,7 +257,7 @@ def test_a_map_ruleset_without_the_capability_still_hides_its_hidden_rooms(
     tmp_path: Path,
 ) -> None:
     game = brickquest(tmp_path)
-    game.session.ruleset = _Without(game.ruleset, "secrets")  # type: ignore[assignment]
+    game.session.ruleset = _Without(game.ruleset, "secrets")
     assert not isinstance(game.ruleset, PublicInfo)
     view = public_view(game)
     assert view.board.kind == "squares"
@@ -268,7 +268,7 @@ def test_a_map_ruleset_without_the_capability_still_hides_its_hidden_rooms(
 
 def test_a_graph_ruleset_without_the_capability_shows_every_place(tmp_path: Path) -> None:
     game = duel(tmp_path)
-    game.session.ruleset = _Without(game.ruleset, "secrets")  # type: ignore[assignment]
+    game.session.ruleset = _Without(game.ruleset, "secrets")
     view = public_view(game)
     assert {p.id for p in view.board.places} == {"gate", "yard", "well", "hall", "stair", "tower"}
     assert all(0.0 <= p.x <= 1.0 and 0.0 <= p.y <= 1.0 for p in view.board.places)
@@ -276,7 +276,7 @@ def test_a_graph_ruleset_without_the_capability_shows_every_place(tmp_path: Path
 
 def test_a_ruleset_without_any_board_has_a_board_of_kind_none(tmp_path: Path) -> None:
     game = duel(tmp_path)
-    game.session.ruleset = _Without(game.ruleset, "secrets", "places")  # type: ignore[assignment]
+    game.session.ruleset = _Without(game.ruleset, "secrets", "places")
     view = public_view(game)
     assert view.board.kind == "none" and view.board.places == [] and view.board.rows == []
     assert {f.name for f in view.figures} == {"Red Knight", "Blue Knight"}
