@@ -67,6 +67,10 @@ class PublicFigure(_Public):
     tracks: list[PublicTrack] = []
     states: list[str] = []
     acting: bool = False
+    #: The base's side (or diameter) in cells, and whether ``at`` is its top-left cell
+    #: ("corner", a 2x2 monster) or its centre ("centre", a round base on a stud table).
+    size: float = 1.0
+    anchor: Literal["centre", "corner"] = "centre"
 
 
 class PublicPlace(_Public):
@@ -380,6 +384,8 @@ def _figures(known: _Known, acting: set[str]) -> list[PublicFigure]:
                 ],
                 states=_states(view),
                 acting=view.id in acting,
+                size=view.base_squares,
+                anchor=view.anchor,
             )
         )
     return out
