@@ -53,6 +53,7 @@ def crypt_squares(game: Game) -> list[tuple[int, int]]:
 def test_a_hidden_room_and_its_monsters_are_absent_until_revealed(tmp_path: Path) -> None:
     game = brickquest(tmp_path)
     hidden = public_view(game)
+    assert hidden.game == "bq" and hidden.ruleset == "brickquest" and hidden.title == "BrickQuest"
     data = hidden.model_dump_json()
     for secret in ("Crypt", "Rattle", "Ankh-Ra", "rattle", "ankh"):
         assert secret not in data

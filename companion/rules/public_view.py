@@ -27,7 +27,7 @@ from companion.rules.capabilities import (
     TableActor,
     board_kind,
 )
-from companion.rules.game import Game
+from companion.rules.game import GAME_SUFFIX, Game
 from companion.rules.graph import GraphView
 from companion.rules.secrets import Secrets
 from companion.rules.table import (
@@ -492,7 +492,7 @@ def public_view(
         version=game.session.records_written + revision,
         ruleset=game.ruleset.id,
         title=game.ruleset.title,
-        game=game.path.stem if game.path is not None else "",
+        game=game.path.name.removesuffix(GAME_SUFFIX) if game.path is not None else "",
         board=_board(known),
         figures=_figures(known, acting),
         tracker=tracker,
