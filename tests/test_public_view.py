@@ -308,3 +308,18 @@ def test_a_hidden_room_on_a_heroica_board_hides_its_monster(tmp_path: Path) -> N
     assert view.board.rows[y][x] == " " and "Goblin den" not in view.model_dump_json()
     shown = public_view(game, rooms=[Room("Goblin den", hidden=False)])
     assert "goblin_general" in {f.id for f in shown.figures} and "Goblin den" in shown.board.rooms
+
+
+def test_a_line_naming_a_hidden_room_stays_out(tmp_path: Path) -> None:
+    game = brickquest(tmp_path)
+    game.act({"actor": "brickmaster", "action": "adjust", "figure": "grok", "hp": 3})
+    lines = game.log()
+    texts = [line.text for line in lines]
+    from companion.rules import public_view as pv
+
+    known = pv._Known(game, None)
+    assert known.says_secret("The door of the Crypt creaks") and not known.says_secret(
+        "The Great hall is quiet"
+    )
+    assert known.says_secret("rattle.") and not known.says_secret("Rattles")
+    assert public_view(game).log == texts

@@ -240,11 +240,19 @@ class _Known:
                 p.label.casefold() for p in self.graph.places if p.id not in self.hidden_places
             }
             names |= {p.label for p in self.graph.places if p.id in self.hidden_places}
+        plan = game.doc.dungeon
+        if self.mask is not None and plan.rooms:  # the names of the hidden rooms
+            h, w = min(plan.height, self.mask.shape[0]), min(plan.width, self.mask.shape[1])
+            room_of, mask = plan.room_of[:h, :w], self.mask[:h, :w]
+            hidden = {int(i) for i in np.unique(room_of[mask]) if 0 <= i < len(plan.rooms)}
+            known = {int(i) for i in np.unique(room_of[~mask]) if 0 <= i < len(plan.rooms)}
+            names |= {plan.rooms[i].name for i in hidden - known}
+            shown |= {plan.rooms[i].name.casefold() for i in known - hidden}
         self.secret_words = [
             w for w in {*names, *self.secrets.words} if w and w.casefold() not in shown
         ]
         self._words = (
-            re.compile("|".join(rf"\b{re.escape(w)}\b" for w in self.secret_words), re.I)
+            re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in self.secret_words), re.I)
             if self.secret_words
             else None
         )
