@@ -113,6 +113,7 @@ def test_the_players_window_follows_the_game_and_freezes(
     w.players.source.viewChanged.connect(seen.append)
     before = pw.view
     assert before is not None and not pw.paused.isVisible()
+    assert w.players.source.view() is w.players.source.view()  # built once per change
     grok = w.play.figures()["grok"].at
     assert grok is not None
     moved = [grok[0], grok[1] + 1]
