@@ -245,7 +245,7 @@ class ShareServer:
             max_headers=limits.headers,
         )
         await runner.setup()
-        site = web.TCPSite(runner, self.host, self._port, shutdown_timeout=1.0)
+        site = web.TCPSite(runner, self.host, self._port)
         try:
             await site.start()
         except BaseException:
@@ -329,7 +329,7 @@ class ShareServer:
             return self._refuse(request, 403, "wrong join code")
         if request.path == "/" and "code" in request.query:
             # The join form: keep the code in a cookie for the session, out of the address.
-            response = web.HTTPSeeOther("/")
+            response = web.Response(status=303, headers={"Location": "/"})
             response.set_cookie(COOKIE, self.code, httponly=True, samesite="Strict", path="/")
             return response
         return await handler(request)
