@@ -176,13 +176,24 @@ class ShareServer:
         self.code = ""
 
     def publish(self) -> bool:
-        """Ask for the public view (and its sheets) now and send it to every phone;
-        False if it could not be built (logged; the phones keep the last one)."""
+        """Ask for the public view now and send it to every phone (``publish_view``)."""
+        if not self.running:
+            return False
+        try:
+            view = self._view()
+        except Exception:
+            log.exception("share server: the public view could not be built")
+            return False
+        return self.publish_view(view)
+
+    def publish_view(self, view: BaseModel | None) -> bool:
+        """Send ``view`` (None: no game open) and the sheets it lists to every phone; the
+        sheets are asked for here, on the caller's thread. False if they could not be
+        built (logged; the phones keep the last view)."""
         loop = self._loop
         if loop is None or not self.running:
             return False
         try:
-            view = self._view()
             data = None if view is None else view.model_dump(mode="json")
             sheets: dict[str, bytes] = {}
             for ref in (data or {}).get("sheets", []):
