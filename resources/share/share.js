@@ -76,8 +76,8 @@ function figureBadge(parent, f, cx, cy, r, fontSize) {
   if (f.facing !== null && f.facing !== undefined) {
     const a = (f.facing * Math.PI) / 180;
     g.append(svg("line", {
-      x1: cx + Math.sin(a) * r * 0.6, y1: cy - Math.cos(a) * r * 0.6,
-      x2: cx + Math.sin(a) * r * 1.25, y2: cy - Math.cos(a) * r * 1.25, class: "facing",
+      x1: cx + Math.sin(a) * r * 1.0, y1: cy - Math.cos(a) * r * 1.0,
+      x2: cx + Math.sin(a) * r * 1.3, y2: cy - Math.cos(a) * r * 1.3, class: "facing",
     }));
   }
   g.append(svg("text", { x: cx, y: cy, "font-size": fontSize, class: "label" }, f.label));
@@ -85,13 +85,42 @@ function figureBadge(parent, f, cx, cy, r, fontSize) {
   parent.append(g);
 }
 
-function drawGrid(board, figures) {
+// The whole map, or (by default) a close-up around the figures, readable on a phone.
+let wholeMap = false;
+const CLOSE_W = 14, CLOSE_H = 16;
+
+function gridBox(board, figures) {
   const rows = board.rows;
   let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
   const grow = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
   rows.forEach((row, y) => { for (let x = 0; x < row.length; x++) if (row[x] !== " ") grow(x, y); });
   for (const f of figures) if (f.at) grow(f.at[0], f.at[1]);
-  if (x1 < 0) { x0 = 0; y0 = 0; x1 = Math.max(board.width - 1, 0); y1 = Math.max(board.height - 1, 0); }
+  if (x1 < 0) return [0, 0, Math.max(board.width - 1, 0), Math.max(board.height - 1, 0)];
+  const known = [x0, y0, x1, y1];
+  const placed = figures.filter((f) => f.at);
+  if (wholeMap || !placed.length || (x1 - x0 < CLOSE_W && y1 - y0 < CLOSE_H)) return known;
+  // The figures with a square of room round them; too spread out: round the one acting.
+  const acting = placed.find((f) => f.acting) || placed[0];
+  let [cx0, cy0, cx1, cy1] = [Infinity, Infinity, -1, -1];
+  for (const f of placed) {
+    cx0 = Math.min(cx0, f.at[0]); cy0 = Math.min(cy0, f.at[1]);
+    cx1 = Math.max(cx1, f.at[0]); cy1 = Math.max(cy1, f.at[1]);
+  }
+  const fit = (lo, hi, size, centre, min, max) => {
+    if (hi - lo + 1 > size) { lo = centre - Math.floor(size / 2); hi = lo + size - 1; }
+    while (hi - lo + 1 < Math.min(size, max - min + 1)) { if (lo > min) lo--; if (hi - lo + 1 < size && hi < max) hi++; }
+    if (lo < min) { hi += min - lo; lo = min; }
+    if (hi > max) { lo -= hi - max; hi = max; }
+    return [Math.max(lo, min), Math.min(hi, max)];
+  };
+  const [bx0, bx1] = fit(cx0 - 1, cx1 + 1, CLOSE_W, acting.at[0], x0, x1);
+  const [by0, by1] = fit(cy0 - 1, cy1 + 1, CLOSE_H, acting.at[1], y0, y1);
+  return [bx0, by0, bx1, by1];
+}
+
+function drawGrid(board, figures) {
+  const rows = board.rows;
+  const [x0, y0, x1, y1] = gridBox(board, figures);
   const box = `${x0 - 0.5} ${y0 - 0.5} ${x1 - x0 + 2} ${y1 - y0 + 2}`;
   const root = svg("svg", { viewBox: box, class: "grid", role: "img", "aria-label": "the board" });
   const cells = svg("g", { class: "cells" });
@@ -106,7 +135,7 @@ function drawGrid(board, figures) {
   });
   root.append(cells);
   const figs = svg("g", { class: "figures" });
-  for (const f of figures) if (f.at) figureBadge(figs, f, f.at[0] + 0.5, f.at[1] + 0.5, 0.42, 0.5);
+  for (const f of figures) if (f.at) figureBadge(figs, f, f.at[0] + 0.5, f.at[1] + 0.5, 0.44, 0.52);
   root.append(figs);
   return root;
 }
@@ -153,6 +182,8 @@ function drawBoard(view) {
   holder.replaceChildren();
   if (board.kind === "none") { show("board-card", false); return; }
   holder.append(board.kind === "graph" ? drawGraph(board, view.figures) : drawGrid(board, view.figures));
+  show("zoom", board.kind !== "graph");
+  $("zoom").textContent = wholeMap ? "Close-up" : "Whole map";
   show("board-card", true);
 }
 
@@ -205,7 +236,10 @@ function drawLog(view) {
   show("log-card", view.log.length > 0);
 }
 
+let lastView = null;
+
 function draw(view) {
+  lastView = view;
   if (!view) {
     for (const id of ["tracker", "roll", "board-card", "figures-card", "sheets-card", "log-card"]) show(id, false);
     show("waiting", true);
@@ -270,6 +304,7 @@ function status(text, on) {
 
 async function start() {
   $("sheet-close").addEventListener("click", closeSheet);
+  $("zoom").addEventListener("click", () => { wholeMap = !wholeMap; if (lastView) drawBoard(lastView); });
   const answer = await fetch("/api/view", { credentials: "same-origin" });
   if (answer.status === 401 || answer.status === 403) { location.href = "/"; return; }
   if (answer.ok) draw(await answer.json());
