@@ -160,7 +160,7 @@ def test_phones_join_follow_the_game_and_open_a_sheet(
     assert {"rattle", "ankh"} <= set(w.play.figures())
     # Off by default; the menu action starts it and shows the address and the code.
     assert not w.sharing.action.isChecked() and w.sharing.server is None
-    menu_texts = [a.text() for a in w._game_menu().actions()]
+    menu_texts = [a.text() for a in w.game_menu.actions()]
     assert "&Share with players…" in menu_texts
     w.sharing.action.trigger()
     server = w.sharing.server
@@ -252,7 +252,8 @@ def test_phones_join_follow_the_game_and_open_a_sheet(
     assert sheet.find_elements(By.CSS_SELECTOR, "tr")
     editable = "input, textarea, select, [contenteditable], form"
     assert sheet.find_elements(By.CSS_SELECTOR, editable) == []
-    assert page_state(driver, "return document.querySelectorAll('input,textarea,select').length") == 0
+    fields = "return document.querySelectorAll('input, textarea, select').length"
+    assert page_state(driver, fields) == 0
     if folder is not None:
         driver.save_screenshot(str(folder / "phone-sheet.png"))  # type: ignore[attr-defined]
     driver.find_element(By.ID, "sheet-close").click()  # type: ignore[attr-defined]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QPaintEvent, QShortcut, QUndoGroup
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QToolBar, QWidget
 
 from companion.gui.actions import Actions
 from companion.gui.autosave import Autosaver
@@ -13,11 +13,11 @@ from companion.gui.docks.board_editors import BoardEditors
 from companion.gui.play.board_views import BoardViews
 from companion.gui.play.controller import LAST_GAME_KEY, PlayController
 from companion.gui.play.tool import PlayMarks, PlayTool
+from companion.gui.players.menu import PlayersMenu
 from companion.gui.roster import RosterPanel
 from companion.gui.rulesets import BoardHost, BrokenRulesetGui, PartyGui, PartyPart, ruleset_gui
 from companion.gui.session import MapSession
 from companion.gui.share import ShareControl
-from companion.gui.share.control import PlayViewSource
 from companion.gui.tables import RulesMenu
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
 from companion.gui.window.demos import DEMOS, DemosPart
@@ -118,10 +118,11 @@ class MainWindow(
             beside=self.legend_dock,
         )
         self._build_game_menu()
-        #: Game → Share with players: the phones' page (off until ticked).
-        self.sharing = ShareControl(
-            self, self._game_menu(), PlayViewSource(self, self.play, self.session)
-        )
+        #: The players' window and its Game menu entries; ``players.source`` is the
+        #: public view the players' displays follow (issue 23).
+        self.players = PlayersMenu(self)
+        #: Game → Share with players: the phones' page of the same view (off until ticked).
+        self.sharing = ShareControl(self, self.game_menu, self.players.source)
         self.rules_menu = RulesMenu(self)
         self._build_demo_menu()
         self._build_status()
@@ -190,11 +191,6 @@ class MainWindow(
             return None
         return gui.party(self, self.settings) if isinstance(gui, PartyGui) else None
 
-    def _game_menu(self) -> QMenu:
-        menu = next(a.menu() for a in self.menuBar().actions() if a.text() == "&Game")
-        assert isinstance(menu, QMenu)
-        return menu
-
     def closeEvent(self, event: QCloseEvent) -> None:
         party = self.party_actions
         if (
@@ -207,5 +203,6 @@ class MainWindow(
         self.save_layout()
         self.settings.remove(LAST_GAME_KEY)  # closed cleanly: nothing to recover
         self.autosave.closed()
+        self.players.close_window()
         self.sharing.stop()
         event.accept()

@@ -9,15 +9,14 @@ game ever reaches it.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from pydantic import BaseModel
-from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
+from PySide6.QtCore import QObject, QTimer, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu
 
 from companion.gui.share.dialog import ShareDialog
-from companion.rules.public_view import public_sheet, public_view
 from companion.share import ShareError, ShareServer
 
 
@@ -134,32 +133,3 @@ class ShareControl(QObject):
     def _publish(self) -> None:
         if self.server is not None:
             self.server.publish_view(self._pending)
-
-
-class PlayViewSource(QObject):
-    """A stand-in view source until the players' window's one is wired: the public view
-    of the open game, announced after every change of the play controller."""
-
-    viewChanged = Signal(object)
-
-    def __init__(self, window: QMainWindow, play: Any, session: Any) -> None:
-        super().__init__(window)
-        self.play = play
-        self.session = session
-        play.changed.connect(self._changed)
-        play.gameChanged.connect(self._changed)
-
-    def _changed(self) -> None:
-        self.viewChanged.emit(self.view())
-
-    def _rooms(self) -> Any:
-        doc = getattr(self.session, "doc", None)
-        return doc.dungeon.rooms if doc is not None else None
-
-    def view(self) -> BaseModel | None:
-        game = self.play.game
-        return None if game is None else public_view(game, rooms=self._rooms())
-
-    def sheet(self, figure_id: str) -> BaseModel | None:
-        game = self.play.game
-        return None if game is None else public_sheet(game, figure_id, rooms=self._rooms())
