@@ -318,3 +318,54 @@ def test_a_revealed_room_reaches_the_phones_and_a_new_share_has_a_new_code(
     assert fetch(f"{again.url}api/view?code={again.code}")[0] == 200
     w.close()  # closing the window stops it
     assert w.sharing.server is None and not again.running
+
+
+@pytest.mark.parametrize("ruleset", ["duel", "heroica"])
+def test_the_other_boards_on_a_phone(
+    qtbot: object, tmp_path: Path, browser: object, ruleset: str
+) -> None:
+    """The duel's graph board (places and links) and Heroica's spaces (their colours)."""
+    from selenium.webdriver.common.by import By
+
+    errors: list[str] = []
+    w = make_window(qtbot, make_settings(tmp_path), errors)  # type: ignore[arg-type]
+    path = tmp_path / f"{ruleset}.game.jsonl"
+    board = "graph" if ruleset == "duel" else "squares"
+    if ruleset == "duel":
+        assert w.play.new_game(path, None, ruleset_id="duel", dice="app", seed=1)
+    else:
+        assert w.open_demo(2)  # Draida Bay, with the demo party
+        roster = w.roster_panel.roster()
+        assert w.start_game(path, GameSpec(dice="app", seed=3), roster=roster)
+    w.sharing.host = "127.0.0.1"
+    try:
+        w.sharing.action.trigger()
+        server = w.sharing.server
+        assert server is not None
+        view = json.loads(fetch(f"{server.url}api/view?code={server.code}")[1])
+        assert view["board"]["kind"] == board
+        driver = browser
+        driver.get(f"{server.url}?code={server.code}")  # type: ignore[attr-defined]
+
+        def count(css: str) -> int:
+            return int(page_state(driver, f"return document.querySelectorAll('{css}').length"))  # type: ignore[arg-type]
+
+        qtbot.waitUntil(lambda: count("#board svg") == 1, timeout=5000)  # type: ignore[attr-defined]
+        if board == "graph":
+            assert count("#board .place") == len(view["board"]["places"]) > 1
+            assert count("#board .links line") > 0
+            placed = [f for f in view["figures"] if f["place"]]
+            assert placed and count("#board .figure") == len(placed)
+        else:
+            fills = [m for m in view["board"]["marks"] if m["kind"] == "fill"]
+            assert fills and count("#board .fill-mark") == len(fills)
+            assert count("#board .figure") >= 1
+        names = driver.find_element(By.ID, "figures").text  # type: ignore[attr-defined]
+        assert all(f["name"] in names for f in view["figures"])
+        if (folder := shots()) is not None:
+            driver.save_screenshot(str(folder / f"phone-{ruleset}.png"))  # type: ignore[attr-defined]
+        assert not errors, errors
+    finally:
+        w.sharing.stop()
+        w.session.undo_stack.setClean()
+        w.roster_panel.undo_stack.setClean()

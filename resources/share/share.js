@@ -80,7 +80,8 @@ function figureBadge(parent, f, cx, cy, r, fontSize) {
       x2: cx + Math.sin(a) * r * 1.3, y2: cy - Math.cos(a) * r * 1.3, class: "facing",
     }));
   }
-  g.append(svg("text", { x: cx, y: cy, "font-size": fontSize, class: "label" }, f.label));
+  const size = f.label.length > 2 ? fontSize * 0.72 : fontSize;
+  g.append(svg("text", { x: cx, y: cy, "font-size": size, class: "label" }, f.label));
   g.append(svg("title", {}, f.name));
   parent.append(g);
 }
@@ -88,6 +89,9 @@ function figureBadge(parent, f, cx, cy, r, fontSize) {
 // The whole map, or (by default) a close-up around the figures, readable on a phone.
 let wholeMap = false;
 const CLOSE_W = 14, CLOSE_H = 16;
+// A map this small is drawn whole: its squares are big enough on a phone.
+const WHOLE_W = 18, WHOLE_H = 24;
+let canZoom = false;
 
 function gridBox(board, figures) {
   const rows = board.rows;
@@ -98,7 +102,8 @@ function gridBox(board, figures) {
   if (x1 < 0) return [0, 0, Math.max(board.width - 1, 0), Math.max(board.height - 1, 0)];
   const known = [x0, y0, x1, y1];
   const placed = figures.filter((f) => f.at);
-  if (wholeMap || !placed.length || (x1 - x0 < CLOSE_W && y1 - y0 < CLOSE_H)) return known;
+  canZoom = placed.length > 0 && (x1 - x0 >= WHOLE_W || y1 - y0 >= WHOLE_H);
+  if (wholeMap || !canZoom) return known;
   // The figures with a square of room round them; too spread out: round the one acting.
   const acting = placed.find((f) => f.acting) || placed[0];
   let [cx0, cy0, cx1, cy1] = [Infinity, Infinity, -1, -1];
@@ -118,6 +123,35 @@ function gridBox(board, figures) {
   return [bx0, by0, bx1, by1];
 }
 
+// The ruleset's marks: a space's colour (fill), a chest or a door's badge (token), a bar on
+// the edge between two squares (edge).
+function drawMarks(marks) {
+  const g = svg("g", { class: "marks" });
+  const colour = (c) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : "#888888");
+  for (const m of marks.filter((m) => m.kind === "fill")) {
+    g.append(svg("rect", {
+      x: m.at[0], y: m.at[1], width: 1, height: 1, fill: colour(m.colour),
+      "fill-opacity": m.hatched ? 0.35 : 0.6, class: "fill-mark",
+    }));
+  }
+  for (const m of marks.filter((m) => m.kind === "edge" && m.to)) {
+    const [ax, ay] = m.at, [bx, by] = m.to;
+    const x = Math.max(ax, bx), y = Math.max(ay, by);
+    const line = ax !== bx
+      ? { x1: x, y1: ay, x2: x, y2: ay + 1 }
+      : { x1: ax, y1: y, x2: ax + 1, y2: y };
+    g.append(svg("line", { ...line, stroke: colour(m.colour), class: "edge-mark" }));
+  }
+  for (const m of marks.filter((m) => m.kind === "token")) {
+    const t = svg("g", { class: "token-mark" });
+    t.append(svg("circle", { cx: m.at[0] + 0.5, cy: m.at[1] + 0.5, r: 0.3, fill: colour(m.colour) }));
+    if (m.glyph) t.append(svg("text", { x: m.at[0] + 0.5, y: m.at[1] + 0.5, "font-size": 0.36, class: "label" }, m.glyph));
+    if (m.label) t.append(svg("title", {}, m.label));
+    g.append(t);
+  }
+  return g;
+}
+
 function drawGrid(board, figures) {
   const rows = board.rows;
   const [x0, y0, x1, y1] = gridBox(board, figures);
@@ -134,6 +168,7 @@ function drawGrid(board, figures) {
     }
   });
   root.append(cells);
+  root.append(drawMarks(board.marks || []));
   const figs = svg("g", { class: "figures" });
   for (const f of figures) if (f.at) figureBadge(figs, f, f.at[0] + 0.5, f.at[1] + 0.5, 0.44, 0.52);
   root.append(figs);
@@ -143,7 +178,15 @@ function drawGrid(board, figures) {
 function drawGraph(board, figures) {
   const S = 100, M = 10;
   const at = (p) => [M + p.x * (S - 2 * M), M + p.y * (S - 2 * M)];
-  const root = svg("svg", { viewBox: `0 0 ${S} ${S}`, class: "graph", role: "img", "aria-label": "the board" });
+  // Only the part of the square the places take (a row of places is a strip, not a square).
+  const xs = board.places.map((p) => at(p)[0]), ys = board.places.map((p) => at(p)[1]);
+  const pad = 11;
+  let bx0 = Math.min(...xs, S) - pad, bx1 = Math.max(...xs, 0) + pad;
+  let by0 = Math.min(...ys, S) - pad, by1 = Math.max(...ys, 0) + pad;
+  if (bx1 - bx0 < 40) { const c = (bx0 + bx1) / 2; bx0 = c - 20; bx1 = c + 20; }
+  if (by1 - by0 < 30) { const c = (by0 + by1) / 2; by0 = c - 15; by1 = c + 15; }
+  const box = `${bx0} ${by0} ${bx1 - bx0} ${by1 - by0}`;
+  const root = svg("svg", { viewBox: box, class: "graph", role: "img", "aria-label": "the board" });
   const byId = Object.fromEntries(board.places.map((p) => [p.id, p]));
   const links = svg("g", { class: "links" });
   for (const p of board.places) {
@@ -177,12 +220,13 @@ function drawGraph(board, figures) {
 }
 
 function drawBoard(view) {
+  canZoom = false;
   const board = view.board;
   const holder = $("board");
   holder.replaceChildren();
   if (board.kind === "none") { show("board-card", false); return; }
   holder.append(board.kind === "graph" ? drawGraph(board, view.figures) : drawGrid(board, view.figures));
-  show("zoom", board.kind !== "graph");
+  show("zoom", board.kind !== "graph" && canZoom);
   $("zoom").textContent = wholeMap ? "Close-up" : "Whole map";
   show("board-card", true);
 }
