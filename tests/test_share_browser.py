@@ -294,11 +294,12 @@ def test_phones_join_follow_the_game_and_open_a_sheet(
     assert not w.errors, w.errors  # type: ignore[attr-defined]
 
 
-def test_a_revealed_room_reaches_the_phones_and_a_new_share_has_a_new_code(
+def test_revealed_rooms_and_freezing_reach_the_phones_and_a_new_share_has_a_new_code(
     qtbot: object, window: MainWindow
 ) -> None:
     """The raw check above can fail: once the Crypt is revealed on the map, its monsters
-    are in the answers. And sharing again gives a new code; the old one is refused."""
+    are in the answers. A frozen players' view stays frozen on the phones until released.
+    Sharing again gives a new code; the old one is refused."""
     w = window
     w.sharing.action.trigger()
     server = w.sharing.server
@@ -310,6 +311,20 @@ def test_a_revealed_room_reaches_the_phones_and_a_new_share_has_a_new_code(
     qtbot.waitUntil(  # type: ignore[attr-defined]
         lambda: b"Rattle" in fetch(f"{url}api/view?code={first}")[1], timeout=2000
     )
+    # Frozen by the BrickMaster: the phones keep the picture, and are told it is frozen.
+    w.players.freeze.trigger()
+    qtbot.waitUntil(  # type: ignore[attr-defined]
+        lambda: json.loads(fetch(f"{url}api/view?code={first}")[1])["frozen"], timeout=2000
+    )
+    kept = fetch(f"{url}api/view?code={first}")[1]
+    w.action_dock.buttons["Begin turn"].click()
+    qtbot.wait(200)  # type: ignore[attr-defined]
+    assert fetch(f"{url}api/view?code={first}")[1] == kept
+    w.players.freeze.trigger()  # released: the turn begun shows
+    qtbot.waitUntil(  # type: ignore[attr-defined]
+        lambda: fetch(f"{url}api/view?code={first}")[1] != kept, timeout=2000
+    )
+    assert not json.loads(fetch(f"{url}api/view?code={first}")[1])["frozen"]
     w.sharing.action.trigger()  # off
     w.sharing.action.trigger()  # on again
     again = w.sharing.server

@@ -2,6 +2,5 @@
 code) and its status in the status bar. The server itself is ``companion.share`` (no Qt)."""
 
 from companion.gui.share.control import ShareControl, ViewSource
-from companion.gui.share.dialog import ShareDialog, qr_png
 
-__all__ = ["ShareControl", "ShareDialog", "ViewSource", "qr_png"]
+__all__ = ["ShareControl", "ViewSource"]

@@ -9,15 +9,16 @@ game ever reaches it.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel
 from PySide6.QtCore import QObject, QTimer, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu
 
-from companion.gui.share.dialog import ShareDialog
-from companion.share import ShareError, ShareServer
+if TYPE_CHECKING:  # loaded when sharing starts: the window opens without the web server
+    from companion.gui.share.dialog import ShareDialog
+    from companion.share import ShareServer
 
 
 class ViewSource(Protocol):
@@ -78,6 +79,8 @@ class ShareControl(QObject):
         """Start the server and show the dialog; False (and unticked) if it cannot."""
         if self.sharing:
             return True
+        from companion.share import ShareError, ShareServer
+
         server = ShareServer(self.source.view, self.source.sheet, host=self.host)
         try:
             server.start()
@@ -113,6 +116,8 @@ class ShareControl(QObject):
         if server is None:
             return
         if self.dialog is None:
+            from companion.gui.share.dialog import ShareDialog
+
             self.dialog = ShareDialog(server.url, server.code, self.window)
             self.dialog.stopRequested.connect(self.stop)
         self.dialog.show()
