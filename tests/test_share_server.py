@@ -126,6 +126,16 @@ def test_the_right_code_opens_the_page_the_view_and_a_sheet(server: ShareServer)
     assert get(server.port, q(server, "/api/nothing")).status == 404
 
 
+def test_a_cookie_from_an_earlier_share_asks_for_the_code_again(server: ShareServer) -> None:
+    stale = "AAAAAA" if server.code != "AAAAAA" else "CCCCCC"
+    form = get(server.port, "/", headers={"Cookie": f"bc_join={stale}"}, source="127.0.0.7")
+    assert form.status == 403 and b'name="code"' in form.body
+    assert b'class="wrong" hidden' in form.body  # not blamed for a code not typed
+    assert "bc_join=" in form.headers["set-cookie"]  # the stale cookie is cleared
+    assert get(server.port, "/api/view", headers={"Cookie": f"bc_join={server.code}"}).status == 200
+    assert get(server.port, q(server, "/api/events"), method="HEAD").status == 200
+
+
 def test_oversized_bad_methods_and_malformed_paths_are_refused(server: ShareServer) -> None:
     port = server.port
     for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS"):

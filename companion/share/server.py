@@ -292,13 +292,15 @@ class ShareServer:
             response.headers.setdefault(name, value)
 
     # -- the guard ------------------------------------------------------------------------
-    def _refuse(self, request: web.Request, status: int, text: str) -> web.Response:
+    def _refuse(
+        self, request: web.Request, status: int, text: str, *, blame: bool = True
+    ) -> web.Response:
         """401 (no code) or 403 (a wrong one); the page's address answers with the join
         form (self-contained: the page's own style sheet needs the code too)."""
         if request.path != "/":
             return web.Response(status=status, text=text + "\n")
         body, kind = self._files["join"]
-        if status == 403:
+        if status == 403 and blame:
             body = body.replace(b'class="wrong" hidden', b'class="wrong"')
         return web.Response(
             status=status,
@@ -308,11 +310,13 @@ class ShareServer:
             headers={"Content-Security-Policy": JOIN_POLICY},
         )
 
-    def _code_given(self, request: web.Request) -> str | None:
+    def _code_given(self, request: web.Request) -> tuple[str | None, bool]:
+        """The code the request gives, and whether it came from the join cookie."""
         given = request.query.get("code")
-        if given is None:
-            given = request.cookies.get(COOKIE)
-        return None if given is None else normal_code(given)
+        if given is not None:
+            return normal_code(given), False
+        cookie = request.cookies.get(COOKIE)
+        return (None if cookie is None else normal_code(cookie)), True
 
     @web.middleware
     async def _guarded(self, request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -332,12 +336,17 @@ class ShareServer:
             return web.Response(
                 status=429, text="too many requests\n", headers={"Retry-After": f"{wait:.0f}"}
             )
-        given = self._code_given(request)
+        given, from_cookie = self._code_given(request)
         if not given:
             return self._refuse(request, 401, "join code needed")
         if not self.code or not secrets.compare_digest(given.encode(), self.code.encode()):
             self._guard.wrong_code(client)
-            return self._refuse(request, 403, "wrong join code")
+            # A cookie from an earlier share (a new start has a new code): the form again,
+            # without blaming the player for a code they did not type.
+            refusal = self._refuse(request, 403, "wrong join code", blame=not from_cookie)
+            if from_cookie:
+                refusal.del_cookie(COOKIE, path="/")
+            return refusal
         if request.path == "/" and "code" in request.query:
             # The join form: keep the code in a cookie for the session, out of the address.
             response = web.Response(status=303, headers={"Location": "/"})
@@ -361,6 +370,8 @@ class ShareServer:
         return web.Response(body=body, content_type="application/json")
 
     async def _api_events(self, request: web.Request) -> web.StreamResponse:
+        if request.method == "HEAD":
+            return web.Response(content_type="text/event-stream")
         client = request.remote or "?"
         if sum(self._streams.values()) >= self.limits.streams:
             return web.Response(status=503, text="too many phones listening\n")
