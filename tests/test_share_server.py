@@ -47,6 +47,8 @@ class Table:
         return Raw(**self.view)
 
     def public_sheet(self, figure_id: str) -> Raw | None:
+        if figure_id == "Ünne 2:b":  # an id of the user's own making
+            return Raw(figure_id=figure_id, name="Ünne", sections=[])
         if figure_id != "ava":
             return None
         return Raw(
@@ -109,7 +111,9 @@ def test_every_route_without_the_code_is_refused(server: ShareServer) -> None:
     assert b'class="wrong" hidden' not in form.body
 
 
-def test_the_right_code_opens_the_page_the_view_and_a_sheet(server: ShareServer) -> None:
+def test_the_right_code_opens_the_page_the_view_and_a_sheet(
+    server: ShareServer, table: Table
+) -> None:
     join = get(server.port, f"/?code={server.code.lower()}")  # typed in lower case
     assert join.status == 303 and join.headers["location"] == "/"
     cookie = join.headers["set-cookie"]
@@ -123,6 +127,11 @@ def test_the_right_code_opens_the_page_the_view_and_a_sheet(server: ShareServer)
     sheet = get(server.port, q(server, "/api/sheet/ava"))
     assert json.loads(sheet.body)["sections"][0]["rows"] == [["HP", "5"]]
     assert get(server.port, q(server, "/api/sheet/brute")).status == 404
+    table.view = {**VIEW, "sheets": [*VIEW["sheets"], {"figure_id": "Ünne 2:b", "name": "Ünne"}]}
+    server.publish()
+    time.sleep(0.1)
+    odd = get(server.port, q(server, "/api/sheet/%C3%9Cnne%202%3Ab"))
+    assert odd.status == 200 and json.loads(odd.body)["name"] == "Ünne"
     assert get(server.port, q(server, "/api/nothing")).status == 404
 
 
@@ -144,7 +153,15 @@ def test_oversized_bad_methods_and_malformed_paths_are_refused(server: ShareServ
     assert big.status == 413
     assert get(port, "/" + "a" * 3000).status in (400, 414)  # the request line is too long
     assert get(port, q(server, "/"), headers={"X-Big": "y" * 9000}).status in (400, 431)
-    for path in ("/a/../api/view", "/%2e%2e/x", "/api/sheet/%00", "/a//b", "/a/b/c/d/e/f"):
+    for path in (
+        "/a/../api/view",
+        "/%2e%2e/x",
+        "/api/sheet/%00",
+        "/a//b",
+        "/a/b/c/d/e/f",
+        "/a/%2E/b",
+        "/x%0a",
+    ):
         assert get(port, q(server, path)).status in (400, 404), path
     assert status_of(raw(port, b"HELLO THERE\r\n\r\n")) == 400
     assert status_of(raw(port, b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" * 20)) in (0, 400)

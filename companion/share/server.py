@@ -46,8 +46,10 @@ PAGE_FILES = {
     "/share.css": ("share.css", "text/css"),
 }
 JOIN_FILE = "join.html"
-_CLEAN_PATH = re.compile(r"^(/[A-Za-z0-9_.-]{0,80}){1,4}$|^/$")
-_FIGURE_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,80}$")
+#: An address's path as sent: at most 4 segments of URL-safe or percent-encoded characters.
+_CLEAN_PATH = re.compile(r"^(/(?:[A-Za-z0-9_.~:@!$'()*+,;=-]|%[0-9A-Fa-f]{2}){0,240}){1,4}$")
+#: A figure id a sheet may be asked for (decoded): no slash, no control characters.
+_FIGURE_ID = re.compile(r"^[^/\x00-\x1f\x7f]{1,120}$")
 #: Seconds between keep-alive comments on an idle event stream.
 KEEPALIVE = 15.0
 HEADERS = {
@@ -70,6 +72,17 @@ JOIN_POLICY = (
 __all__ = ["Limits", "ShareError", "ShareServer"]
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def _clean(request: web.Request) -> bool:
+    """A well-formed path (no dot segments, no control characters once decoded) and a
+    short query."""
+    if not _CLEAN_PATH.match(request.rel_url.raw_path) or len(request.query) > 4:
+        return False
+    path = request.path
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in path):
+        return False
+    return not any(part in (".", "..") for part in path.split("/"))
 
 
 class ShareError(RuntimeError):
@@ -327,8 +340,7 @@ class ShareServer:
         raw = request.raw_path
         if len(raw) > 512:
             return web.Response(status=414, text="address too long\n")
-        path = request.rel_url.raw_path
-        if not _CLEAN_PATH.match(path) or ".." in path or len(request.query) > 4:
+        if not _clean(request):
             return web.Response(status=400, text="malformed address\n")
         client = request.remote or "?"
         wait = self._guard.allow(client)
