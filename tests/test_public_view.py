@@ -53,6 +53,7 @@ def crypt_squares(game: Game) -> list[tuple[int, int]]:
 def test_a_hidden_room_and_its_monsters_are_absent_until_revealed(tmp_path: Path) -> None:
     game = brickquest(tmp_path)
     hidden = public_view(game)
+    assert hidden.game == "bq" and hidden.ruleset == "brickquest" and hidden.title == "BrickQuest"
     data = hidden.model_dump_json()
     for secret in ("Crypt", "Rattle", "Ankh-Ra", "rattle", "ankh"):
         assert secret not in data
@@ -224,7 +225,7 @@ def test_the_core_asks_only_the_capability(tmp_path: Path) -> None:
     """No ruleset is special-cased: a secret figure named through ``PublicInfo`` is out
     of the figures, the order and the sheets; a secret sheet section is out of sheets."""
     game = duel(tmp_path)
-    game.session.ruleset = _Hider(get_ruleset("duel"), "blue")  # type: ignore[assignment]
+    game.session.ruleset = _Hider(get_ruleset("duel"), "blue")
     view = public_view(game)
     assert "Blue Knight" not in view.model_dump_json()
     assert [f.id for f in view.figures] == ["red"]
@@ -238,3 +239,54 @@ def test_odds_only_when_shown(tmp_path: Path, odds: str | None) -> None:
     game = brickquest(tmp_path)
     assert public_view(game, show_odds=odds).odds == odds
     assert public_view(game, frozen=True).frozen
+
+
+class _Without:
+    """A ruleset as one written without some capabilities (the new rulesets may lack
+    ``PublicInfo``; a mapless one lacks a board too)."""
+
+    def __init__(self, inner: Any, *missing: str) -> None:
+        self.inner, self.missing = inner, set(missing)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in self.missing:
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+
+def test_a_map_ruleset_without_the_capability_still_hides_its_hidden_rooms(
+    tmp_path: Path,
+) -> None:
+    game = brickquest(tmp_path)
+    game.session.ruleset = _Without(game.ruleset, "secrets")
+    assert not isinstance(game.ruleset, PublicInfo)
+    view = public_view(game)
+    assert view.board.kind == "squares"
+    data = view.model_dump_json()
+    assert "Rattle" not in data and "Crypt" not in data
+    assert "Rattle" in public_view(game, rooms=revealed(game, "Crypt")).model_dump_json()
+
+
+def test_a_graph_ruleset_without_the_capability_shows_every_place(tmp_path: Path) -> None:
+    game = duel(tmp_path)
+    game.session.ruleset = _Without(game.ruleset, "secrets")
+    view = public_view(game)
+    assert {p.id for p in view.board.places} == {"gate", "yard", "well", "hall", "stair", "tower"}
+    assert all(0.0 <= p.x <= 1.0 and 0.0 <= p.y <= 1.0 for p in view.board.places)
+
+
+def test_a_ruleset_without_any_board_has_a_board_of_kind_none(tmp_path: Path) -> None:
+    game = duel(tmp_path)
+    game.session.ruleset = _Without(game.ruleset, "secrets", "places")
+    view = public_view(game)
+    assert view.board.kind == "none" and view.board.places == [] and view.board.rows == []
+    assert {f.name for f in view.figures} == {"Red Knight", "Blue Knight"}
+    assert all(f.place is None and f.at is None for f in view.figures)
+
+
+def test_a_secret_door_found_in_a_hidden_room_stays_out_of_the_log(tmp_path: Path) -> None:
+    game = brickquest(tmp_path)
+    x, y = crypt_squares(game)[len(crypt_squares(game)) // 2]
+    game.act({"actor": "brickmaster", "action": "edit_map", "at": [x, y], "terrain": "o"})
+    assert len(public_view(game).log) == len(game.log()) - 1
+    assert len(public_view(game, rooms=revealed(game, "Crypt")).log) == len(game.log())

@@ -27,7 +27,7 @@ from companion.rules.capabilities import (
     TableActor,
     board_kind,
 )
-from companion.rules.game import Game
+from companion.rules.game import GAME_SUFFIX, Game
 from companion.rules.graph import GraphView
 from companion.rules.secrets import Secrets
 from companion.rules.table import (
@@ -67,6 +67,10 @@ class PublicFigure(_Public):
     tracks: list[PublicTrack] = []
     states: list[str] = []
     acting: bool = False
+    #: The base's side (or diameter) in cells, and whether ``at`` is its top-left cell
+    #: ("corner", a 2x2 monster) or its centre ("centre", a round base on a stud table).
+    size: float = 1.0
+    anchor: Literal["centre", "corner"] = "centre"
 
 
 class PublicPlace(_Public):
@@ -328,18 +332,16 @@ def _graph_board(known: _Known) -> PublicBoard:
 
 
 def _layout(points: Sequence[tuple[float, float] | None]) -> list[tuple[float, float]]:
-    """Each place's position scaled into 0..1 (a margin kept); places without one on a
-    circle, as the window draws them."""
+    """Each place's position scaled into 0..1 (a margin kept, the whole centred, the
+    aspect kept); places without one on a circle, as the window draws them."""
     n = len(points)
     if n and all(p is not None for p in points):
         xs = [p[0] for p in points if p is not None]
         ys = [p[1] for p in points if p is not None]
         span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+        mx, my = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
         return [
-            (
-                round(0.1 + 0.8 * (p[0] - min(xs)) / span, 4),
-                round(0.1 + 0.8 * (p[1] - min(ys)) / span, 4),
-            )
+            (round(0.5 + 0.8 * (p[0] - mx) / span, 4), round(0.5 + 0.8 * (p[1] - my) / span, 4))
             for p in points
             if p is not None
         ]
@@ -382,6 +384,8 @@ def _figures(known: _Known, acting: set[str]) -> list[PublicFigure]:
                 ],
                 states=_states(view),
                 acting=view.id in acting,
+                size=view.base_squares,
+                anchor=view.anchor,
             )
         )
     return out
@@ -418,10 +422,12 @@ def _log_and_roll(known: _Known) -> tuple[list[str], PublicRoll | None]:
     text: list[str] = []
     roll: PublicRoll | None = None
     specs = game.ruleset.dice_specs()
-    for line in lines:
+    for line, step in zip(lines, game.session.history(), strict=False):
         if line.actor in known.secret_figures or known.says_secret(line.text):
             continue
-        if _hidden_squares(known, line.squares):
+        if _hidden_squares(known, line.squares) or _names_secret(known, step.record.action):
+            continue
+        if any(e.figure in known.secret_figures for e in step.events):
             continue
         text.append(line.text)
         for r in line.rolls:
@@ -439,6 +445,25 @@ def _log_and_roll(known: _Known) -> tuple[list[str], PublicRoll | None]:
 
 def _hidden_squares(known: _Known, squares: Iterable[tuple[int, int]]) -> bool:
     return any(_hidden_at(known.mask, sq) for sq in squares)
+
+
+def _names_secret(known: _Known, action: Mapping[str, Any]) -> bool:
+    """Whether a logged action names a secret figure or place, or an unknown square
+    (the BrickMaster adjusting a monster in a hidden room, a secret door found there)."""
+    named = [action.get(k) for k in ("figure", "target", "place")]
+    named += list(action.get("targets") or ())
+    if any(
+        isinstance(n, str) and (n in known.secret_figures or n in known.hidden_places)
+        for n in named
+    ):
+        return True
+    for key in ("at", "to", "origin", "square"):
+        sq = action.get(key)
+        if not isinstance(sq, list | tuple) or len(sq) != 2:
+            continue
+        if all(isinstance(v, int) for v in sq) and _hidden_at(known.mask, sq):
+            return True
+    return False
 
 
 def _sheet_refs(known: _Known) -> list[SheetRef]:
@@ -467,7 +492,7 @@ def public_view(
         version=game.session.records_written + revision,
         ruleset=game.ruleset.id,
         title=game.ruleset.title,
-        game=game.path.stem if game.path is not None else "",
+        game=game.path.name.removesuffix(GAME_SUFFIX) if game.path is not None else "",
         board=_board(known),
         figures=_figures(known, acting),
         tracker=tracker,

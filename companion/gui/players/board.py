@@ -20,6 +20,8 @@ from companion.model.dungeon import TERRAIN_CHARS, Terrain
 from companion.rules.public_view import PublicFigure, PublicView
 
 _FLOOR_LIKE = {Terrain.FLOOR, Terrain.STAIRS}
+#: The smallest token drawn, in pixels: its initials stay readable from across a table.
+MIN_TOKEN_PX = 34.0
 
 
 def _terrain_colour(ch: str, height: int) -> QColor | None:
@@ -121,9 +123,14 @@ class PublicBoardView(QWidget):
                     self._text(p, r, m.glyph, QColor(255, 255, 255), 0.55)
         for f in view.figures:
             if f.at is not None:
-                self._paint_token(
-                    p, f, QRectF(x0 + f.at[0] * side, y0 + f.at[1] * side, side, side)
-                )
+                base = side * max(f.size, 0.5)
+                left, top = x0 + f.at[0] * side, y0 + f.at[1] * side
+                if f.anchor == "centre":
+                    left, top = left + (side - base) / 2, top + (side - base) / 2
+                # never smaller than a badge readable across the table
+                size = max(base, MIN_TOKEN_PX)
+                grow = (size - base) / 2
+                self._paint_token(p, f, QRectF(left - grow, top - grow, size, size))
 
     def _paint_token(self, p: QPainter, f: PublicFigure, cell: QRectF) -> None:
         side = cell.width()
@@ -145,7 +152,7 @@ class PublicBoardView(QWidget):
                 QPointF(c.x() + math.sin(a) * side * 0.3, c.y() - math.cos(a) * side * 0.3), tip
             )
         text = QColor(0, 0, 0) if colour.lightnessF() > 0.55 else QColor(255, 255, 255)
-        self._text(p, disc, f.label, text, 0.5)
+        self._text(p, disc, f.label, text, 0.5 if len(f.label) < 3 else 0.36)
 
     def _text(self, p: QPainter, rect: QRectF, text: str, colour: QColor, share: float) -> None:
         font = QFont(self.font())

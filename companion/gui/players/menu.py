@@ -31,6 +31,8 @@ class PlayersMenu(QObject):
         self.w = w
         self.source = PublicViewSource(w.play, w.session, self)
         self.window: PlayersWindow | None = None
+        #: Whether the open window follows ``source.viewChanged``.
+        self._following = False
         menu: QMenu = w.game_menu
         menu.addSeparator()
 
@@ -60,7 +62,6 @@ class PlayersMenu(QObject):
         self.freeze.toggled.connect(self.source.set_frozen)
         self.odds = add("Show &odds to players", tip="The players see a pending attack's odds")
         self.odds.toggled.connect(self.source.set_show_odds)
-        self.source.viewChanged.connect(self._view_changed)
 
     # -- the window ------------------------------------------------------------------------
     def set_shown(self, shown: bool) -> None:
@@ -69,6 +70,9 @@ class PlayersMenu(QObject):
             if self.window is None:
                 self.window = PlayersWindow(self.w)
                 self.window.closed.connect(self._window_closed)
+            if not self._following:
+                self.source.viewChanged.connect(self._view_changed)
+                self._following = True
             self.window.show_view(self.source.view())
             place_on(self.window, chosen_screen(self.w.settings, self.w))
         elif self.window is not None:
@@ -80,12 +84,15 @@ class PlayersMenu(QObject):
             self.window.close()
 
     def _window_closed(self) -> None:
+        if self._following:  # nothing to draw: the view is not built for it
+            self.source.viewChanged.disconnect(self._view_changed)
+            self._following = False
         self.toggle.blockSignals(True)
         self.toggle.setChecked(False)
         self.toggle.blockSignals(False)
 
     def _view_changed(self, view: PublicView | None) -> None:
-        if self.window is not None and self.window.isVisible():
+        if self.window is not None:
             self.window.show_view(view)
 
     # -- the screens -----------------------------------------------------------------------

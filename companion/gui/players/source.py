@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import SIGNAL, QObject, Signal
 
 from companion.gui.play.controller import PlayController
 from companion.model.edits import Changes
@@ -108,8 +108,9 @@ class PublicViewSource(QObject):
 
     # -- following the game ----------------------------------------------------------------
     def publish(self, *_args: object) -> None:
-        """Announce the view as it is now (nothing while frozen)."""
-        if not self._frozen:
+        """Announce the view as it is now (nothing while frozen, nor while nobody
+        listens: the players' window closed, no phone page shared)."""
+        if not self._frozen and self.receivers(SIGNAL("viewChanged(PyObject)")) > 0:
             self.viewChanged.emit(self._build())
 
     def _build(self) -> PublicView | None:

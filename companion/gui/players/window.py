@@ -9,7 +9,15 @@ the public log, in type large enough to read across a table.  It draws a ``Publi
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QFont, QKeyEvent, QPalette, QResizeEvent
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QPalette,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from companion.gui.players.board import PublicBoardView
@@ -44,6 +52,7 @@ class PlayersWindow(QWidget):
         self.setAutoFillBackground(True)
         self.view: PublicView | None = None
         self.board = PublicBoardView(self)
+        self.title = _label(self, "title")
         self.heading = _label(self, "heading")
         self.acting = _label(self, "acting")
         self.order = _label(self, "order")
@@ -61,7 +70,15 @@ class PlayersWindow(QWidget):
         side.setObjectName("sidePanel")
         col = QVBoxLayout(side)
         col.setContentsMargins(0, 0, 0, 0)
-        for w in (self.heading, self.acting, self.order, self.roll_title, self.dice, self.odds):
+        for w in (
+            self.title,
+            self.heading,
+            self.acting,
+            self.order,
+            self.roll_title,
+            self.dice,
+            self.odds,
+        ):
             col.addWidget(w)
         col.addSpacing(12)
         col.addWidget(self.log_title)
@@ -71,8 +88,8 @@ class PlayersWindow(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(16, 16, 16, 16)
         row.setSpacing(24)
-        row.addWidget(self.board, 64)
-        row.addWidget(side, 36)
+        row.addWidget(self.board, 66)
+        row.addWidget(side, 34)
         self._size_type()
         self.show_view(None)
 
@@ -83,6 +100,7 @@ class PlayersWindow(QWidget):
         self.board.show_view(view)
         self.paused.setVisible(view is not None and view.frozen)
         if view is None:
+            self.title.setText("Brick Companion")
             self.heading.setText("No game is open")
             for w in (self.acting, self.order, self.roll_title, self.dice, self.odds):
                 w.setText("")
@@ -90,12 +108,13 @@ class PlayersWindow(QWidget):
             self.log.setText("")
             return
         t = view.tracker
-        parts = [view.title]
+        self.title.setText(view.title)
+        parts = []
         if t.round is not None:
             parts.append(f"Round {t.round}")
         if t.phase:
             parts.append(t.phase)
-        self.heading.setText(" · ".join(parts))
+        self.heading.setText(" · ".join(parts) or view.game)
         if t.outcome:
             self.acting.setText(t.outcome)
         else:
@@ -110,6 +129,7 @@ class PlayersWindow(QWidget):
             self.roll_title.setText(f"Last roll — {who}{roll.purpose}")
             total = f"  = {roll.total}" if roll.total is not None and len(roll.faces) > 1 else ""
             self.dice.setText("  ".join(f"[{f}]" for f in roll.faces) + total)
+            self._size_dice()
         self.odds.setText(f"Odds: {view.odds}" if view.odds else "")
         self.odds.setVisible(bool(view.odds))
         self.log_title.setText("Log")
@@ -123,13 +143,13 @@ class PlayersWindow(QWidget):
     # -- large type ----------------------------------------------------------------------
     def _size_type(self) -> None:
         """Type scaled to the window: readable from across a table on a TV."""
-        unit = max(14, min(self.height() // 38, self.width() // 60))
+        unit = self._unit()
         sizes = {
+            self.title: (unit, False),
             self.heading: (unit * 2, True),
             self.acting: (int(unit * 1.7), True),
             self.order: (unit, False),
             self.roll_title: (int(unit * 1.1), False),
-            self.dice: (unit * 3, True),
             self.odds: (int(unit * 1.4), True),
             self.log_title: (int(unit * 1.1), True),
             self.log: (unit, False),
@@ -144,6 +164,25 @@ class PlayersWindow(QWidget):
         self.odds.setStyleSheet("color: #8fd3ff;")
         self.paused.setStyleSheet("color: #9aa0a6;")
         self.board.setFont(QFont(self.font()))
+        self._size_dice()
+
+    def _unit(self) -> int:
+        """The type's unit in pixels: 28 on a 1080p screen, never under 14."""
+        return max(14, min(self.height() // 38, self.width() // 60))
+
+    def _size_dice(self) -> None:
+        """The dice as large as their one line allows: up to three times the type."""
+        room = max(self.side.width(), int(self.width() * 0.3)) - 8
+        font = QFont(self.font())
+        font.setBold(True)
+        px = self._unit() * 3
+        while px > self._unit():
+            font.setPixelSize(px)
+            if QFontMetrics(font).horizontalAdvance(self.dice.text()) <= room:
+                break
+            px -= 2
+        font.setPixelSize(px)
+        self.dice.setFont(font)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
