@@ -250,6 +250,8 @@ def test_phones_join_follow_the_game_and_open_a_sheet(
     assert driver.find_element(By.ID, "sheet-name").text == "Brannoc"  # type: ignore[attr-defined]
     sheet = driver.find_element(By.ID, "sheet")  # type: ignore[attr-defined]
     assert sheet.find_elements(By.CSS_SELECTOR, "tr")
+    # What Brannoc carries, by the names the window gives it, not the rules' ids.
+    assert "Healing Potion" in sheet.text and "healing_potion" not in sheet.text
     editable = "input, textarea, select, [contenteditable], form"
     assert sheet.find_elements(By.CSS_SELECTOR, editable) == []
     fields = "return document.querySelectorAll('input, textarea, select').length"
