@@ -17,6 +17,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -146,6 +147,75 @@ def page_state(driver: object, script: str) -> object:
     return driver.execute_script(script)  # type: ignore[attr-defined]
 
 
+def squares_shown(driver: object) -> tuple[int, int, int, int]:
+    """The squares the page's board shows: first and last column and row."""
+    text = page_state(driver, "return document.querySelector('#board svg').dataset.squares")
+    assert isinstance(text, str), text
+    x0, y0, x1, y1 = (int(v) for v in text.split())
+    return x0, y0, x1, y1
+
+
+def known_box(view: dict[str, Any]) -> tuple[int, int, int, int]:
+    """The squares of the map the players know (not blank): first and last column and row."""
+    cells = [(x, y) for y, row in enumerate(view["board"]["rows"]) for x, ch in enumerate(row)]
+    known = [(x, y) for x, y in cells if view["board"]["rows"][y][x] != " "]
+    xs, ys = [x for x, _ in known], [y for _, y in known]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def base_squares(figure: dict[str, Any]) -> tuple[int, int, int, int]:
+    size = max(1, round(figure["size"]))
+    x, y = figure["at"]
+    if figure["anchor"] == "corner":
+        return x, y, x + size - 1, y + size - 1
+    half = (size - 1) // 2
+    return x - half, y - half, x + size - 1 - half, y + size - 1 - half
+
+
+def close_up(driver: object, view: dict[str, Any]) -> set[str]:
+    """Check the page's close-up (inside the known map, phone-sized, no figure cut in two,
+    every figure in it when they fit, else the one acting) and return the figures in it."""
+    x0, y0, x1, y1 = squares_shown(driver)
+    kx0, ky0, kx1, ky1 = known_box(view)
+    assert kx0 <= x0 <= x1 <= kx1 and ky0 <= y0 <= y1 <= ky1, ((x0, y0, x1, y1), known_box(view))
+    assert (x0, y0, x1, y1) != (kx0, ky0, kx1, ky1), "a close-up, not the whole map"
+    inside: set[str] = set()
+    placed = [f for f in view["figures"] if f["at"] is not None]
+    for f in placed:
+        a, b, c, d = base_squares(f)
+        overlaps = c >= x0 and a <= x1 and d >= y0 and b <= y1
+        whole = a >= x0 and c <= x1 and b >= y0 and d <= y1
+        assert whole or not overlaps, f"{f['name']} is cut by the close-up's edge"
+        if whole:
+            inside.add(f["id"])
+    # and as drawn: each token wholly in the picture or wholly out of it
+    tokens = page_state(
+        driver,
+        "const b = document.querySelector('#board svg').viewBox.baseVal;"
+        "return [[b.x, b.y, b.width, b.height], [...document.querySelectorAll("
+        "'#board .figure .token')].map((c) => [c.getAttribute('cx'), c.getAttribute('cy'),"
+        " c.getAttribute('r')].map(Number))];",
+    )
+    assert isinstance(tokens, list)
+    (bx, by, bw, bh), discs = tokens
+    assert (bx, by, bw, bh) == (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+    for cx, cy, r in discs:
+        seen = cx + r > bx and cx - r < bx + bw and cy + r > by and cy - r < by + bh
+        whole = cx - r >= bx and cx + r <= bx + bw and cy - r >= by and cy + r <= by + bh
+        assert whole or not seen, f"a token at {cx},{cy} is cut by the picture's edge"
+    big = max(round(f["size"]) for f in placed)
+    assert x1 - x0 + 1 <= 16 + big - 1 and y1 - y0 + 1 <= 20 + big - 1  # phone-sized
+    acting = [f["id"] for f in placed if f["acting"]]
+    assert set(acting) <= inside
+    fx0 = min(base_squares(f)[0] for f in placed)
+    fx1 = max(base_squares(f)[2] for f in placed)
+    fy0 = min(base_squares(f)[1] for f in placed)
+    fy1 = max(base_squares(f)[3] for f in placed)
+    if fx1 - fx0 + 3 <= 16 and fy1 - fy0 + 3 <= 20:  # they fit: every one is framed
+        assert inside == {f["id"] for f in placed}
+    return inside
+
+
 def test_phones_join_follow_the_game_and_open_a_sheet(
     qtbot: object, window: MainWindow, browser: object
 ) -> None:
@@ -205,12 +275,16 @@ def test_phones_join_follow_the_game_and_open_a_sheet(
     width = "return document.querySelector('#board svg').viewBox.baseVal.width"
     close = page_state(driver, width)
     assert page_state(driver, "return !!document.querySelector('#board .figure.acting')")
+    shown_view = json.loads(fetch(f"{url}api/view?code={code}")[1])
+    framed = close_up(driver, shown_view)
+    assert "brannoc" in framed  # the one acting
     driver.find_element(By.ID, "zoom").click()  # type: ignore[attr-defined]
     tokens = page_state(driver, "return document.querySelectorAll('#board .figure').length")
     assert tokens == len([f for f in w.play.figures() if f not in ("rattle", "ankh")])
     whole = page_state(driver, width)
     assert isinstance(close, int | float) and isinstance(whole, int | float)
-    assert close <= 16 < whole  # squares across
+    assert close < whole  # squares across
+    assert squares_shown(driver) == known_box(shown_view)  # the whole known map
     if folder is not None:
         driver.save_screenshot(str(folder / "phone-whole-map.png"))  # type: ignore[attr-defined]
     driver.find_element(By.ID, "zoom").click()  # type: ignore[attr-defined]
@@ -243,6 +317,19 @@ def test_phones_join_follow_the_game_and_open_a_sheet(
     newest = w.log_dock.lines[-1].text
     assert after[0].text == newest  # newest first
     assert driver.find_element(By.ID, "status").text == "live"  # type: ignore[attr-defined]
+
+    # The one acting goes far from the others: the close-up follows it, cutting nobody.
+    left = squares_shown(driver)
+    assert w.play.act(
+        {"actor": "brickmaster", "action": "adjust", "figure": "brannoc", "at": [35, 10]}
+    )
+    bot.waitUntil(lambda: squares_shown(driver) != left, timeout=3000)  # type: ignore[attr-defined]
+    moved_view = json.loads(fetch(f"{url}api/view?code={code}")[1])
+    framed = close_up(driver, moved_view)
+    assert "brannoc" in framed and "snik" not in framed
+    assert squares_shown(driver)[2] >= 35
+    if folder is not None:
+        driver.save_screenshot(str(folder / "phone-close-up-follows.png"))  # type: ignore[attr-defined]
 
     # A character's sheet opens read-only.
     driver.find_element(By.CSS_SELECTOR, "button.open-sheet[data-id='brannoc']").click()  # type: ignore[attr-defined]
