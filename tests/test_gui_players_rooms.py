@@ -54,6 +54,7 @@ def test_the_map_menu_reveals_a_room_in_play_and_undo_hides_it_again(
     assert "Ra" not in pw.board.texts  # Rattle, in the hidden Crypt
     menu = w.rooms_shown.menu
     assert menu.menuAction() in w.actions_.map_menu.actions()
+    assert menu.menuAction() in w.game_menu.actions()  # beside Players' view too
     menu.aboutToShow.emit()
     entries = w.rooms_shown.actions_by_name()
     assert set(entries) == {r.name for r in w.session.doc.dungeon.rooms}

@@ -1,6 +1,6 @@
 """Revealing and hiding the map's rooms at the table, in play mode too: Map → Rooms the
-players see (one checkable entry per room) and Map → Reveal the room under the mouse
-(Ctrl+Alt+R; again to hide it).
+players see (one checkable entry per room; also in the Game menu beside the players'
+view) and Map → Reveal the room under the mouse (Ctrl+Alt+R; again to hide it).
 
 Both push the map's own edit (``companion.model.edits.set_room_hidden``) on the map's undo
 stack, as the Rooms dock does in Edit mode: Edit → Undo takes a reveal back, the canvas
@@ -44,6 +44,8 @@ class RoomsShown(QObject):
         self.here.triggered.connect(self.toggle_here)
         w.addAction(self.here)
         map_menu.addAction(self.here)
+        # beside the players' view's own entries in the Game menu too
+        w.game_menu.addMenu(self.menu)
         w.canvas.hovered.connect(self._hovered)
         w.session.changed.connect(self._map_changed)
         w.session.replaced.connect(lambda *_: self.fill())
