@@ -193,16 +193,25 @@ def close_up(driver: object, view: dict[str, Any]) -> set[str]:
         driver,
         "const b = document.querySelector('#board svg').viewBox.baseVal;"
         "return [[b.x, b.y, b.width, b.height], [...document.querySelectorAll("
-        "'#board .figure .token')].map((c) => [c.getAttribute('cx'), c.getAttribute('cy'),"
+        "'#board .figure circle')].map((c) => [c.getAttribute('cx'), c.getAttribute('cy'),"
         " c.getAttribute('r')].map(Number))];",
     )
     assert isinstance(tokens, list)
     (bx, by, bw, bh), discs = tokens
-    assert (bx, by, bw, bh) == (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+    # a half-square border only where the known map ends
+    ml, mt = (0.5 if x0 == kx0 else 0), (0.5 if y0 == ky0 else 0)
+    mr, mb = (0.5 if x1 == kx1 else 0), (0.5 if y1 == ky1 else 0)
+    assert (bx, by, bw, bh) == (x0 - ml, y0 - mt, x1 - x0 + 1 + ml + mr, y1 - y0 + 1 + mt + mb)
+    # no empty band at an edge: each edge row and column holds a square the players know
+    rows = view["board"]["rows"]
+    for y in (y0, y1):
+        assert rows[y][x0 : x1 + 1].strip(), f"row {y} of the close-up is empty"
+    for x in (x0, x1):
+        assert any(rows[y][x] != " " for y in range(y0, y1 + 1)), f"column {x} is empty"
     for cx, cy, r in discs:
         seen = cx + r > bx and cx - r < bx + bw and cy + r > by and cy - r < by + bh
         whole = cx - r >= bx and cx + r <= bx + bw and cy - r >= by and cy + r <= by + bh
-        assert whole or not seen, f"a token at {cx},{cy} is cut by the picture's edge"
+        assert whole or not seen, f"a token or ring at {cx},{cy} is cut by the picture's edge"
     big = max(round(f["size"]) for f in placed)
     assert x1 - x0 + 1 <= 16 + big - 1 and y1 - y0 + 1 <= 20 + big - 1  # phone-sized
     acting = [f["id"] for f in placed if f["acting"]]
@@ -463,6 +472,9 @@ def test_the_other_boards_on_a_phone(
             fills = [m for m in view["board"]["marks"] if m["kind"] == "fill"]
             assert fills and count("#board .fill-mark") == len(fills)
             assert count("#board .figure") >= 1
+            # Draida Bay is wider than a phone: a close-up, nobody cut at its edge
+            assert driver.find_element(By.ID, "zoom").is_displayed()  # type: ignore[attr-defined]
+            assert close_up(driver, view)
         names = driver.find_element(By.ID, "figures").text  # type: ignore[attr-defined]
         assert all(f["name"] in names for f in view["figures"])
         if (folder := shots()) is not None:

@@ -123,15 +123,22 @@ function span(wantLo, wantHi, centre, least, most, lo0, hi0) {
   return [Math.max(lo, lo0), Math.min(hi, hi0)];
 }
 
-function gridBox(board, figures) {
-  const rows = board.rows;
+// The squares the players know and the figures' bases: [x0, y0, x1, y1], inclusive.
+function knownBox(board, figures) {
   let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
   const grow = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
-  rows.forEach((row, y) => { for (let x = 0; x < row.length; x++) if (row[x] !== " ") grow(x, y); });
-  const placed = figures.filter((f) => f.at);
-  for (const f of placed) { const [a, b, c, d] = footprint(f); grow(a, b); grow(c, d); }
+  board.rows.forEach((row, y) => { for (let x = 0; x < row.length; x++) if (row[x] !== " ") grow(x, y); });
+  for (const f of figures) if (f.at) { const [a, b, c, d] = footprint(f); grow(a, b); grow(c, d); }
   if (x1 < 0) return [0, 0, Math.max(board.width - 1, 0), Math.max(board.height - 1, 0)];
-  const known = [x0, y0, x1, y1];
+  return [x0, y0, x1, y1];
+}
+
+function gridBox(board, figures) {
+  const rows = board.rows;
+  const placed = figures.filter((f) => f.at);
+  const known = knownBox(board, figures);
+  const [x0, y0, x1, y1] = known;
+  if (x1 < x0 || (!rows.some((r) => r.trim()) && !placed.length)) return known;
   canZoom = placed.length > 0 && (x1 - x0 >= WHOLE_W || y1 - y0 >= WHOLE_H);
   if (wholeMap || !canZoom) return known;
   // Every figure the players see, a square of room round them; too spread out for one
@@ -145,6 +152,14 @@ function gridBox(board, figures) {
   const [ax0, ay0, ax1, ay1] = footprint(acting);
   let [bx0, bx1] = span(fx0 - 1, fx1 + 1, (ax0 + ax1 + 1) / 2, MIN_W, CLOSE_W, x0, x1);
   let [by0, by1] = span(fy0 - 1, fy1 + 1, (ay0 + ay1 + 1) / 2, MIN_H, CLOSE_H, y0, y1);
+  // No empty band at an edge: rows and columns there with no square the players know go.
+  const known_at = (x, y) => (rows[y] || "")[x] !== undefined && rows[y][x] !== " ";
+  const blankRow = (y) => { for (let x = bx0; x <= bx1; x++) if (known_at(x, y)) return false; return true; };
+  const blankCol = (x) => { for (let y = by0; y <= by1; y++) if (known_at(x, y)) return false; return true; };
+  while (by1 > by0 && blankRow(by1)) by1--;
+  while (by1 > by0 && blankRow(by0)) by0++;
+  while (bx1 > bx0 && blankCol(bx1)) bx1--;
+  while (bx1 > bx0 && blankCol(bx0)) bx0++;
   // A figure the edge would cut in two is taken in whole.
   for (const f of placed) {
     const [a, b, c, d] = footprint(f);
@@ -189,10 +204,12 @@ function drawMarks(marks) {
 function drawGrid(board, figures) {
   const rows = board.rows;
   const [x0, y0, x1, y1] = gridBox(board, figures);
-  // The whole map with a half-square border; a close-up exactly its squares (a figure
-  // just outside it is not half drawn at its edge).
-  const m = wholeMap || !canZoom ? 0.5 : 0;
-  const box = `${x0 - m} ${y0 - m} ${x1 - x0 + 1 + 2 * m} ${y1 - y0 + 1 + 2 * m}`;
+  // A half-square border where the picture meets the edge of the known map (room for an
+  // acting figure's ring); none inside the map, where a figure just outside a close-up
+  // would be half drawn.
+  const [kx0, ky0, kx1, ky1] = knownBox(board, figures);
+  const [ml, mt, mr, mb] = [x0 <= kx0, y0 <= ky0, x1 >= kx1, y1 >= ky1].map((edge) => (edge ? 0.5 : 0));
+  const box = `${x0 - ml} ${y0 - mt} ${x1 - x0 + 1 + ml + mr} ${y1 - y0 + 1 + mt + mb}`;
   const root = svg("svg", {
     viewBox: box, class: "grid", role: "img", "aria-label": "the board",
     "data-squares": `${x0} ${y0} ${x1} ${y1}`,
