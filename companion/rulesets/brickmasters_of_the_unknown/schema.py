@@ -76,6 +76,8 @@ class ClassDef(_Entry):
     #: Gimmicks of the player's choice for free ("Adventurers get any one for free").
     free_any_gimmicks: Count = 0
     move_penalty: MovePenalty
+    #: "A fighter minifig needs a torso with some kind of armor printed on it." (L70)
+    needs_printed_torso: bool = False
 
     def dtype(self, stat: Stat | str) -> int:
         return int(getattr(self, Stat(stat).value))
