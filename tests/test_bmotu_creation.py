@@ -1,0 +1,268 @@
+"""Brickmasters of the Unknown: making a minifig, and the tools between encounters.
+
+Each test quotes the sentence of ``brickmasters-of-the-unknown.txt`` it checks; the
+numbers are the text's, worked by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.rosters import RosterError
+from companion.rulesets.brickmasters_of_the_unknown import between
+from companion.rulesets.brickmasters_of_the_unknown.between import BetweenError
+from companion.rulesets.brickmasters_of_the_unknown.catalog import BmotuCatalog, default_catalog
+from companion.rulesets.brickmasters_of_the_unknown.character import (
+    Character,
+    Money,
+    armour_value,
+    base_move,
+    can_cast,
+    combat_move,
+    once_a_day_left,
+    read_roster,
+)
+from companion.rulesets.brickmasters_of_the_unknown.creation import (
+    Choices,
+    CreationError,
+    create,
+    gimmick_picks,
+    max_adventure_bumps,
+)
+
+
+@pytest.fixture(scope="module")
+def cat() -> BmotuCatalog:
+    return default_catalog()
+
+
+def make(cat: BmotuCatalog, class_id: str, **kw: object) -> Character:
+    return create(Choices(id="x", side="red", class_id=class_id, **kw), cat)  # type: ignore[arg-type]
+
+
+def reasons(cat: BmotuCatalog, class_id: str, **kw: object) -> dict[str, str]:
+    with pytest.raises(CreationError) as info:
+        make(cat, class_id, **kw)
+    return dict(info.value.reasons)
+
+
+# ------------------------------------------------------------------ creation
+
+
+def test_a_class_gives_its_dice_and_move(cat: BmotuCatalog) -> None:
+    # "Mage d4 d4 d10 d6 10"
+    mage = make(cat, "mage")
+    assert mage.dice() == {"fight": 4, "shoot": 4, "cast": 10, "adventure": 6}
+    assert base_move(mage, cat) == 10 and mage.gimmicks == ()
+
+
+def test_one_gimmick_per_bump_down_of_adventure(cat: BmotuCatalog) -> None:
+    # "characters may choose one gimmick for each negative bump they take on the
+    # Adventure stat." (L33)  Rogue adventure d8 -> two bumps down -> d4, two gimmicks.
+    rogue = make(cat, "rogue", adventure_bumps_down=2, gimmicks=("burglar", "fast"))
+    assert rogue.adventure == 4
+    assert rogue.gimmicks == ("burglar", "fast")
+    # Fast: +2 move (L68)
+    assert base_move(rogue, cat) == 14
+    why = reasons(cat, "rogue", adventure_bumps_down=1, gimmicks=("burglar", "fast"))
+    assert "2 gimmicks chosen, 1 allowed" in why["gimmicks"]
+
+
+def test_free_gimmicks_and_the_adventurers_any_one(cat: BmotuCatalog) -> None:
+    # "Dwarves get tough for free ... Adventurers get any one for free." (L33)
+    assert make(cat, "dwarf").gimmicks == ("tough",)
+    assert gimmick_picks("adventurer", 0, cat) == 1
+    assert make(cat, "adventurer", gimmicks=("magus",)).gimmicks == ("magus",)
+    assert "1 allowed" in reasons(cat, "adventurer", gimmicks=("magus", "fast"))["gimmicks"]
+    assert "gimmicks" in reasons(cat, "dwarf", gimmicks=("strong",))
+
+
+def test_gimmicks_may_be_chosen_several_times(cat: BmotuCatalog) -> None:
+    # "Gimmicks may be chosen multiple times." (L33)
+    hobbit = make(cat, "hobbit", adventure_bumps_down=2, gimmicks=("fast", "fast"))
+    assert hobbit.gimmicks.count("fast") == 2 and base_move(hobbit, cat) == 6 + 4
+
+
+def test_bumps_stop_at_d2(cat: BmotuCatalog) -> None:
+    # "D2 is the lowest dtype possible." Fighter adventure d4 -> d3 -> d2: two bumps.
+    assert max_adventure_bumps("fighter", cat) == 2
+    fighter = make(
+        cat, "fighter", adventure_bumps_down=2, gimmicks=("strong", "tough"), printed_torso=True
+    )
+    assert fighter.adventure == 2
+    why = reasons(cat, "fighter", adventure_bumps_down=3, printed_torso=True)
+    assert "at most 2 bumps down" in why["adventure_bumps_down"]
+
+
+def test_generalist_exchanges_a_d10_and_a_d6_for_two_d8(cat: BmotuCatalog) -> None:
+    # "Generalist May exchange a d10 and a d6 stats for two d8 stats." (L50)
+    fighter = make(
+        cat,
+        "fighter",
+        adventure_bumps_down=1,
+        gimmicks=("generalist",),
+        exchange_d10="fight",
+        exchange_d6="shoot",
+        printed_torso=True,
+    )
+    assert (fighter.fight, fighter.shoot) == (8, 8)
+    # Not a Generalist: refused.
+    why = reasons(cat, "fighter", exchange_d10="fight", exchange_d6="shoot", printed_torso=True)
+    assert "only a Generalist" in why["exchange"]
+    # The stats must be a d10 and a d6.
+    why = reasons(
+        cat, "rogue", adventure_bumps_down=1, gimmicks=("generalist",),
+        exchange_d10="shoot", exchange_d6="fight",
+    )  # fmt: skip
+    assert "shoot is d8 and fight is d4" in why["exchange"]
+
+
+def test_armour_maximums_and_one_piece_per_place(cat: BmotuCatalog) -> None:
+    # "Cunning ... Max armor =2"; "Armor max limits removable pieces of armor only."
+    why = reasons(cat, "goblin", armour=("helmet", "breastplate", "shield"))
+    assert "Cunning allow at most 2" in why["armour"]
+    goblin = make(cat, "goblin", armour=("helmet", "shield"), printed_torso=True)
+    # The printed torso does not count against the maximum and adds +1 (L96).
+    assert armour_value(goblin, cat) == 3
+    # "Helmet or Burnoose"
+    assert "one piece on the head" in reasons(cat, "mage", armour=("helmet", "burnoose"))["armour"]
+    assert "worn on a helmet" in reasons(cat, "mage", armour=("visor",))["armour"]
+
+
+def test_a_fighter_needs_a_printed_torso(cat: BmotuCatalog) -> None:
+    # "A fighter minifig needs a torso with some kind of armor printed on it." (L70)
+    assert "printed_torso" in reasons(cat, "fighter")
+
+
+def test_spells_known_at_the_start(cat: BmotuCatalog) -> None:
+    # "Spellcasters start out with ½ the max value of their cast stat" (L115): Mage d10: 5
+    five = ("zap_blast", "web_wall", "sleep_stun", "curse_bless", "heal")
+    mage = make(cat, "mage", spells=five, items=("star_wand",))
+    assert mage.spells_known == five and can_cast(mage, cat)
+    why = reasons(cat, "mage", spells=(*five, "charm"))
+    assert "6 spells chosen, 5 known" in why["spells"]
+    # Magus: "+2 initial spells" (L62) -> Elf d12: 6 + 2
+    elf = make(
+        cat, "elf", adventure_bumps_down=1, gimmicks=("magus",),
+        spells=("zap_blast", "web_wall", "sleep_stun", "curse_bless", "heal", "haste_slow",
+                "turn", "raise"),
+    )  # fmt: skip
+    assert len(elf.spells_known) == 8
+
+
+def test_no_spells_with_cast_d4_but_a_healer_knows_heal(cat: BmotuCatalog) -> None:
+    # "a figure must have a Cast dtype > d4" (L113)
+    assert "not above d4" in reasons(cat, "rogue", spells=("zap_blast",))["spells"]
+    # "Healer: add heal spell for free" (L48)
+    rogue = make(cat, "rogue", adventure_bumps_down=1, gimmicks=("healer",))
+    assert rogue.spells_known == ("heal",)
+
+
+def test_every_reason_is_given_at_once(cat: BmotuCatalog) -> None:
+    why = reasons(cat, "fighter", adventure_bumps_down=5, armour=("visor",), spells=("zap_blast",))
+    assert set(why) == {"adventure_bumps_down", "printed_torso", "armour", "spells"}
+    with pytest.raises(RosterError, match="unknown class 'wizard'"):
+        make(cat, "wizard")
+
+
+def test_armour_slows_the_move_in_combat(cat: BmotuCatalog) -> None:
+    # "For Rogues, move is reduced by two for each piece worn after the first." (L17)
+    rogue = make(cat, "rogue", armour=("helmet", "breastplate", "shield"))
+    assert combat_move(rogue, cat) == 12 - 4
+
+
+# ------------------------------------------------------------ between encounters
+
+
+def test_armour_back_after_combat_and_reassembly(cat: BmotuCatalog) -> None:
+    c = make(cat, "mage").model_copy(
+        update={"armour": ("helmet",), "armour_discarded": ("shield",), "broken": True}
+    )
+    back = between.after_combat(c)
+    assert set(back.armour) == {"helmet", "shield"} and back.armour_discarded == ()
+    assert not between.reassemble(back).broken
+    with pytest.raises(BetweenError, match="not broken"):
+        between.reassemble(make(cat, "mage"))
+
+
+def test_looting_a_broken_body(cat: BmotuCatalog) -> None:
+    # "Armor may be looted and worn" (L132)
+    body = make(cat, "mage", armour=("helmet", "shield")).model_copy(update={"broken": True})
+    taker = make(cat, "goblin", armour=("breastplate",))
+    taker2, body2 = between.loot(taker, body, "helmet", cat)
+    assert taker2.armour == ("breastplate", "helmet") and body2.armour == ("shield",)
+    with pytest.raises(BetweenError, match="at most 2"):
+        between.loot(taker2, body2, "shield", cat)
+
+
+def test_spells_for_the_day_are_the_best_of_three_cast_rolls(cat: BmotuCatalog) -> None:
+    # "roll Cast three times. The highest result is how many spells" (L136)
+    mage = make(cat, "mage", spells=("zap_blast", "heal", "turn"))
+    day = between.prepare_spells(mage, [2, 3, 1], ["zap_blast", "heal"], cat)
+    assert day.spells_per_day == 3 and day.spells_prepared == ("zap_blast", "heal")
+    with pytest.raises(BetweenError, match="3 spells prepared, the best roll 2"):
+        between.prepare_spells(mage, [2, 2, 1], ["zap_blast", "heal", "turn"], cat)
+    with pytest.raises(BetweenError, match="not a roll of Cast d10"):
+        between.prepare_spells(mage, [11, 2, 1], [], cat)
+    with pytest.raises(BetweenError, match="roll Cast 3 times"):
+        between.prepare_spells(mage, [5], [], cat)
+    with pytest.raises(BetweenError, match="charm is not in"):
+        between.prepare_spells(mage, [5, 1, 1], ["charm"], cat)
+
+
+def test_demibump_prices(cat: BmotuCatalog) -> None:
+    # "all of which cost 10 DB Cost for bumping a d4 or lower dtype, or adding a gimmick
+    # multiple times is doubled, the cost to bump a d12 (to d20) is quadrupled." (L150)
+    assert [between.bump_cost(d, cat) for d in (2, 3, 4, 6, 8, 10, 12)] == [
+        20, 20, 20, 10, 10, 10, 40,
+    ]  # fmt: skip
+    with pytest.raises(BetweenError, match="d20 is the highest"):
+        between.bump_cost(20, cat)
+    dwarf = make(cat, "dwarf")
+    assert between.gimmick_cost(dwarf, "tough", cat) == 20
+    assert between.gimmick_cost(dwarf, "strong", cat) == 10
+
+
+def test_spending_demibumps(cat: BmotuCatalog) -> None:
+    dwarf = between.award(make(cat, "dwarf"), 45)
+    up = between.spend_on_bump(dwarf, "fight", cat)  # d12 -> d20 for 40
+    assert (up.fight, up.demibumps) == (20, 5)
+    with pytest.raises(BetweenError, match=r"costs 20 DB; .* has 5"):
+        between.spend_on_bump(up, "shoot", cat)
+    mage = between.award(make(cat, "mage"), 10)
+    assert between.spend_on_spell(mage, "charm", cat).spells_known == ("charm",)
+    armoured = between.award(make(cat, "mage", armour=("helmet", "breastplate", "shield")), 30)
+    with pytest.raises(BetweenError, match="Fast allows at most 2"):
+        between.spend_on_gimmick(armoured, "fast", cat)
+
+
+def test_money_in_pips(cat: BmotuCatalog) -> None:
+    # "100 brown pips = 10 grey pips = 1 yellow pip. An armor piece, standard weapon ...
+    # costs 10yp, ... light weapons, 5, and heavy weapons ... 20." (L154)
+    rich = make(cat, "mage", money=Money(yellow=25))
+    bought = between.buy(rich, "sword", cat)
+    assert bought.weapons == ("sword",) and bought.money == Money(yellow=15)
+    change = between.pay(bought, 1005, cat)  # 10 yp and 5 bp
+    assert change.money == Money(yellow=4, grey=9, brown=5)
+    with pytest.raises(BetweenError, match="1500 brown pips' worth, 2000 needed"):
+        between.buy(bought, "musket", cat)
+    assert between.price_in_brown("purple", cat) == 80 * 100
+
+
+def test_once_a_day_uses_left(cat: BmotuCatalog) -> None:
+    c = make(cat, "adventurer", gimmicks=("whirlwind",)).model_copy(
+        update={"used_today": ("whirlwind",)}
+    )
+    assert once_a_day_left(c, cat) == {"whirlwind": 0}
+
+
+def test_a_roster_names_bad_ids_and_places(cat: BmotuCatalog) -> None:
+    mage = make(cat, "mage").model_dump(mode="json", by_alias=True)
+    raw = {"sides": ["red", "blue"], "characters": [{**mage, "gimmicks": ["zen"]}]}
+    with pytest.raises(RosterError, match=r"characters\.0\.gimmicks\.0: unknown gimmick 'zen'"):
+        read_roster(raw, cat)
+    raw = {"sides": ["red", "blue"], "characters": [{**mage, "fight": "d5"}]}
+    with pytest.raises(RosterError, match=r"characters\.0\.fight"):
+        read_roster(raw, cat)
+    ok = read_roster({"sides": ["red", "blue"], "characters": [mage]}, cat)
+    assert ok.characters[0].cast == 10
