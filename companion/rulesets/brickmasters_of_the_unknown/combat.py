@@ -91,15 +91,31 @@ def _strip(ctx: Ctx, f: Fig, left: int, events: list[Event]) -> tuple[Fig, list[
         f = f.with_(armour=f.armour[pieces:])
         left -= pieces
         events.append(
-            Event(kind="armour", figure=f.id, amount=pieces, text=f"{f.name} discards {', '.join(gone)}")
+            Event(
+                kind="armour",
+                figure=f.id,
+                amount=pieces,
+                text=f"{f.name} discards {', '.join(gone)}",
+            )
         )
-    if left and ctx.options.auto_discard_items and f.items:
-        n = min(left, len(f.items))
-        gone = f.items[:n]
-        f = f.with_(items=f.items[n:], gear=tuple(g for g in f.gear if g not in gone))
-        left -= n
+    while left and ctx.options.auto_discard_items:
+        hand = [w for w in f.weapons if w.hand]
+        if f.items:
+            gone = f.items[0]
+            f = f.with_(items=f.items[1:], gear=tuple(g for g in f.gear if g != gone))
+        elif hand:
+            gone = hand[0].name
+            f = f.with_(weapons=tuple(w for w in f.weapons if w is not hand[0]))
+        else:
+            break
+        left -= 1
         events.append(
-            Event(kind="item", figure=f.id, amount=n, text=f"{f.name} discards {', '.join(gone)} to absorb a hit")
+            Event(
+                kind="item",
+                figure=f.id,
+                amount=1,
+                text=f"{f.name} discards its {gone} to absorb a hit",
+            )
         )
     if left:
         f = f.with_(broken=True)
@@ -119,8 +135,6 @@ def tie_hit(ctx: Ctx, f: Fig) -> tuple[Fig, list[Event]]:
             f, more2 = _strip(ctx, f, 1, [])
             more += more2
         return f, events + more
-    if f.armour:
-        return _strip(ctx, f, 1, events)
     return _strip(ctx, f, 1, events)
 
 

@@ -7,9 +7,9 @@ relevant) and then move to the next phase."
 
 from __future__ import annotations
 
+from companion.model.dungeon import Terrain
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
-from companion.model.dungeon import Terrain
 from companion.rulesets.brickmasters_of_the_unknown.rules import (
     Ctx,
     current_move,
@@ -48,7 +48,7 @@ def action_order(ctx: Ctx) -> list[str]:
 
 
 def final_shooters(ctx: Ctx) -> list[str]:
-    """"Once all figures have acted, any figure not in combat or casting a spell may shoot
+    """ "Once all figures have acted, any figure not in combat or casting a spell may shoot
     ... if armed with a shooting weapon other than a crossbow, pistol or musket"; with
     an enemy within that weapon's range (else it has nothing to shoot at)."""
     enc = ctx.enc
@@ -62,7 +62,7 @@ def final_shooters(ctx: Ctx) -> list[str]:
             continue
         bows = [w for w in shooting_weapons(f) if not w.reloads]
         if any(
-            within(ctx, f.base, o.base, w.range)
+            within(ctx, f.base, o.base, w.shoot_range)
             for w in bows
             for o in enc.standing()
             if side_of(o) != side_of(f)
@@ -172,7 +172,9 @@ def end_round(ctx: Ctx, dice: Dice) -> tuple[Encounter, list[Event]]:
             ended = {e.kind for e in f.effects} - {e.kind for e in effects}
             if ended:
                 events.append(
-                    Event(kind="effect", figure=fid, text=f"{f.name}: {', '.join(sorted(ended))} ends")
+                    Event(
+                        kind="effect", figure=fid, text=f"{f.name}: {', '.join(sorted(ended))} ends"
+                    )
                 )
         enc = enc.replace_fig(f.with_(effects=effects))
     enc = enc.with_(
@@ -198,7 +200,12 @@ def roll_initiative(ctx: Ctx, dice: Dice) -> tuple[Encounter, list[Event]]:
         face = dice.roll(1, f"{f.name}: initiative 1d6 + move {move}", 6).total
         scores[fid] = face + move
         events.append(
-            Event(kind="initiative", figure=fid, amount=scores[fid], text=f"{f.name} {face}+{move}={scores[fid]}")
+            Event(
+                kind="initiative",
+                figure=fid,
+                amount=scores[fid],
+                text=f"{f.name} {face}+{move}={scores[fid]}",
+            )
         )
     order = list(enc.figs)
     rank: dict[str, tuple[int, ...]] = {fid: (scores[fid],) for fid in order}
@@ -224,6 +231,11 @@ def roll_initiative(ctx: Ctx, dice: Dice) -> tuple[Encounter, list[Event]]:
         for i, fid in enumerate(ranked)
     }
     enc = enc.with_(figs=figs, phase="action", acted=frozenset())
-    events.insert(0, Event(kind="initiative", text="Initiative: " + ", ".join(
-        f"{enc.figs[f].name} {scores[f]}" for f in ranked)))
+    events.insert(
+        0,
+        Event(
+            kind="initiative",
+            text="Initiative: " + ", ".join(f"{enc.figs[f].name} {scores[f]}" for f in ranked),
+        ),
+    )
     return enc, events

@@ -207,6 +207,4 @@ _SPECS: tuple[dict[str, Any], ...] = (
 def option_specs() -> tuple[OptionSpec, ...]:
     """Every option with its default (``Options``'), label, help and quoted sentence."""
     defaults = Options()
-    return tuple(
-        OptionSpec(default=getattr(defaults, spec["key"]), **spec) for spec in _SPECS
-    )
+    return tuple(OptionSpec(default=getattr(defaults, spec["key"]), **spec) for spec in _SPECS)

@@ -50,7 +50,10 @@ class BmotuReason(DeclaredReason):
     FIGHTS_LEFT = "fights_left", "a combat in this phase is still to be resolved"
     NO_HITS_TO_SPLIT = "no_hits_to_split", "there are no hits waiting to be allocated"
     HITS_TO_SPLIT = "hits_to_split", "the winner of a fight must allocate its hits first"
-    NO_OPENING = "no_opening", "the gap is too narrow for the weapon (1 stud: spears, lances and bows; 2 for the rest)"
+    NO_OPENING = (
+        "no_opening",
+        "the gap is too narrow for the weapon (1 stud: spears, lances and bows; 2 for the rest)",
+    )
 
 
 #: Code -> sentence, as ``reasons()`` gives them.

@@ -86,7 +86,11 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
     if isinstance(a, Delay):
         friend = enc.fig(a.behind)
         return enc.with_(delayed=(*enc.delayed, (f.id, friend.id))), [
-            Event(kind="delay", figure=f.id, text=f"{f.name} delays its move until {friend.name} has acted")
+            Event(
+                kind="delay",
+                figure=f.id,
+                text=f"{f.name} delays its move until {friend.name} has acted",
+            )
         ]
     if isinstance(a, Flee):
         return _flee(ctx, f, a, dice)
@@ -94,7 +98,10 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
         t = enc.fig(a.target)
         c = contest(ctx, Side(f), Side(t), True, dice)
         enc, events = apply_contest(ctx, enc, Side(f), Side(t), c, True)
-        return _done(enc, f.id), [Event(kind="shoot", figure=f.id, text=contest_text(f, t, c, True)), *events]
+        return _done(enc, f.id), [
+            Event(kind="shoot", figure=f.id, text=contest_text(f, t, c, True)),
+            *events,
+        ]
     if isinstance(a, Cast):
         casting = Casting(f.id, a.spell, tuple(a.targets), a.mode, a.stat, a.to, a.gem)
         if a.gem:
@@ -105,11 +112,18 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
             f = f.with_(spells_left=f.spells_left - 1)
         enc = enc.replace_fig(f).with_(castings=(*enc.castings, casting))
         return _done(enc, f.id), [
-            Event(kind="cast", figure=f.id, text=f"{f.name} begins casting {a.spell}" + (f" at {', '.join(a.targets)}" if a.targets else ""))
+            Event(
+                kind="cast",
+                figure=f.id,
+                text=f"{f.name} begins casting {a.spell}"
+                + (f" at {', '.join(a.targets)}" if a.targets else ""),
+            )
         ]
     if isinstance(a, Special):
         casting = Casting(f.id, a.gimmick, tuple(a.targets))
-        enc = enc.replace_fig(f.with_(used=f.used | {a.gimmick})).with_(castings=(*enc.castings, casting))
+        enc = enc.replace_fig(f.with_(used=f.used | {a.gimmick})).with_(
+            castings=(*enc.castings, casting)
+        )
         return _done(enc, f.id), [
             Event(kind="cast", figure=f.id, text=f"{f.name} declares {a.gimmick.replace('_', '-')}")
         ]
@@ -125,9 +139,14 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
         c = next(x for x in enc.castings if x.caster == f.id)
         events: list[Event] = []
         if isinstance(a, Recast):
-            f = f.with_(gear=tuple(g for g in f.gear if g != a.item), items=tuple(i for i in f.items if i != a.item))
+            f = f.with_(
+                gear=tuple(g for g in f.gear if g != a.item),
+                items=tuple(i for i in f.items if i != a.item),
+            )
             enc = enc.replace_fig(f)
-            events.append(Event(kind="item", figure=f.id, text=f"{f.name} discards {a.item} to roll again"))
+            events.append(
+                Event(kind="item", figure=f.id, text=f"{f.name} discards {a.item} to roll again")
+            )
             c = Casting(c.caster, c.spell, c.targets, c.mode, c.stat, c.to, c.gem)
             enc = enc.with_(castings=tuple(c if x.caster == f.id else x for x in enc.castings))
         if c.spell in ("whirlwind", "gun_fu"):
@@ -169,7 +188,13 @@ def _move(
         cells = line_cells(f.cell, to)
         reachable = [c for c in cells if math.dist(centre_of(c), start) <= budget + 1e-6]
         if reachable[-1] != to:
-            events.append(Event(kind="moved", figure=f.id, text=f"{f.name}'s Wire-Fu adds {extra}: it falls short"))
+            events.append(
+                Event(
+                    kind="moved",
+                    figure=f.id,
+                    text=f"{f.name}'s Wire-Fu adds {extra}: it falls short",
+                )
+            )
         else:
             events.append(Event(kind="moved", figure=f.id, text=f"{f.name}'s Wire-Fu adds {extra}"))
         to = reachable[-1]
@@ -179,7 +204,14 @@ def _move(
     foe = enc.figs.get(toward) if toward else (stopped[1] if stopped else None)
     moved = f.with_(x=cx, y=cy, elevation=m.elevation)
     moved = moved.with_(facing=_face(moved, facing, start, foe))
-    events.append(Event(kind="moved", figure=f.id, text=f"{f.name} moves to ({to[0]}, {to[1]}) facing {moved.facing}" + (f" and enters combat with {foe.name}" if foe is not None and not fled else "")))
+    events.append(
+        Event(
+            kind="moved",
+            figure=f.id,
+            text=f"{f.name} moves to ({to[0]}, {to[1]}) facing {moved.facing}"
+            + (f" and enters combat with {foe.name}" if foe is not None and not fled else ""),
+        )
+    )
     drop = f.elevation - m.elevation
     levels = drop // ctx.options.fall_level_bricks
     if levels > 0:
@@ -199,12 +231,23 @@ def _flee(ctx: Ctx, f: Fig, a: Flee, dice: Dice) -> tuple[Encounter, list[Event]
     caught: list[Fig] = []
     for o in foes_engaged(ctx, f):
         for _ in range(6):
-            mine = dice.roll(1, f"{f.name} flees {o.name}: 1d6 + {current_move(ctx, f)}", 6).total + current_move(ctx, f)
-            theirs = dice.roll(1, f"{o.name} against {f.name}'s flight: 1d6 + {current_move(ctx, o)}", 6).total + current_move(ctx, o)
+            mine = dice.roll(
+                1, f"{f.name} flees {o.name}: 1d6 + {current_move(ctx, f)}", 6
+            ).total + current_move(ctx, f)
+            theirs = dice.roll(
+                1, f"{o.name} against {f.name}'s flight: 1d6 + {current_move(ctx, o)}", 6
+            ).total + current_move(ctx, o)
             if mine != theirs or ctx.options.flee_ties != "reroll":
                 break
         won = mine > theirs or (mine == theirs and ctx.options.flee_ties == "flee")
-        events.append(Event(kind="flee", figure=f.id, text=f"{f.name} flees {o.name}: {mine} against {theirs}, " + ("gets away" if won else "caught")))
+        events.append(
+            Event(
+                kind="flee",
+                figure=f.id,
+                text=f"{f.name} flees {o.name}: {mine} against {theirs}, "
+                + ("gets away" if won else "caught"),
+            )
+        )
         if not won:
             caught.append(o)
     if not caught:
@@ -216,8 +259,13 @@ def _flee(ctx: Ctx, f: Fig, a: Flee, dice: Dice) -> tuple[Encounter, list[Event]
             break
         attacker = Side(enc.fig(o.id))
         c = contest(Ctx(enc, ctx.catalog), attacker, Side(me, unarmed=True), False, dice)
-        enc, more = apply_contest(Ctx(enc, ctx.catalog), enc, attacker, Side(me, unarmed=True), c, False)
-        events += [Event(kind="fight", figure=o.id, text=contest_text(attacker.fig, me, c, False)), *more]
+        enc, more = apply_contest(
+            Ctx(enc, ctx.catalog), enc, attacker, Side(me, unarmed=True), c, False
+        )
+        events += [
+            Event(kind="fight", figure=o.id, text=contest_text(attacker.fig, me, c, False)),
+            *more,
+        ]
     return _done(enc, f.id), events
 
 
@@ -238,7 +286,13 @@ def _fight(ctx: Ctx, f: Fig, a: Fight, dice: Dice) -> tuple[Encounter, list[Even
             winner, hits, losers = t, c.b_hits, (f.id, *a.with_)
         if len(losers) > 1 and hits > 0:
             enc = enc.with_(pending=PendingHits(winner.id, hits, losers, False))
-            events.append(Event(kind="fight", figure=winner.id, text=f"{winner.name} allocates {hits} hits among {', '.join(enc.fig(x).name for x in losers)}"))
+            events.append(
+                Event(
+                    kind="fight",
+                    figure=winner.id,
+                    text=f"{winner.name} allocates {hits} hits among {', '.join(enc.fig(x).name for x in losers)}",
+                )
+            )
             return enc, events
     enc, more = apply_contest(ctx, enc, sa, sb, c, False)
     return enc, events + more
@@ -253,7 +307,14 @@ def _allocate(ctx: Ctx, a: Allocate) -> tuple[Encounter, list[Event]]:
         for i in range(p.hits):
             tid = a.to[i % len(a.to)]
             share[tid] = share.get(tid, 0) + 1
-    events = [Event(kind="allocate", figure=p.winner, text=f"{enc.fig(p.winner).name} allocates " + ", ".join(f"{n} to {enc.fig(t).name}" for t, n in share.items()))]
+    events = [
+        Event(
+            kind="allocate",
+            figure=p.winner,
+            text=f"{enc.fig(p.winner).name} allocates "
+            + ", ".join(f"{n} to {enc.fig(t).name}" for t, n in share.items()),
+        )
+    ]
     enc = enc.with_(pending=None)
     for tid, n in share.items():
         t, more = take_hits(ctx, enc.fig(tid), n)
@@ -269,7 +330,14 @@ def _special(ctx: Ctx, f: Fig, c: Casting, dice: Dice) -> tuple[Encounter, list[
     shooting = c.spell == "gun_fu"
     die = stat_die(f, "adventure")
     n = dice.roll(1, f"{f.name}: {c.spell.replace('_', '-')}, adventure d{die}", die).total
-    events = [Event(kind="special", figure=f.id, amount=n, text=f"{f.name} gains {n} {'shots' if shooting else 'attacks'}")]
+    events = [
+        Event(
+            kind="special",
+            figure=f.id,
+            amount=n,
+            text=f"{f.name} gains {n} {'shots' if shooting else 'attacks'}",
+        )
+    ]
     for i in range(n):
         me = enc.fig(f.id)
         live = [enc.fig(t) for t in c.targets if not enc.fig(t).broken]
@@ -285,7 +353,7 @@ def _special(ctx: Ctx, f: Fig, c: Casting, dice: Dice) -> tuple[Encounter, list[
 
 
 def _adventure(ctx: Ctx, f: Fig, a: Adventure, dice: Dice) -> Event:
-    """"A roll of 4+ is required for success for passive situations ... Opposed
+    """ "A roll of 4+ is required for success for passive situations ... Opposed
     situations, are resolved by adventure vs. adventure rolls"; bumps for difficulty and
     tools, a d6 for each gimmick that applies."""
     die = stat_die(f, "adventure", a.bumps)
@@ -295,7 +363,9 @@ def _adventure(ctx: Ctx, f: Fig, a: Adventure, dice: Dice) -> Event:
         total += dice.roll(a.gimmick_dice, f"{f.name}: gimmicks, {a.gimmick_dice}d6", 6).total
     if a.against is None:
         ok = total >= 4
-        text = f"{f.name} rolls {total} for {what}: " + (f"success by {total - 4}" if ok else "failure")
+        text = f"{f.name} rolls {total} for {what}: " + (
+            f"success by {total - 4}" if ok else "failure"
+        )
         return Event(kind="adventure", figure=f.id, amount=total, text=text)
     o = ctx.enc.fig(a.against)
     for _ in range(6):
@@ -304,12 +374,23 @@ def _adventure(ctx: Ctx, f: Fig, a: Adventure, dice: Dice) -> Event:
         if theirs != total or ctx.options.opposed_ties != "reroll":
             break
         total = dice.roll(1, f"{f.name}: {what} again, adventure d{die}", die).total
-    verdict = f"{f.name} wins" if total > theirs else f"{o.name} wins" if theirs > total else "nobody wins"
-    return Event(kind="adventure", figure=f.id, amount=total, text=f"{f.name} {total} against {o.name} {theirs} for {what}: {verdict}")
+    verdict = (
+        f"{f.name} wins"
+        if total > theirs
+        else f"{o.name} wins"
+        if theirs > total
+        else "nobody wins"
+    )
+    return Event(
+        kind="adventure",
+        figure=f.id,
+        amount=total,
+        text=f"{f.name} {total} against {o.name} {theirs} for {what}: {verdict}",
+    )
 
 
 def _hazard(ctx: Ctx, a: Hazard, dice: Dice) -> tuple[Encounter, list[Event]]:
-    """"Falling causes d3 hits per level, fire 1d3/turn"; a trap's hits as given."""
+    """ "Falling causes d3 hits per level, fire 1d3/turn"; a trap's hits as given."""
     enc = ctx.enc
     t = enc.fig(a.target)
     if a.kind == "fall":
@@ -319,7 +400,10 @@ def _hazard(ctx: Ctx, a: Hazard, dice: Dice) -> tuple[Encounter, list[Event]]:
     else:
         hits = a.hits
     t2, events = take_hits(ctx, t, hits)
-    return enc.replace_fig(t2), [Event(kind="hazard", figure=t.id, amount=hits, text=f"{t.name}: {a.kind}, {hits} hit(s)"), *events]
+    return enc.replace_fig(t2), [
+        Event(kind="hazard", figure=t.id, amount=hits, text=f"{t.name}: {a.kind}, {hits} hit(s)"),
+        *events,
+    ]
 
 
 __all__ = ["resolve", "tie_hit", "tie_hurts"]

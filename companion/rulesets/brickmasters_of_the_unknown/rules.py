@@ -38,8 +38,6 @@ FACING = FacingSpec(
     ),
     note="Facing is determined only when a figure stops moving.",
 )
-#: A fighting weapon's range when the figure counts as armed without one (beasts, Kung-Fu).
-STANDARD_REACH = 2.0
 
 
 @dataclass(frozen=True)
@@ -104,16 +102,15 @@ def lost_turn(f: Fig) -> str | None:
 
 
 def armour_slowing(ctx: Ctx, f: Fig) -> int:
-    """Move lost to armour: Fighters 1 per two pieces after the first, Rogues 2 per piece
-    after the first, all else 1:1 (after the first, or every piece: an option)."""
+    """Move lost to armour (L17, the class's ``move_penalty``): Fighters 1 per two pieces
+    after the first, Rogues 2 per piece after the first, all else 1:1 (after the first,
+    or for every piece: an option).  Mooks' printed move stands unless an option says."""
     if not f.is_character and not ctx.options.mooks_slowed_by_armour:
         return 0
-    n = len(f.armour)
-    if f.kind == "fighter":
-        return max(0, n - 1) // 2
-    if f.kind == "rogue":
-        return 2 * max(0, n - 1)
-    return n if ctx.options.armour_slows_others == "every_piece" else max(0, n - 1)
+    free, per, studs = f.move_penalty
+    if (per, studs) == (1, 1) and ctx.options.armour_slows_others == "every_piece":
+        free = 0
+    return (max(0, len(f.armour) - free) // per) * studs
 
 
 def current_move(ctx: Ctx, f: Fig, *, spells: bool = True) -> int:
@@ -135,27 +132,23 @@ def move_studs(ctx: Ctx, f: Fig) -> float:
 
 
 def fighting_weapons(f: Fig) -> list[Weapon]:
-    """Its fighting weapons; a beast or a Kung-Fu figure always counts as armed."""
-    own = [w for w in f.weapons if w.fighting]
-    if not own and (f.beast or f.count("kung_fu")):
-        own = [Weapon("standard", "standard weapon", True, False, STANDARD_REACH)]
-    return own
+    """Its weapons that fight (a beast's and Kung-Fu's natural ones among them)."""
+    return [w for w in f.weapons if w.fight_range is not None]
 
 
 def shooting_weapons(f: Fig) -> list[Weapon]:
-    if f.beast:
-        return []  # beasts use fight
-    return [w for w in f.weapons if w.shooting]
+    """Its weapons that shoot ("Beasts always count as armed, and use fight")."""
+    return [w for w in f.weapons if w.shoot_range is not None]
 
 
 def reach(f: Fig) -> float | None:
     """The longest range of its non-shooting weapons (None: it has none)."""
-    ranges = [w.range for w in fighting_weapons(f)]
+    ranges = [w.fight_range for w in fighting_weapons(f) if w.fight_range is not None]
     return max(ranges) if ranges else None
 
 
 def distance(ctx: Ctx, a: Base, b: Base) -> float:
-    """"Range is the shortest number of studs between two figures": base edge to base edge
+    """ "Range is the shortest number of studs between two figures": base edge to base edge
     (or centre to centre, an option)."""
     centres = math.hypot(a.x - b.x, a.y - b.y)
     if ctx.options.range_measure == "centre":
@@ -193,8 +186,8 @@ def weapon_for(ctx: Ctx, f: Fig, target: Fig, shooting: bool) -> Weapon | None:
     """The weapon ``f`` would use on ``target``: one in range, heaviest first."""
     order = {"heavy": 0, "standard": 1, "light": 2}
     pool = shooting_weapons(f) if shooting else fighting_weapons(f)
-    fits = [w for w in pool if within(ctx, f.base, target.base, w.range)]
-    fits.sort(key=lambda w: (order[w.damage], -w.range))
+    fits = [w for w in pool if within(ctx, f.base, target.base, w.range(shooting))]
+    fits.sort(key=lambda w: (order[w.damage], -(w.range(shooting) or 0)))
     return fits[0] if fits else None
 
 

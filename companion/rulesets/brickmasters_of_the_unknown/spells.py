@@ -48,18 +48,20 @@ class SpellRule:
 
 #: The eleven spells of the text, by id, with their two readings each.
 SPELLS: dict[str, SpellRule] = {
-    "zap": SpellRule("Zap/blast", ("one", "many"), {"one": (1, 1), "many": (1, None)}),
-    "web": SpellRule("Web/Wall", ("web",), {"web": (1, None)}),
-    "sleep": SpellRule("Sleep/stun", ("one", "many"), {"one": (1, 1), "many": (1, None)}),
-    "curse": SpellRule(
+    "zap_blast": SpellRule("Zap/blast", ("zap", "blast"), {"zap": (1, 1), "blast": (1, None)}),
+    "web_wall": SpellRule("Web/Wall", ("web",), {"web": (1, None)}),
+    "sleep_stun": SpellRule("Sleep/stun", ("sleep", "stun"), {"sleep": (1, 1), "stun": (1, None)}),
+    "curse_bless": SpellRule(
         "Curse/bless", ("curse", "bless"), {"curse": (1, 1), "bless": (1, 1)}, needs_stat=True
     ),
-    "heal": SpellRule("Heal", ("unbreak", "armour"), {"unbreak": (1, 1), "armour": (1, 1)}),
-    "haste": SpellRule("haste/slow", ("haste", "slow"), {"haste": (1, 1), "slow": (1, 1)}),
+    "heal": SpellRule(
+        "Heal", ("unbreak", "restore_armour"), {"unbreak": (1, 1), "restore_armour": (1, 1)}
+    ),
+    "haste_slow": SpellRule("Haste/slow", ("haste", "slow"), {"haste": (1, 1), "slow": (1, 1)}),
     "turn": SpellRule("Turn", ("turn",), {"turn": (1, None)}),
     "raise": SpellRule("Raise", ("raise",), {"raise": (0, 0)}),
     "charm": SpellRule("Charm", ("charm",), {"charm": (1, 1)}),
-    "transmogrify": SpellRule("Transmogify", ("frog",), {"frog": (1, 1)}),
+    "transmogrify": SpellRule("Transmogrify", ("transmogrify",), {"transmogrify": (1, 1)}),
     "teleport": SpellRule("Teleport", ("teleport",), {"teleport": (1, 1)}, needs_to=True),
 }
 #: Zap/blast's extra targets: "within 12".
@@ -80,7 +82,7 @@ def cast_die(f: Fig, spell: str) -> int:
 
 
 def is_caster(f: Fig) -> bool:
-    """"a Cast dtype > d4" (a "u" Cast is no caster)."""
+    """ "a Cast dtype > d4" (a "u" Cast is no caster)."""
     return "cast" not in f.unarmed_stats and f.die("cast") > 4
 
 
@@ -106,7 +108,9 @@ def cast_reasons(ctx: Ctx, f: Fig, a: Cast) -> list[Reason]:
             out.append(reason(R.NO_SPELLS_LEFT, f"{f.name} has no spells left today"))
     if needs_caster and not healer and not is_caster(f):
         out.append(
-            reason(R.NOT_A_CASTER, f"{f.name}'s Cast is d{f.die('cast')}: casting needs more than d4")
+            reason(
+                R.NOT_A_CASTER, f"{f.name}'s Cast is d{f.die('cast')}: casting needs more than d4"
+            )
         )
     if needs_caster and not f.gear:
         out.append(reason(R.NO_CASTING_GEAR, f"{f.name} carries no spellcasting gear"))
@@ -118,7 +122,11 @@ def _aim_reasons(ctx: Ctx, f: Fig, a: Cast, rule: SpellRule) -> list[Reason]:
     enc = ctx.enc
     mode = a.mode or rule.modes[0]
     if mode not in rule.modes:
-        return [reason(R.INVALID_TARGET, f"{rule.name} is cast as {' or '.join(rule.modes)}, not {mode!r}")]
+        return [
+            reason(
+                R.INVALID_TARGET, f"{rule.name} is cast as {' or '.join(rule.modes)}, not {mode!r}"
+            )
+        ]
     lo, hi = rule.targets[mode]
     out: list[Reason] = []
     if len(a.targets) < lo or (hi is not None and len(a.targets) > hi):
@@ -139,7 +147,11 @@ def _aim_reasons(ctx: Ctx, f: Fig, a: Cast, rule: SpellRule) -> list[Reason]:
             out.append(reason(R.INVALID_TARGET, f"{t.name} is not undead", t.cell))
         if a.spell == "transmogrify" and not is_caster(t):
             out.append(reason(R.INVALID_TARGET, f"{t.name} is no spellcaster", t.cell))
-        if a.spell == "zap" and mode == "many" and not within(ctx, f.base, t.base, ZAP_RANGE):
+        if (
+            a.spell == "zap_blast"
+            and mode == "blast"
+            and not within(ctx, f.base, t.base, ZAP_RANGE)
+        ):
             out.append(reason(R.OUT_OF_RANGE, f"{t.name} is more than 12 studs away", t.cell))
     if rule.needs_stat and a.stat is None:
         out.append(reason(R.INVALID_TARGET, f"{rule.name} names the stat to bump"))
@@ -174,9 +186,17 @@ def resolve_casting(ctx: Ctx, c: Casting, dice: Dice) -> tuple[Encounter, list[E
     rest = tuple(x for x in enc.castings if x is not c and x.caster != c.caster)
     name = spell_name(c.spell)
     if caster.broken or in_combat(ctx, caster) or lost_turn(caster) is not None:
-        why = "broken" if caster.broken else "in combat" if in_combat(ctx, caster) else lost_turn(caster)
+        why = (
+            "broken"
+            if caster.broken
+            else "in combat"
+            if in_combat(ctx, caster)
+            else lost_turn(caster)
+        )
         enc = enc.with_(castings=rest)
-        return enc, [Event(kind="spell", figure=caster.id, text=f"{caster.name}'s {name} fizzles ({why})")]
+        return enc, [
+            Event(kind="spell", figure=caster.id, text=f"{caster.name}'s {name} fizzles ({why})")
+        ]
     die = cast_die(caster, c.spell)
     roll = dice.roll(1, f"{caster.name} casts {name}: cast d{die}", die).total
     foe = opposed(ctx, caster, c)
@@ -187,8 +207,16 @@ def resolve_casting(ctx: Ctx, c: Casting, dice: Dice) -> tuple[Encounter, list[E
         text = f"{caster.name} casts {name}: {roll} against {foe.name}'s {against}"
         if c.spell == "transmogrify" and against > roll:
             frog = Effect("frog", against - roll + foe.count("magus"))
-            enc = enc.replace_fig(caster.with_(effects=(*caster.effects, frog))).with_(castings=rest)
-            return enc, [Event(kind="spell", figure=caster.id, text=f"{text}: {caster.name} is turned into a frog for {frog.rounds} turns")]
+            enc = enc.replace_fig(caster.with_(effects=(*caster.effects, frog))).with_(
+                castings=rest
+            )
+            return enc, [
+                Event(
+                    kind="spell",
+                    figure=caster.id,
+                    text=f"{text}: {caster.name} is turned into a frog for {frog.rounds} turns",
+                )
+            ]
         if against > roll:
             return _lost(enc, c, rest, caster, text)
         effect = roll - against + magus
@@ -202,7 +230,10 @@ def resolve_casting(ctx: Ctx, c: Casting, dice: Dice) -> tuple[Encounter, list[E
             effect = roll - 4 + magus
     enc = enc.with_(castings=rest)
     enc, events = apply_spell(Ctx(enc, ctx.catalog), caster, c, effect, dice)
-    return enc, [Event(kind="spell", figure=caster.id, amount=effect, text=f"{text}, effect {effect}"), *events]
+    return enc, [
+        Event(kind="spell", figure=caster.id, amount=effect, text=f"{text}, effect {effect}"),
+        *events,
+    ]
 
 
 def _lost(
@@ -233,38 +264,50 @@ def apply_spell(
     half = halve(ctx, max(0, effect))
     mode = c.mode or SPELLS[c.spell].modes[0]
     spell = c.spell
-    if spell == "zap":
-        hits = [(targets[0], 1 + effect)] if mode == "one" else [(targets[0], 1)]
-        if mode == "many":
+    if spell == "zap_blast":
+        hits = [(targets[0], 1 + effect)] if mode == "zap" else [(targets[0], 1)]
+        if mode == "blast":
             hits += [(t, 1) for t in targets[1 : 1 + max(0, effect)]]
         for t, n in hits:
             t2, ev = take_hits(ctx, enc.fig(t.id), n)
             enc = enc.replace_fig(t2)
             events += ev
-    elif spell == "web":
+    elif spell == "web_wall":
         for t in targets[:half]:
             if half:
                 enc = _add(enc, t, Effect("webbed", half))
-                events.append(Event(kind="effect", figure=t.id, text=f"{t.name} is webbed for {half} turns"))
-    elif spell == "sleep":
-        chosen = targets[:1] if mode == "one" else targets[: max(0, effect)]
-        rounds = max(0, effect) if mode == "one" else 1
+                events.append(
+                    Event(kind="effect", figure=t.id, text=f"{t.name} is webbed for {half} turns")
+                )
+    elif spell == "sleep_stun":
+        chosen = targets[:1] if mode == "sleep" else targets[: max(0, effect)]
+        rounds = max(0, effect) if mode == "sleep" else 1
         for t in chosen:
             if rounds:
                 enc = _add(enc, t, Effect("asleep", rounds))
-                events.append(Event(kind="effect", figure=t.id, text=f"{t.name} loses {rounds} turn(s)"))
-    elif spell == "curse" and effect > 0:
+                events.append(
+                    Event(kind="effect", figure=t.id, text=f"{t.name} loses {rounds} turn(s)")
+                )
+    elif spell == "curse_bless" and effect > 0:
         t = targets[0]
         amount = -1 if mode == "curse" else 1
         enc = _add(enc, t, Effect("bump", effect, c.stat, amount))
-        events.append(Event(kind="effect", figure=t.id, text=f"{t.name}'s {c.stat} is bumped {amount:+d} for {effect} turns"))
+        events.append(
+            Event(
+                kind="effect",
+                figure=t.id,
+                text=f"{t.name}'s {c.stat} is bumped {amount:+d} for {effect} turns",
+            )
+        )
     elif spell == "heal":
         t = targets[0]
         if mode == "unbreak":
             lose = max(0, 4 - half)
             eff = (*t.effects, Effect("mending", lose)) if lose else t.effects
             enc = enc.replace_fig(t.with_(broken=False, effects=eff))
-            events.append(Event(kind="heal", figure=t.id, text=f"{t.name} is unbroken and loses {lose} turns"))
+            events.append(
+                Event(kind="heal", figure=t.id, text=f"{t.name} is unbroken and loses {lose} turns")
+            )
         else:
             missing = list(t.armour_start)
             for piece in t.armour:
@@ -272,11 +315,24 @@ def apply_spell(
                     missing.remove(piece)
             back = tuple(missing[: 1 + half])
             enc = enc.replace_fig(t.with_(armour=(*t.armour, *back)))
-            events.append(Event(kind="heal", figure=t.id, amount=len(back), text=f"{t.name} gets back {len(back)} armour piece(s)"))
-    elif spell == "haste" and effect > 0:
+            events.append(
+                Event(
+                    kind="heal",
+                    figure=t.id,
+                    amount=len(back),
+                    text=f"{t.name} gets back {len(back)} armour piece(s)",
+                )
+            )
+    elif spell == "haste_slow" and effect > 0:
         t = targets[0]
         enc = _add(enc, t, Effect(mode, effect))
-        events.append(Event(kind="effect", figure=t.id, text=f"{t.name}'s move is {'doubled' if mode == 'haste' else 'halved'} for {effect} turns"))
+        events.append(
+            Event(
+                kind="effect",
+                figure=t.id,
+                text=f"{t.name}'s move is {'doubled' if mode == 'haste' else 'halved'} for {effect} turns",
+            )
+        )
     elif spell == "turn" and effect > 0:
         for t in targets:
             enc = _add(enc, t, Effect("turned", effect))
@@ -284,11 +340,19 @@ def apply_spell(
     elif spell == "charm" and effect > 0:
         t = targets[0]
         enc = _add(enc, t, Effect("charmed", effect, side=side_of(caster)))
-        events.append(Event(kind="effect", figure=t.id, text=f"{caster.name} controls {t.name} for {effect} turns"))
+        events.append(
+            Event(
+                kind="effect",
+                figure=t.id,
+                text=f"{caster.name} controls {t.name} for {effect} turns",
+            )
+        )
     elif spell == "transmogrify" and effect > 0:
         t = targets[0]
         enc = _add(enc, t, Effect("frog", effect))
-        events.append(Event(kind="effect", figure=t.id, text=f"{t.name} is a frog for {effect} turns"))
+        events.append(
+            Event(kind="effect", figure=t.id, text=f"{t.name} is a frog for {effect} turns")
+        )
     elif spell == "teleport" and c.to is not None:
         t = targets[0]
         count = 1 + max(0, effect) // 2
@@ -296,7 +360,14 @@ def apply_spell(
         enc, ev = _teleport(Ctx(enc, ctx.catalog), t, c.to, studs)
         events += ev
     elif spell == "raise":
-        events.append(Event(kind="spell", figure=caster.id, amount=half, text=f"{caster.name} may raise {half} basic skeleton(s)"))
+        events.append(
+            Event(
+                kind="spell",
+                figure=caster.id,
+                amount=half,
+                text=f"{caster.name} may raise {half} basic skeleton(s)",
+            )
+        )
     return enc, events
 
 
@@ -305,14 +376,23 @@ def _teleport(ctx: Ctx, t: Fig, to: tuple[int, int], studs: int) -> tuple[Encoun
     cx, cy = centre_of(to)
     far = math.hypot(cx - t.x, cy - t.y)
     if far > studs + 1e-6:
-        return enc, [Event(kind="spell", figure=t.id, text=f"{t.name} cannot be moved {far:.1f} studs with {studs}")]
+        return enc, [
+            Event(
+                kind="spell",
+                figure=t.id,
+                text=f"{t.name} cannot be moved {far:.1f} studs with {studs}",
+            )
+        ]
     clash = [
-        o for o in enc.standing()
+        o
+        for o in enc.standing()
         if o.id != t.id and math.hypot(o.x - cx, o.y - cy) < o.radius + t.radius - 1e-6
     ]
     x, y = to
     if clash or enc.table_layers.wall[y, x]:
-        return enc, [Event(kind="spell", figure=t.id, text=f"{t.name} cannot land there: not a legal space")]
+        return enc, [
+            Event(kind="spell", figure=t.id, text=f"{t.name} cannot land there: not a legal space")
+        ]
     elevation = standing_height(enc.table, (cx, cy))
     enc = enc.replace_fig(t.with_(x=cx, y=cy, elevation=elevation))
     return enc, [Event(kind="moved", figure=t.id, text=f"{t.name} is teleported to ({x}, {y})")]

@@ -29,18 +29,23 @@ DamageClass = Literal["light", "standard", "heavy"]
 
 @dataclass(frozen=True, slots=True)
 class Weapon:
-    """A weapon as the rules read it: fighting, shooting or both, its range in studs."""
+    """A weapon as the rules read it: its fighting and shooting ranges in studs (None: it
+    is not used so), damage class, the opening it attacks through."""
 
     id: str
     name: str
-    fighting: bool
-    shooting: bool
-    range: float
+    fight_range: float | None
+    shoot_range: float | None
     damage: DamageClass = "standard"
     #: Crossbows, pistols and muskets: no final shot.
     reloads: bool = False
     #: Spears, lances and bows fight or shoot through a 1-stud opening; the rest need 2.
     opening: int = 2
+    #: A hand weapon may be discarded to absorb a hit.
+    hand: bool = True
+
+    def range(self, shooting: bool) -> float | None:
+        return self.shoot_range if shooting else self.fight_range
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +76,8 @@ class Fig:
     #: Stats marked "u" in the mook table: treated as an unarmed roll.
     unarmed_stats: frozenset[Stat]
     move: int
+    #: How armour slows it: (pieces free, per so many pieces, studs lost) (L17).
+    move_penalty: tuple[int, int, int]
     gimmicks: tuple[str, ...]
     weapons: tuple[Weapon, ...]
     #: Removable armour pieces worn (names), the printed torso and inherent armour.

@@ -35,19 +35,17 @@ from companion.rulesets.brickmasters_of_the_unknown.actions import (
 )
 from companion.rulesets.brickmasters_of_the_unknown.flow import (
     action_order,
-    casters,
     combat_group,
     fighters,
     to_act,
 )
 from companion.rulesets.brickmasters_of_the_unknown.reasons import BmotuReason
-from companion.rulesets.brickmasters_of_the_unknown.rolls import LADDER
 from companion.rulesets.brickmasters_of_the_unknown.rules import (
     FACING,
     Ctx,
     check_path,
-    engaged,
     enemies,
+    engaged,
     first_stop,
     foes_engaged,
     in_arc,
@@ -87,7 +85,11 @@ def reasons(ctx: Ctx, action: Action) -> list[Reason]:
         return [reason(R.GAME_OVER, f"the encounter is over: {enc.winner} won")]
     if isinstance(action, EndEncounter):
         if action.winner not in enc.sides:
-            return [reason(R.INVALID_TARGET, f"{action.winner!r} is not a side ({', '.join(enc.sides)})")]
+            return [
+                reason(
+                    R.INVALID_TARGET, f"{action.winner!r} is not a side ({', '.join(enc.sides)})"
+                )
+            ]
         return []
     if isinstance(action, RollInitiative):
         if enc.phase != "initiative":
@@ -101,7 +103,9 @@ def reasons(ctx: Ctx, action: Action) -> list[Reason]:
     f = enc.figs.get(action.actor)
     if f is None:
         known = ", ".join(sorted(enc.figs))
-        return [reason(R.UNKNOWN_FIGURE, f"no figure {action.actor!r} (known: {known}, or {TABLE})")]
+        return [
+            reason(R.UNKNOWN_FIGURE, f"no figure {action.actor!r} (known: {known}, or {TABLE})")
+        ]
     if f.broken:
         return [reason(R.BROKEN, f"{f.name} is broken", f.cell)]
     if isinstance(action, Adventure):
@@ -110,7 +114,9 @@ def reasons(ctx: Ctx, action: Action) -> list[Reason]:
         return [reason(R.INITIATIVE_NEEDED, "roll initiative for the encounter first")]
     if enc.pending is not None and not isinstance(action, Allocate):
         w = enc.fig(enc.pending.winner)
-        return [reason(R.HITS_TO_SPLIT, f"{w.name} must allocate its {enc.pending.hits} hits first")]
+        return [
+            reason(R.HITS_TO_SPLIT, f"{w.name} must allocate its {enc.pending.hits} hits first")
+        ]
     if isinstance(action, Allocate):
         return _allocate(ctx, f, action)
     if isinstance(action, (Move, Delay, Close, Flee, Cast, Special)):
@@ -140,7 +146,11 @@ def _turn(ctx: Ctx, f: Fig, phases: tuple[str, ...]) -> list[Reason]:
         allowed = " or ".join(_PHASE_NAMES[p] for p in phases)
         return [reason(R.WRONG_PHASE, f"it is {now}; that is done in {allowed}")]
     if f.id in enc.acted:
-        return [reason(R.ALREADY_ACTED, f"{f.name} has acted in {_PHASE_NAMES[enc.phase]} already", f.cell)]
+        return [
+            reason(
+                R.ALREADY_ACTED, f"{f.name} has acted in {_PHASE_NAMES[enc.phase]} already", f.cell
+            )
+        ]
     order = to_act(ctx)
     if enc.phase == "combat":
         if order and f.id in combat_group(ctx, order[0]):
@@ -159,7 +169,9 @@ def _turn(ctx: Ctx, f: Fig, phases: tuple[str, ...]) -> list[Reason]:
 def _facing(facing: str | None) -> list[Reason]:
     if facing is None or FACING.allows(facing):
         return []
-    return [reason(R.INVALID_TARGET, f"{facing!r} is not a facing ({', '.join(FACING.directions)})")]
+    return [
+        reason(R.INVALID_TARGET, f"{facing!r} is not a facing ({', '.join(FACING.directions)})")
+    ]
 
 
 def _path(ctx: Ctx, f: Fig, to: tuple[int, int], budget: float) -> list[Reason]:
@@ -172,11 +184,19 @@ def _path(ctx: Ctx, f: Fig, to: tuple[int, int], budget: float) -> list[Reason]:
     length = math.hypot(cx - f.x, cy - f.y)
     if length > budget + 1e-6:
         out.append(
-            reason(R.INSUFFICIENT_MOVEMENT, f"{f.name} moves {budget:g} studs; that is {length:.1f}", to)
+            reason(
+                R.INSUFFICIENT_MOVEMENT,
+                f"{f.name} moves {budget:g} studs; that is {length:.1f}",
+                to,
+            )
         )
     m = check_path(ctx, f, to)
     if m.off_table or m.blocked_at is not None:
-        out.append(reason(R.IMPASSABLE_TERRAIN, "a wall or the table's edge is in the way", m.blocked_at or to))
+        out.append(
+            reason(
+                R.IMPASSABLE_TERRAIN, "a wall or the table's edge is in the way", m.blocked_at or to
+            )
+        )
     who = m.onto or m.through
     if who is not None:
         out.append(reason(R.OCCUPIED, f"{enc.fig(who).name} stands in the way", to))
@@ -190,7 +210,9 @@ def _action_phase(ctx: Ctx, f: Fig, a: Action) -> list[Reason]:
     waiting = f.id in dict(enc.delayed)
     if isinstance(a, Move):
         if fighting:
-            out.append(reason(R.IN_COMBAT, f"{f.name} is in combat: it may close range or flee", f.cell))
+            out.append(
+                reason(R.IN_COMBAT, f"{f.name} is in combat: it may close range or flee", f.cell)
+            )
         if f.effect("webbed") is not None:
             out.append(reason(R.HELD_FAST, f"{f.name} is webbed and may not move", f.cell))
         budget = move_studs(ctx, f)
@@ -222,7 +244,9 @@ def _action_phase(ctx: Ctx, f: Fig, a: Action) -> list[Reason]:
         if waiting:
             out.append(reason(R.DELAYED, f"{f.name} has delayed already"))
         if fighting:
-            out.append(reason(R.IN_COMBAT, f"{f.name} is in combat: it may close range or flee", f.cell))
+            out.append(
+                reason(R.IN_COMBAT, f"{f.name} is in combat: it may close range or flee", f.cell)
+            )
     elif isinstance(a, Close):
         t = enc.figs.get(a.target)
         if t is None:
@@ -234,7 +258,9 @@ def _action_phase(ctx: Ctx, f: Fig, a: Action) -> list[Reason]:
         out += _path(ctx, f, a.to, move_studs(ctx, f))
         there = f.base.moved(centre_of(a.to), f.elevation)
         if reach(f) is not None and not within(ctx, there, t.base, reach(f)):
-            out.append(reason(R.OUT_OF_RANGE, f"{t.name} would still be out of {f.name}'s range", a.to))
+            out.append(
+                reason(R.OUT_OF_RANGE, f"{t.name} would still be out of {f.name}'s range", a.to)
+            )
         out += _facing(a.facing)
     elif isinstance(a, Flee):
         foes = foes_engaged(ctx, f)
@@ -244,17 +270,23 @@ def _action_phase(ctx: Ctx, f: Fig, a: Action) -> list[Reason]:
         there = f.base.moved(centre_of(a.to), f.elevation)
         for o in foes:
             if math.hypot(there.x - o.x, there.y - o.y) <= math.hypot(f.x - o.x, f.y - o.y):
-                out.append(reason(R.NOT_AWAY, f"the move does not take {f.name} away from {o.name}", a.to))
+                out.append(
+                    reason(R.NOT_AWAY, f"the move does not take {f.name} away from {o.name}", a.to)
+                )
         for o in enc.standing():
             if enemies(enc, f, o) and threatens(ctx, o, there):
-                out.append(reason(R.NOT_AWAY, f"{f.name} would still be in combat with {o.name}", a.to))
+                out.append(
+                    reason(R.NOT_AWAY, f"{f.name} would still be in combat with {o.name}", a.to)
+                )
                 break
         out += _facing(a.facing)
     elif isinstance(a, Cast):
         if waiting:
             out.append(reason(R.DELAYED, f"{f.name} delayed its move: it may only move"))
         if fighting:
-            out.append(reason(R.IN_COMBAT, f"{f.name} is in combat and cannot begin a spell", f.cell))
+            out.append(
+                reason(R.IN_COMBAT, f"{f.name} is in combat and cannot begin a spell", f.cell)
+            )
         out += cast_reasons(ctx, f, a)
     elif isinstance(a, Special):
         if waiting:
@@ -291,27 +323,48 @@ def _shoot(ctx: Ctx, f: Fig, a: Shoot) -> list[Reason]:
     if a.weapon is not None:
         pool = [w for w in pool if w.id == a.weapon]
     if not pool or "shoot" in f.unarmed_stats:
-        out.append(reason(R.DISARMED, f"{f.name} has no shooting weapon" + (f" {a.weapon!r}" if a.weapon else "")))
+        out.append(
+            reason(
+                R.DISARMED,
+                f"{f.name} has no shooting weapon" + (f" {a.weapon!r}" if a.weapon else ""),
+            )
+        )
         return out
     if enc.phase == "final_shots":
         pool = [w for w in pool if not w.reloads] or pool
         if all(w.reloads for w in pool):
             out.append(reason(R.RELOAD, f"{f.name}'s {pool[0].name} gets no final shot"))
-    fits = [w for w in pool if within(ctx, f.base, t.base, w.range)]
+    fits = [w for w in pool if within(ctx, f.base, t.base, w.shoot_range)]
     if not fits:
-        longest = max(w.range for w in pool)
+        longest = max(w.shoot_range or 0 for w in pool)
         out.append(reason(R.OUT_OF_RANGE, f"{t.name} is beyond {longest:g} studs", t.cell))
     if not in_arc(f, t, True):
-        out.append(reason(R.NOT_IN_ARC, f"{t.name} is behind {f.name}'s forward semicircle", t.cell))
+        out.append(
+            reason(R.NOT_IN_ARC, f"{t.name} is behind {f.name}'s forward semicircle", t.cell)
+        )
     blocked = sight(ctx, f, t)
     if blocked is not None:
-        what = enc.fig(blocked).name if isinstance(blocked, str) else f"({blocked[0]}, {blocked[1]})"
-        out.append(reason(R.NO_LINE_OF_SIGHT, f"{what} blocks the line of sight", blocked if isinstance(blocked, tuple) else None))
+        what = (
+            enc.fig(blocked).name if isinstance(blocked, str) else f"({blocked[0]}, {blocked[1]})"
+        )
+        out.append(
+            reason(
+                R.NO_LINE_OF_SIGHT,
+                f"{what} blocks the line of sight",
+                blocked if isinstance(blocked, tuple) else None,
+            )
+        )
     else:
         width = min(w.opening for w in (fits or pool))
         narrow = opening_blocked(ctx, f, t, width)
         if narrow is not None:
-            out.append(reason(R.NO_OPENING, f"the gap at ({narrow[0]}, {narrow[1]}) is narrower than {width} stud(s)", narrow))
+            out.append(
+                reason(
+                    R.NO_OPENING,
+                    f"the gap at ({narrow[0]}, {narrow[1]}) is narrower than {width} stud(s)",
+                    narrow,
+                )
+            )
     return out
 
 
@@ -337,9 +390,13 @@ def _fight(ctx: Ctx, f: Fig, a: Fight) -> list[Reason]:
             elif gid in (f.id, t.id) or side_of(g) != side_of(enc.fig(f.id if foe is t else t.id)):
                 out.append(reason(R.INVALID_TARGET, f"{g.name} is not on that side of the fight"))
             elif not engaged(ctx, g, foe):
-                out.append(reason(R.NOT_IN_COMBAT, f"{g.name} is not in combat with {foe.name}", g.cell))
+                out.append(
+                    reason(R.NOT_IN_COMBAT, f"{g.name} is not in combat with {foe.name}", g.cell)
+                )
             elif gid in enc.acted:
-                out.append(reason(R.ALREADY_ACTED, f"{g.name} has fought in this phase already", g.cell))
+                out.append(
+                    reason(R.ALREADY_ACTED, f"{g.name} has fought in this phase already", g.cell)
+                )
     return out
 
 
@@ -358,7 +415,9 @@ def _allocate(ctx: Ctx, f: Fig, a: Allocate) -> list[Reason]:
         if tid not in p.among:
             out.append(reason(R.INVALID_TARGET, f"{tid!r} did not lose the fight"))
     if a.split and sum(a.split.values()) != p.hits:
-        out.append(reason(R.INVALID_TARGET, f"the split gives {sum(a.split.values())} hits, not {p.hits}"))
+        out.append(
+            reason(R.INVALID_TARGET, f"the split gives {sum(a.split.values())} hits, not {p.hits}")
+        )
     if any(v < 0 for v in a.split.values()):
         out.append(reason(R.INVALID_TARGET, "a split gives no figure fewer than 0 hits"))
     return out
@@ -370,12 +429,21 @@ def _spell(ctx: Ctx, f: Fig, a: ResolveSpell | Recast) -> list[Reason]:
     if c is None:
         return [reason(R.INVALID_TARGET, f"{f.name} has no spell to resolve")]
     if isinstance(a, ResolveSpell) and c.lost:
-        return [reason(R.ALREADY_ACTED, f"{f.name} lost its roll: discard an item to roll again, or pass")]
+        return [
+            reason(
+                R.ALREADY_ACTED, f"{f.name} lost its roll: discard an item to roll again, or pass"
+            )
+        ]
     if isinstance(a, Recast):
         if not c.lost:
             return [reason(R.INVALID_TARGET, f"{f.name} has not lost a roll to cast again")]
         if a.item not in f.gear:
-            return [reason(R.NO_SUCH_ITEM, f"{f.name} carries no {a.item!r} ({', '.join(f.gear) or 'no gear'})")]
+            return [
+                reason(
+                    R.NO_SUCH_ITEM,
+                    f"{f.name} carries no {a.item!r} ({', '.join(f.gear) or 'no gear'})",
+                )
+            ]
     return []
 
 
@@ -388,6 +456,3 @@ def _adventure(ctx: Ctx, f: Fig, a: Adventure) -> list[Reason]:
     if o.id == f.id:
         return [reason(R.INVALID_TARGET, f"{f.name} cannot oppose itself")]
     return [reason(R.TARGET_DEAD, f"{o.name} is broken", o.cell)] if o.broken else []
-
-
-__all__ = ["LADDER", "casters", "validate"]
