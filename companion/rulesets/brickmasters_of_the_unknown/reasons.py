@@ -47,7 +47,6 @@ class BmotuReason(DeclaredReason):
     HELD_FAST = "held_fast", "the figure may not move (webbed)"
     DELAYED = "delayed", "a figure that delayed may only move"
     NOT_AWAY = "not_away", "fleeing must move away from the attacker and out of combat"
-    FIGHTS_LEFT = "fights_left", "a combat in this phase is still to be resolved"
     NO_HITS_TO_SPLIT = "no_hits_to_split", "there are no hits waiting to be allocated"
     HITS_TO_SPLIT = "hits_to_split", "the winner of a fight must allocate its hits first"
     NO_OPENING = (

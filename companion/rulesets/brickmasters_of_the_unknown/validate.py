@@ -125,6 +125,10 @@ def reasons(ctx: Ctx, action: Action) -> list[Reason]:
             return out
         return _action_phase(ctx, f, action)
     if isinstance(action, Shoot):
+        bows = shooting_weapons(f)
+        if enc.phase == "final_shots" and bows and all(w.reloads for w in bows):
+            names = ", ".join(w.name for w in bows)
+            return [reason(R.RELOAD, f"{f.name}'s {names} gets no final shot", f.cell)]
         out = _turn(ctx, f, ("action", "final_shots"))
         return out or _shoot(ctx, f, action)
     if isinstance(action, Fight):
