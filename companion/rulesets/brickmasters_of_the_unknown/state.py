@@ -177,6 +177,8 @@ class Encounter:
     #: Figures whose flight succeeded this round: no combat, no shooting.
     fled: frozenset[str] = frozenset()
     winner: str | None = None
+    #: The last adventure roll: (figure, total, the other's total or None, success).
+    last_adventure: tuple[str, int, int | None, bool | None] | None = None
     layers: TableLayers | None = None
     notes: tuple[str, ...] = field(default=())
 
