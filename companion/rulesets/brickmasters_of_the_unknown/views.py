@@ -424,7 +424,7 @@ def _cast_choices(
                     key = (
                         f"cast_{sp}_{mode}" + (f"_{stat}" if stat else "") + ("_gem" if gem else "")
                     )
-                    if rule.needs_to:
+                    if mode in rule.needs_to and mode == "teleport":
                         template["targets"] = [f.id]
                         check = legal({**template, "to": list(f.cell)})
                         out.append(
