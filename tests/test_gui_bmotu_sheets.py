@@ -20,21 +20,22 @@ import companion.gui.roster.roster_dock as roster_dock
 from companion.gui.main_window import MainWindow
 from companion.gui.roster.create_dialog import NewCharacterDialog
 from companion.gui.testing import make_settings, make_window
-from companion.rulesets.brickmasters_of_the_unknown.sheets import BmotuSheets
+from companion.rules.ruleset import CharacterSheets
+from companion.rulesets.brickmasters_of_the_unknown.plugin import BmotuRules
 
 BMOTU = "brickmasters_of_the_unknown"
 
 
-class _Rules(BmotuSheets):
-    """The ruleset as the roster panel speaks to it (its ``CharacterSheets``)."""
-
-    id = BMOTU
-    title = "Brickmasters of the Unknown"
+def sheet_rules() -> BmotuRules:
+    """The ruleset, as the roster panel speaks to it: its ``CharacterSheets``."""
+    rules = BmotuRules()
+    assert isinstance(rules, CharacterSheets)
+    return rules
 
 
 @pytest.fixture
 def window(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    rules = _Rules()
+    rules = sheet_rules()
     real = roster_dock.sheets_rules
     monkeypatch.setattr(
         roster_dock, "sheets_rules", lambda rid: rules if rid == BMOTU else real(rid)
