@@ -432,10 +432,7 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
     armour = SheetSection(
         title="Armour",
         fields=(
-            *tuple(
-                SheetField(key=f"armour_{a}", label=d.name, value="no", edit="bool")
-                for a, d in removable.items()
-            ),
+            SheetField(key="armour", label="Armour (commas)", value="", edit="text"),
             SheetField(key="printed_torso", label="Armour-printed torso", value="no", edit="bool"),
         ),
     )
@@ -478,8 +475,9 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
         title="New minifig",
         subtitle=(
             "Choose one gimmick for each bump down of Adventure; the fey get theirs free, "
-            f"an Adventurer one of choice (L33). Gimmicks: {gimmick_names}. Spells (Cast "
-            f"above d4, ½ its die known, L115): {spell_names}."
+            f"an Adventurer one of choice (L33). Gimmicks: {gimmick_names}. Armour: "
+            f"{', '.join(d.name for d in removable.values())}. Spells (Cast above d4, ½ its "
+            f"die known, L115): {spell_names}."
         ),
         side=roster.sides[0],
         sections=(who, bumps, armour, gear),
@@ -521,11 +519,8 @@ def choices_from(values: Mapping[str, Any], roster: Roster, catalog: BmotuCatalo
     exchange = {
         k: _optional(k, values.get(k), stats, "stat") for k in ("exchange_d10", "exchange_d6")
     }
-    armour = tuple(
-        a
-        for a, d in catalog.armour.items()
-        if d.removable and yes_no(f"armour_{a}", values.get(f"armour_{a}", False))
-    )
+    removable = {a: d for a, d in catalog.armour.items() if d.removable}
+    armour = _ids("armour", values.get("armour"), removable, "armour piece")
     weapons = tuple(
         w
         for i in range(WEAPON_SLOTS)
