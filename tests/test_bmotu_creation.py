@@ -343,3 +343,30 @@ def test_an_encounter_s_numbers_come_first_on_the_sheet(cat: BmotuCatalog) -> No
     # Without the game, the roster's own sheet.
     (plain,) = rules.sheets(_roster_with(cat, ann))
     assert plain.sections[0].title == "Minifig"
+
+
+def test_the_creator_s_values_make_a_generalist(cat: BmotuCatalog) -> None:
+    from companion.rulesets.brickmasters_of_the_unknown.sheets import BmotuSheets
+
+    rules = BmotuSheets()
+    roster = rules.blank_roster()
+    view = rules.creation_fields(roster)
+    values: dict[str, object] = {f.key: f.value for s in view.sections for f in s.fields}
+    exchange = next(f for s in view.sections for f in s.fields if f.key == "exchange")
+    assert ("fight+shoot", "Fight d10, Shoot d6 \u2192 d8s") in exchange.choices
+    values.update(
+        {
+            "name": "Gus", "class": "fighter", "adventure_bumps_down": 1,
+            "gimmicks": "generalist", "exchange": "fight+shoot", "printed_torso": True,
+            "armour": "Helmet, breastplate",
+        }
+    )  # fmt: skip
+    added = rules.add_character(roster, values)
+    gus = added["characters"][0]
+    assert (gus["class"], gus["fight"], gus["shoot"], gus["adventure"]) == (
+        "fighter", "d8", "d8", "d3",
+    )  # fmt: skip
+    with pytest.raises(RosterError, match="exchange: 'fight'"):
+        rules.add_character(roster, {**values, "exchange": "fight"})
+    with pytest.raises(RosterError, match="armour: unknown armour piece 'chainmail'"):
+        rules.add_character(roster, {**values, "armour": "chainmail"})
