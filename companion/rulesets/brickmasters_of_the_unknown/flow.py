@@ -7,9 +7,9 @@ relevant) and then move to the next phase."
 
 from __future__ import annotations
 
-from companion.model.dungeon import Terrain
 from dataclasses import replace
 
+from companion.model.dungeon import Terrain
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickmasters_of_the_unknown.rules import (

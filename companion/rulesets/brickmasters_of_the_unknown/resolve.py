@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from companion.model.geometry.tabletop import centre_of, line_cells
 from companion.rules.dice import Dice
@@ -136,24 +137,24 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
     if isinstance(a, Allocate):
         return _allocate(ctx, a)
     if isinstance(a, (ResolveSpell, Recast)):
-        c = next(x for x in enc.castings if x.caster == f.id)
-        events: list[Event] = []
+        cast = next(x for x in enc.castings if x.caster == f.id)
+        told: list[Event] = []
         if isinstance(a, Recast):
             f = f.with_(
                 gear=tuple(g for g in f.gear if g != a.item),
                 items=tuple(i for i in f.items if i != a.item),
             )
             enc = enc.replace_fig(f)
-            events.append(
+            told.append(
                 Event(kind="item", figure=f.id, text=f"{f.name} discards {a.item} to roll again")
             )
-            c = Casting(c.caster, c.spell, c.targets, c.mode, c.stat, c.to, c.gem)
-            enc = enc.with_(castings=tuple(c if x.caster == f.id else x for x in enc.castings))
-        if c.spell in ("whirlwind", "gun_fu"):
-            enc, more = _special(Ctx(enc, ctx.catalog), f, c, dice)
+            cast = replace(cast, lost=False)
+            enc = enc.with_(castings=tuple(cast if x.caster == f.id else x for x in enc.castings))
+        if cast.spell in ("whirlwind", "gun_fu"):
+            enc, more = _special(Ctx(enc, ctx.catalog), f, cast, dice)
         else:
-            enc, more = resolve_casting(Ctx(enc, ctx.catalog), c, dice)
-        return enc, events + more
+            enc, more = resolve_casting(Ctx(enc, ctx.catalog), cast, dice)
+        return enc, told + more
     raise TypeError(f"no resolution for {type(a).__name__}")
 
 
@@ -290,7 +291,8 @@ def _fight(ctx: Ctx, f: Fig, a: Fight, dice: Dice) -> tuple[Encounter, list[Even
                 Event(
                     kind="fight",
                     figure=winner.id,
-                    text=f"{winner.name} allocates {hits} hits among {', '.join(enc.fig(x).name for x in losers)}",
+                    text=f"{winner.name} allocates {hits} hits among "
+                    + ", ".join(enc.fig(x).name for x in losers),
                 )
             )
             return enc, events

@@ -62,7 +62,7 @@ def halve(ctx: Ctx, value: int) -> int:
     if how == "up":
         return (value + 1) // 2
     if how == "nearest":
-        return int(math.floor(value / 2 + 0.5))
+        return math.floor(value / 2 + 0.5)
     return value // 2
 
 

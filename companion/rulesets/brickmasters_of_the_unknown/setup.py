@@ -393,8 +393,9 @@ KITS: dict[str, dict[str, Any]] = {
     "goblin": {"weapons": ["bow", "dagger"]},
 }
 _MOOK_WEAPONS: dict[str, list[str]] = {
-    "knight": ["lance"], "soldier": ["spear"], "archer": ["bow", "dagger"], "pirate": ["sword", "pistol"],
-    "ninja": ["sword", "thrown"], "viking": ["two_handed"], "orc": ["sword"], "goblin": ["bow", "dagger"],
+    "knight": ["lance"], "soldier": ["spear"], "archer": ["bow", "dagger"],
+    "pirate": ["sword", "pistol"], "ninja": ["sword", "thrown"], "viking": ["two_handed"],
+    "orc": ["sword"], "goblin": ["bow", "dagger"],
     "dwarf": ["two_handed"], "elf": ["bow"], "townfolk": ["improvised"], "native": ["spear", "bow"],
     "yeoman": ["bow", "dagger"], "troll": ["small_club"], "joe_skeleton": ["sword"],
 }  # fmt: skip
@@ -454,7 +455,8 @@ def game_setup(
     """A new game's set-up: the map's figures, each a roster character of its id (when a
     roster is given) or a class or mook with its kit (and the choices made for it)."""
     roster = None
-    if party is not None:
+    # A party of another ruleset (the window's open BrickQuest party) plays no part here.
+    if party is not None and party.get("ruleset") == "brickmasters_of_the_unknown":
         try:
             roster = read_roster(party, catalog)
         except ValueError as exc:
@@ -470,34 +472,29 @@ def game_setup(
             "facing": str(p.facing.value if hasattr(p.facing, "value") else p.facing),
         }
         if c is not None:
-            base.update(
-                {
-                    "name": c.label,
-                    "side": c.side,
-                    "class": c.class_id,
-                    **{s: f"d{c.dtype(s)}" for s in STATS},
-                    "gimmicks": list(c.gimmicks),
-                    "weapons": list(c.weapons),
-                    "armour": list(c.armour),
-                    "torso": c.printed_torso,
-                    "items": list(c.items),
-                    "gems": list(c.gems),
-                    "spells": list(c.spells_known),
-                    "prepared": list(c.spells_prepared),
-                    "spells_left": max(
-                        0,
-                        (
-                            c.spells_per_day
-                            if c.spells_per_day is not None
-                            else len(c.spells_prepared)
-                        )
-                        - c.spells_cast_today,
-                    ),
-                    "broken": c.broken,
-                    "used": list(c.used_today),
-                    "base": c.base,
-                }
-            )
+            own: dict[str, Any] = {
+                "name": c.label,
+                "side": c.side,
+                "class": c.class_id,
+                **{s: f"d{c.dtype(s)}" for s in STATS},
+                "gimmicks": list(c.gimmicks),
+                "weapons": list(c.weapons),
+                "armour": list(c.armour),
+                "torso": c.printed_torso,
+                "items": list(c.items),
+                "gems": list(c.gems),
+                "spells": list(c.spells_known),
+                "prepared": list(c.spells_prepared),
+                "spells_left": max(
+                    0,
+                    (c.spells_per_day if c.spells_per_day is not None else len(c.spells_prepared))
+                    - c.spells_cast_today,
+                ),
+                "broken": c.broken,
+                "used": list(c.used_today),
+                "base": c.base,
+            }
+            base.update(own)
         else:
             kit = _kit(p.class_id, p.monster, catalog)
             if kit is None:

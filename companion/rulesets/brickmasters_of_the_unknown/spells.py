@@ -88,7 +88,6 @@ def is_caster(f: Fig) -> bool:
 
 def cast_reasons(ctx: Ctx, f: Fig, a: Cast) -> list[Reason]:
     """Every reason ``f`` may not begin casting ``a`` (the caller checks phase and turn)."""
-    enc = ctx.enc
     out: list[Reason] = []
     rule = SPELLS.get(a.spell)
     if rule is None:
@@ -333,7 +332,8 @@ def apply_spell(
             Event(
                 kind="effect",
                 figure=t.id,
-                text=f"{t.name}'s move is {'doubled' if mode == 'haste' else 'halved'} for {effect} turns",
+                text=f"{t.name}'s move is {'doubled' if mode == 'haste' else 'halved'} "
+                f"for {effect} turns",
             )
         )
     elif spell == "turn" and effect > 0:

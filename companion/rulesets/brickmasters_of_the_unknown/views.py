@@ -44,7 +44,7 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     stat_die,
 )
 from companion.rulesets.brickmasters_of_the_unknown.spells import SPELLS, spell_name
-from companion.rulesets.brickmasters_of_the_unknown.state import PHASES, STATS, Fig
+from companion.rulesets.brickmasters_of_the_unknown.state import PHASES, STATS, Fig, Stat
 
 Validator = Callable[[Any, Any], Verdict]
 _TITLES = dict(PHASES)
@@ -141,7 +141,7 @@ def figure_views(ctx: Ctx) -> dict[str, FigureView]:
             for s in STATS
         )
         weapons = ", ".join(w.name for w in f.weapons) or "unarmed"
-        stats = (
+        stats: tuple[tuple[str, str], ...] = (
             ("Dice", dice),
             ("Move", f"{current_move(ctx, f)} (printed {f.move})"),
             ("Armour value", str(len(f.armour) + int(f.torso) + f.inherent)),
@@ -547,7 +547,7 @@ def odds(ctx: Ctx, action: Mapping[str, Any]) -> Odds | None:
     shooting = kind == "shoot"
     sa = Side(a, bumps=len(action.get("with") or ()))
     sb = Side(t, bumps=len(action.get("against") or ()))
-    stat = "shoot" if shooting else "fight"
+    stat: Stat = "shoot" if shooting else "fight"
     da, db = stat_die(a, stat, sa.bumps), stat_die(t, stat, sb.bumps)
     damage: dict[int, float] = {}
     win = kill = back = 0.0
@@ -659,10 +659,10 @@ def query(ctx: Ctx, q: Mapping[str, Any]) -> dict[str, Any]:
         to = q.get("to")
         if not isinstance(to, list) or len(to) != 2:
             raise ValueError("stop: give to: [x, y]")
-        got = first_stop(ctx, a, (int(to[0]), int(to[1])))
+        stop = first_stop(ctx, a, (int(to[0]), int(to[1])))
         return {
-            "value": None if got is None else list(got[0]),
-            "foe": None if got is None else got[1].id,
+            "value": None if stop is None else list(stop[0]),
+            "foe": None if stop is None else stop[1].id,
         }
     t = enc.figs.get(str(q.get("to", q.get("target"))))
     if t is None:
