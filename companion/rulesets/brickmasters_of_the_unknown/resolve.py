@@ -201,7 +201,7 @@ def _move(
     m = check_path(ctx, f, to)
     cx, cy = centre_of(to)
     stopped = first_stop(ctx, f, to)
-    foe = enc.figs.get(toward) if toward else (stopped[1] if stopped else None)
+    foe = enc.figs.get(toward) if toward else (stopped[1] if stopped and not fled else None)
     moved = f.with_(x=cx, y=cy, elevation=m.elevation)
     moved = moved.with_(facing=_face(moved, facing, start, foe))
     events.append(
