@@ -8,6 +8,8 @@ relevant) and then move to the next phase."
 from __future__ import annotations
 
 from companion.model.dungeon import Terrain
+from dataclasses import replace
+
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickmasters_of_the_unknown.rules import (
@@ -164,9 +166,9 @@ def end_round(ctx: Ctx, dice: Dice) -> tuple[Encounter, list[Event]]:
             f, ev = take_hits(ctx, f, burn)
             events += ev
         effects = tuple(
-            e.__class__(e.kind, e.rounds - 1, e.stat, e.amount, e.side)
+            e if e.since >= enc.round else replace(e, rounds=e.rounds - 1)
             for e in f.effects
-            if e.rounds > 1
+            if e.rounds > 1 or e.since >= enc.round
         )
         if effects != f.effects:
             ended = {e.kind for e in f.effects} - {e.kind for e in effects}

@@ -10,7 +10,7 @@ rolls (Magus +1); a spell nobody opposes rolls as the option says.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.model.geometry.tabletop import centre_of, standing_height
 from companion.rules.dice import Dice
@@ -250,6 +250,8 @@ def _lost(
 
 
 def _add(enc: Encounter, t: Fig, e: Effect) -> Encounter:
+    e = replace(e, since=enc.round)
+    t = enc.fig(t.id)
     kept = tuple(x for x in t.effects if not (x.kind == e.kind and x.stat == e.stat))
     return enc.replace_fig(t.with_(effects=(*kept, e)))
 
@@ -303,8 +305,9 @@ def apply_spell(
         t = targets[0]
         if mode == "unbreak":
             lose = max(0, 4 - half)
-            eff = (*t.effects, Effect("mending", lose)) if lose else t.effects
-            enc = enc.replace_fig(t.with_(broken=False, effects=eff))
+            enc = enc.replace_fig(t.with_(broken=False))
+            if lose:
+                enc = _add(enc, t, Effect("mending", lose))
             events.append(
                 Event(kind="heal", figure=t.id, text=f"{t.name} is unbroken and loses {lose} turns")
             )

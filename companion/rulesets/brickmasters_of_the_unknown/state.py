@@ -58,6 +58,8 @@ class Effect:
     amount: int = 0
     #: Charm: the side the figure fights for while it lasts.
     side: str = ""
+    #: The round it began: a spell resolved in a round counts its turns from the next.
+    since: int = 0
 
 
 @dataclass(frozen=True, slots=True)
