@@ -454,7 +454,8 @@ def game_setup(
     """A new game's set-up: the map's figures, each a roster character of its id (when a
     roster is given) or a class or mook with its kit (and the choices made for it)."""
     roster = None
-    if party is not None:
+    # A party of another ruleset (the window's open BrickQuest party) plays no part here.
+    if party is not None and party.get("ruleset") == "brickmasters_of_the_unknown":
         try:
             roster = read_roster(party, catalog)
         except ValueError as exc:

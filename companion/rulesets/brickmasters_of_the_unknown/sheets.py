@@ -42,11 +42,7 @@ from companion.rulesets.brickmasters_of_the_unknown.character import (
     read_roster,
     spells_known_allowed,
 )
-from companion.rulesets.brickmasters_of_the_unknown.creation import (
-    Choices,
-    create,
-    gimmick_picks,
-)
+from companion.rulesets.brickmasters_of_the_unknown.creation import Choices, create
 from companion.rulesets.brickmasters_of_the_unknown.dtypes import dtype_name
 from companion.rulesets.brickmasters_of_the_unknown.schema import STATS
 
@@ -147,7 +143,7 @@ def _gimmick_section(c: Character, catalog: BmotuCatalog) -> SheetSection:
                     key=f"gimmick_{g}",
                     label=label,
                     value=f"{left[g]} of {n} left today",
-                    track=(left[g], n),
+                    track=(n - left[g], n),
                 )
             )
         else:
@@ -173,7 +169,8 @@ def _armour_section(c: Character, catalog: BmotuCatalog) -> SheetSection:
             key="armour_pieces",
             label="Pieces worn",
             value=f"{worn} of {total}" + (f" (max {cap})" if cap is not None else ""),
-            track=(worn, total),
+            # a box ticked for each piece knocked off, as hits are ticked
+            track=(total - worn, total),
         ),
     ]
     fields += [
@@ -235,7 +232,8 @@ def _spell_section(c: Character, catalog: BmotuCatalog) -> SheetSection:
             key="spells_left",
             label="Spells left today",
             value="not rolled yet" if per_day is None else f"{left} of {per_day}",
-            track=None if per_day is None or left is None else (left, per_day),
+            # a box ticked for each spell cast today
+            track=None if per_day is None or left is None else (per_day - left, per_day),
         ),
         SheetField(
             key="casting_gear",
@@ -358,10 +356,6 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
     )
     bumps = SheetSection(
         title="Bumps and gimmicks",
-        text=(
-            "One gimmick for each bump down of Adventure; the fey get theirs free, an "
-            f"Adventurer any one (L33). Gimmicks: {gimmick_names}."
-        ),
         fields=(
             SheetField(
                 key="adventure_bumps_down",
@@ -371,9 +365,7 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
                 minimum=0,
                 maximum=7,
             ),
-            SheetField(
-                key="gimmicks", label="Gimmicks chosen (comma between)", value="", edit="text"
-            ),
+            SheetField(key="gimmicks", label="Gimmicks (commas)", value="", edit="text"),
             SheetField(key="career", label="Career (Professional)", value="", edit="text"),
             SheetField(
                 key="exchange_d10",
@@ -410,7 +402,7 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
                 SheetField(
                     key=f"weapon_{i + 1}",
                     label=f"Weapon {i + 1}",
-                    value="",
+                    value=NONE,
                     edit="choice",
                     choices=_choices(weapons, "none"),
                 )
@@ -419,13 +411,13 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
             SheetField(
                 key="casting_item",
                 label="Casting gear",
-                value="",
+                value=NONE,
                 edit="choice",
                 choices=_choices(
                     {i: d for i, d in catalog.items.items() if d.casting_gear}, "none"
                 ),
             ),
-            SheetField(key="spells", label="Spells known (comma between)", value="", edit="text"),
+            SheetField(key="spells", label="Spells (commas)", value="", edit="text"),
             SheetField(
                 key="yellow",
                 label="Yellow pips",
@@ -435,14 +427,14 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
                 maximum=100_000,
             ),
         ),
-        text=f"Spells: {spell_names}. Cast above d4 knows ½ its die (L115).",
     )
     return SheetView(
         id="",
         title="New minifig",
         subtitle=(
-            f"{first.name}: {gimmick_picks(first.id, 0, catalog)} gimmick(s) to choose; "
-            "bump Adventure down for more."
+            "Choose one gimmick for each bump down of Adventure; the fey get theirs free, "
+            f"an Adventurer one of choice (L33). Gimmicks: {gimmick_names}. Spells (Cast "
+            f"above d4, ½ its die known, L115): {spell_names}."
         ),
         side=roster.sides[0],
         sections=(who, bumps, armour, gear),
