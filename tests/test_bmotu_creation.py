@@ -6,6 +6,8 @@ numbers are the text's, worked by hand.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.rules.rosters import RosterError
@@ -29,6 +31,7 @@ from companion.rulesets.brickmasters_of_the_unknown.creation import (
     gimmick_picks,
     max_adventure_bumps,
 )
+from companion.rulesets.brickmasters_of_the_unknown.dtypes import bumps_between
 
 
 @pytest.fixture(scope="module")
@@ -266,3 +269,151 @@ def test_a_roster_names_bad_ids_and_places(cat: BmotuCatalog) -> None:
         read_roster(raw, cat)
     ok = read_roster({"sides": ["red", "blue"], "characters": [mage]}, cat)
     assert ok.characters[0].cast == 10
+
+
+# -------------------------------------------------------------------- the sheets
+
+
+def _roster_with(cat: BmotuCatalog, *characters: Character) -> dict[str, object]:
+    from companion.rulesets.brickmasters_of_the_unknown.sheets import blank_roster
+
+    roster = blank_roster()
+    roster["characters"] = [c.model_dump(mode="json", by_alias=True) for c in characters]
+    return roster
+
+
+def test_the_plugin_keeps_its_minifigs_in_a_roster(cat: BmotuCatalog) -> None:
+    from companion.rules.ruleset import CharacterSheets
+    from companion.rulesets.brickmasters_of_the_unknown.plugin import BmotuRules
+
+    rules = BmotuRules()
+    assert isinstance(rules, CharacterSheets)
+    ann = create(
+        Choices(id="ann", side="red", class_id="fighter", name="Ann", printed_torso=True), cat
+    )
+    roster = _roster_with(cat, ann)
+    rules.check_roster(roster)
+    (fig,) = rules.roster_figures(roster)
+    assert (fig.id, fig.name, fig.side, fig.class_id) == ("ann", "Ann", "red", "fighter")
+    (sheet,) = rules.sheets(roster)
+    dice = next(s for s in sheet.sections if s.title == "Dice")
+    assert [(f.key, f.die) for f in dice.fields] == [
+        ("fight", 10), ("shoot", 6), ("cast", 4), ("adventure", 4),
+    ]  # fmt: skip
+    # Edits are checked: a side that is not one, a negative purse, a derived field.
+    with pytest.raises(RosterError, match="side: unknown side 'green'"):
+        rules.edit_character(roster, "ann", "side", "green")
+    with pytest.raises(RosterError, match="no negative pips"):
+        rules.edit_character(roster, "ann", "grey", -3)
+    with pytest.raises(RosterError, match="fight: not a field that can be changed"):
+        rules.edit_character(roster, "ann", "fight", "d20")
+    edited = rules.edit_character(roster, "ann", "demibumps", 12)
+    assert edited["characters"][0]["demibumps"] == 12
+    assert rules.remove_character(edited, "ann")["characters"] == []
+
+
+def test_an_encounter_s_numbers_come_first_on_the_sheet(cat: BmotuCatalog) -> None:
+    from companion.rules.scenario import load_scenario
+    from companion.rulesets.brickmasters_of_the_unknown.plugin import BmotuRules
+
+    path = (
+        Path(__file__).parent
+        / "scenarios"
+        / "brickmasters_of_the_unknown"
+        / "armour_gone_then_broken.json"
+    )
+    rules = BmotuRules()
+    state = rules.initial_state(load_scenario(path).game(path.name).setup)
+    fig = state.figs["ann"]
+    hurt = state.with_(
+        figs={
+            **state.figs,
+            "ann": fig.with_(armour=("helmet",), armour_start=("helmet", "shield"), broken=True),
+        }
+    )
+    ann = create(
+        Choices(id="ann", side="red", class_id="fighter", printed_torso=True,
+                armour=("helmet", "shield")), cat,
+    )  # fmt: skip
+    (sheet,) = rules.sheets(_roster_with(cat, ann), hurt)
+    first = sheet.sections[0]
+    assert first.title == "This encounter"
+    fields = {f.key: f for f in first.fields}
+    assert fields["game_broken"].value == "yes"
+    assert fields["game_armour"].value == "1 of 2" and fields["game_armour"].track == (1, 2)
+    # Without the game, the roster's own sheet.
+    (plain,) = rules.sheets(_roster_with(cat, ann))
+    assert plain.sections[0].title == "Minifig"
+
+
+def test_the_creator_s_values_make_a_generalist(cat: BmotuCatalog) -> None:
+    from companion.rulesets.brickmasters_of_the_unknown.sheets import BmotuSheets
+
+    rules = BmotuSheets()
+    roster = rules.blank_roster()
+    view = rules.creation_fields(roster)
+    values: dict[str, object] = {f.key: f.value for s in view.sections for f in s.fields}
+    exchange = next(f for s in view.sections for f in s.fields if f.key == "exchange")
+    assert ("fight+shoot", "Fight d10, Shoot d6 \u2192 d8s") in exchange.choices
+    values.update(
+        {
+            "name": "Gus", "class": "fighter", "adventure_bumps_down": 1,
+            "gimmicks": "generalist", "exchange": "fight+shoot", "printed_torso": True,
+            "armour": "Helmet, breastplate",
+        }
+    )  # fmt: skip
+    added = rules.add_character(roster, values)
+    gus = added["characters"][0]
+    assert (gus["class"], gus["fight"], gus["shoot"], gus["adventure"]) == (
+        "fighter", "d8", "d8", "d3",
+    )  # fmt: skip
+    with pytest.raises(RosterError, match="exchange: 'fight'"):
+        rules.add_character(roster, {**values, "exchange": "fight"})
+    with pytest.raises(RosterError, match="armour: unknown armour piece 'chainmail'"):
+        rules.add_character(roster, {**values, "armour": "chainmail"})
+
+
+DEMO_ROSTER = (
+    Path(__file__).resolve().parents[1] / "resources" / "parties" / "bmotu-demo.roster.json"
+)
+
+
+def test_the_demo_warbands_cover_every_class_made_by_the_rules(cat: BmotuCatalog) -> None:
+    import json
+
+    raw = json.loads(DEMO_ROSTER.read_text(encoding="utf-8"))
+    roster = read_roster(raw, cat)
+    assert roster.sides == ("red", "blue")
+    assert sorted(c.class_id for c in roster.characters) == sorted(cat.classes)
+    for c in roster.characters:  # each one as creation makes it from its choices
+        bumps = cat.get_class(c.class_id).adventure
+        free = cat.get_class(c.class_id).free_gimmicks
+        healer_free = ("heal",) if "healer" in c.gimmicks else ()
+        again = create(
+            Choices(
+                id=c.id, side=c.side, class_id=c.class_id, name=c.name,
+                adventure_bumps_down=bumps_between(c.adventure, bumps),
+                gimmicks=c.gimmicks[len(free):], armour=c.armour,
+                printed_torso=c.printed_torso, weapons=c.weapons, items=c.items,
+                spells=tuple(s for s in c.spells_known if s not in healer_free),
+                money=c.money,
+            ),
+            cat,
+        )  # fmt: skip
+        assert again == c, c.id
+
+
+def test_the_sheets_command_prints_the_demo_warbands(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "warbands.pdf"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "QT_QPA_PLATFORM")}
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "sheets", str(DEMO_ROSTER), "-o", str(out)],
+        capture_output=True, text=True, timeout=120, check=False, env=env,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"{out}: 4 pages for 8 characters"
+    assert out.stat().st_size > 10_000

@@ -19,7 +19,7 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     stat_die,
     weapon_for,
 )
-from companion.rulesets.brickmasters_of_the_unknown.state import Encounter, Fig
+from companion.rulesets.brickmasters_of_the_unknown.state import Encounter, Fig, Stat
 
 
 @dataclass(frozen=True)
@@ -101,10 +101,10 @@ def _strip(ctx: Ctx, f: Fig, left: int, events: list[Event]) -> tuple[Fig, list[
     while left and ctx.options.auto_discard_items:
         hand = [w for w in f.weapons if w.hand]
         if f.items:
-            gone = f.items[0]
-            f = f.with_(items=f.items[1:], gear=tuple(g for g in f.gear if g != gone))
+            item = f.items[0]
+            f = f.with_(items=f.items[1:], gear=tuple(g for g in f.gear if g != item))
         elif hand:
-            gone = hand[0].name
+            item = hand[0].name
             f = f.with_(weapons=tuple(w for w in f.weapons if w is not hand[0]))
         else:
             break
@@ -114,7 +114,7 @@ def _strip(ctx: Ctx, f: Fig, left: int, events: list[Event]) -> tuple[Fig, list[
                 kind="item",
                 figure=f.id,
                 amount=1,
-                text=f"{f.name} discards its {gone} to absorb a hit",
+                text=f"{f.name} discards its {item} to absorb a hit",
             )
         )
     if left:
@@ -150,7 +150,7 @@ class Contest:
 
 
 def contest(ctx: Ctx, a: Side, b: Side, shooting: bool, dice: Dice) -> Contest:
-    stat = "shoot" if shooting else "fight"
+    stat: Stat = "shoot" if shooting else "fight"
     da = stat_die(a.fig, stat, a.bumps)
     db = stat_die(b.fig, stat, b.bumps)
     word = "shoots at" if shooting else "fights"
@@ -201,6 +201,6 @@ def contest_text(a: Fig, b: Fig, c: Contest, shooting: bool) -> str:
     verb = "shoots at" if shooting else "fights"
     if c.tie:
         return f"{a.name} {verb} {b.name}: {c.a_roll} against {c.b_roll}, a tie"
-    won, lost, hits = (a, b, c.a_hits) if c.a_roll > c.b_roll else (b, a, c.b_hits)
+    won, hits = (a, c.a_hits) if c.a_roll > c.b_roll else (b, c.b_hits)
     tail = f", {hits} hit{'s' * (hits != 1)}" if hits else ", no damage"
     return f"{a.name} {verb} {b.name}: {c.a_roll} against {c.b_roll}, {won.name} wins{tail}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from companion.model.geometry.tabletop import centre_of, line_cells
 from companion.rules.dice import Dice
@@ -78,7 +79,8 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
         return _hazard(ctx, a, dice)
     f = enc.fig(a.actor)
     if isinstance(a, Adventure):
-        return enc, [_adventure(ctx, f, a, dice)]
+        event, last = _adventure(ctx, f, a, dice)
+        return enc.with_(last_adventure=last), [event]
     if isinstance(a, Move):
         return _move(ctx, f, a.to, a.facing, dice, wire_fu=a.wire_fu)
     if isinstance(a, Close):
@@ -136,24 +138,24 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
     if isinstance(a, Allocate):
         return _allocate(ctx, a)
     if isinstance(a, (ResolveSpell, Recast)):
-        c = next(x for x in enc.castings if x.caster == f.id)
-        events: list[Event] = []
+        cast = next(x for x in enc.castings if x.caster == f.id)
+        told: list[Event] = []
         if isinstance(a, Recast):
             f = f.with_(
                 gear=tuple(g for g in f.gear if g != a.item),
                 items=tuple(i for i in f.items if i != a.item),
             )
             enc = enc.replace_fig(f)
-            events.append(
+            told.append(
                 Event(kind="item", figure=f.id, text=f"{f.name} discards {a.item} to roll again")
             )
-            c = Casting(c.caster, c.spell, c.targets, c.mode, c.stat, c.to, c.gem)
-            enc = enc.with_(castings=tuple(c if x.caster == f.id else x for x in enc.castings))
-        if c.spell in ("whirlwind", "gun_fu"):
-            enc, more = _special(Ctx(enc, ctx.catalog), f, c, dice)
+            cast = replace(cast, lost=False)
+            enc = enc.with_(castings=tuple(cast if x.caster == f.id else x for x in enc.castings))
+        if cast.spell in ("whirlwind", "gun_fu"):
+            enc, more = _special(Ctx(enc, ctx.catalog), f, cast, dice)
         else:
-            enc, more = resolve_casting(Ctx(enc, ctx.catalog), c, dice)
-        return enc, events + more
+            enc, more = resolve_casting(Ctx(enc, ctx.catalog), cast, dice)
+        return enc, told + more
     raise TypeError(f"no resolution for {type(a).__name__}")
 
 
@@ -290,7 +292,8 @@ def _fight(ctx: Ctx, f: Fig, a: Fight, dice: Dice) -> tuple[Encounter, list[Even
                 Event(
                     kind="fight",
                     figure=winner.id,
-                    text=f"{winner.name} allocates {hits} hits among {', '.join(enc.fig(x).name for x in losers)}",
+                    text=f"{winner.name} allocates {hits} hits among "
+                    + ", ".join(enc.fig(x).name for x in losers),
                 )
             )
             return enc, events
@@ -352,7 +355,9 @@ def _special(ctx: Ctx, f: Fig, c: Casting, dice: Dice) -> tuple[Encounter, list[
     return enc, events
 
 
-def _adventure(ctx: Ctx, f: Fig, a: Adventure, dice: Dice) -> Event:
+def _adventure(
+    ctx: Ctx, f: Fig, a: Adventure, dice: Dice
+) -> tuple[Event, tuple[str, int, int | None, bool | None]]:
     """ "A roll of 4+ is required for success for passive situations ... Opposed
     situations, are resolved by adventure vs. adventure rolls"; bumps for difficulty and
     tools, a d6 for each gimmick that applies."""
@@ -366,7 +371,12 @@ def _adventure(ctx: Ctx, f: Fig, a: Adventure, dice: Dice) -> Event:
         text = f"{f.name} rolls {total} for {what}: " + (
             f"success by {total - 4}" if ok else "failure"
         )
-        return Event(kind="adventure", figure=f.id, amount=total, text=text)
+        return Event(kind="adventure", figure=f.id, amount=total, text=text), (
+            f.id,
+            total,
+            None,
+            ok,
+        )
     o = ctx.enc.fig(a.against)
     for _ in range(6):
         odie = stat_die(o, "adventure")
@@ -381,11 +391,13 @@ def _adventure(ctx: Ctx, f: Fig, a: Adventure, dice: Dice) -> Event:
         if theirs > total
         else "nobody wins"
     )
-    return Event(
-        kind="adventure",
-        figure=f.id,
-        amount=total,
-        text=f"{f.name} {total} against {o.name} {theirs} for {what}: {verdict}",
+    text = f"{f.name} {total} against {o.name} {theirs} for {what}: {verdict}"
+    won = True if total > theirs else False if theirs > total else None
+    return Event(kind="adventure", figure=f.id, amount=total, text=text), (
+        f.id,
+        total,
+        theirs,
+        won,
     )
 
 

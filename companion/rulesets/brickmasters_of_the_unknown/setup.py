@@ -179,7 +179,7 @@ def weapon_of(catalog: BmotuCatalog, weapon_id: str) -> Weapon:
     )
 
 
-def _fig(fs: FigureSpec, catalog: BmotuCatalog, options: Options, where: str) -> Fig:
+def make_fig(fs: FigureSpec, catalog: BmotuCatalog, options: Options, where: str) -> Fig:
     """A figure from its spec, the gaps filled from its class or mook."""
     if (fs.class_id is None) == (fs.mook is None):
         raise SetupError(f"{where}: give a class or a mook (one of them)")
@@ -329,7 +329,7 @@ def build_encounter(setup: Mapping[str, Any], catalog: BmotuCatalog) -> Encounte
             problems.append(f"{where}.at: {place_name(fs.at)} is a wall or a barrier")
             continue
         try:
-            f = _fig(fs, catalog, options, where)
+            f = make_fig(fs, catalog, options, where)
         except SetupError as exc:
             problems.append(str(exc))
             continue
@@ -393,8 +393,9 @@ KITS: dict[str, dict[str, Any]] = {
     "goblin": {"weapons": ["bow", "dagger"]},
 }
 _MOOK_WEAPONS: dict[str, list[str]] = {
-    "knight": ["lance"], "soldier": ["spear"], "archer": ["bow", "dagger"], "pirate": ["sword", "pistol"],
-    "ninja": ["sword", "thrown"], "viking": ["two_handed"], "orc": ["sword"], "goblin": ["bow", "dagger"],
+    "knight": ["lance"], "soldier": ["spear"], "archer": ["bow", "dagger"],
+    "pirate": ["sword", "pistol"], "ninja": ["sword", "thrown"], "viking": ["two_handed"],
+    "orc": ["sword"], "goblin": ["bow", "dagger"],
     "dwarf": ["two_handed"], "elf": ["bow"], "townfolk": ["improvised"], "native": ["spear", "bow"],
     "yeoman": ["bow", "dagger"], "troll": ["small_club"], "joe_skeleton": ["sword"],
 }  # fmt: skip
@@ -471,34 +472,29 @@ def game_setup(
             "facing": str(p.facing.value if hasattr(p.facing, "value") else p.facing),
         }
         if c is not None:
-            base.update(
-                {
-                    "name": c.label,
-                    "side": c.side,
-                    "class": c.class_id,
-                    **{s: f"d{c.dtype(s)}" for s in STATS},
-                    "gimmicks": list(c.gimmicks),
-                    "weapons": list(c.weapons),
-                    "armour": list(c.armour),
-                    "torso": c.printed_torso,
-                    "items": list(c.items),
-                    "gems": list(c.gems),
-                    "spells": list(c.spells_known),
-                    "prepared": list(c.spells_prepared),
-                    "spells_left": max(
-                        0,
-                        (
-                            c.spells_per_day
-                            if c.spells_per_day is not None
-                            else len(c.spells_prepared)
-                        )
-                        - c.spells_cast_today,
-                    ),
-                    "broken": c.broken,
-                    "used": list(c.used_today),
-                    "base": c.base,
-                }
-            )
+            own: dict[str, Any] = {
+                "name": c.label,
+                "side": c.side,
+                "class": c.class_id,
+                **{s: f"d{c.dtype(s)}" for s in STATS},
+                "gimmicks": list(c.gimmicks),
+                "weapons": list(c.weapons),
+                "armour": list(c.armour),
+                "torso": c.printed_torso,
+                "items": list(c.items),
+                "gems": list(c.gems),
+                "spells": list(c.spells_known),
+                "prepared": list(c.spells_prepared),
+                "spells_left": max(
+                    0,
+                    (c.spells_per_day if c.spells_per_day is not None else len(c.spells_prepared))
+                    - c.spells_cast_today,
+                ),
+                "broken": c.broken,
+                "used": list(c.used_today),
+                "base": c.base,
+            }
+            base.update(own)
         else:
             kit = _kit(p.class_id, p.monster, catalog)
             if kit is None:

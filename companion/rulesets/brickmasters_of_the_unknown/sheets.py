@@ -312,9 +312,54 @@ def sheet_of(c: Character, roster: Roster, catalog: BmotuCatalog) -> SheetView:
     )
 
 
-def sheets(party: Mapping[str, Any], catalog: BmotuCatalog) -> list[SheetView]:
+def _encounter_section(fig: Any, state: Any, catalog: BmotuCatalog) -> SheetSection:
+    """The encounter's numbers of a figure (``state.Fig``): broken, armour left, spells
+    left, initiative, once-a-day gimmicks used."""
+    start = len(fig.armour_start) or len(fig.armour)
+    worn = len(fig.armour)
+    fields = [
+        SheetField(key="game_round", label="Round", value=f"{state.round}, {state.phase}"),
+        SheetField(key="game_broken", label="Broken", value=_yes(fig.broken)),
+        SheetField(
+            key="game_armour",
+            label="Armour worn",
+            value=f"{worn} of {start}",
+            track=(max(start - worn, 0), start),
+        ),
+        SheetField(
+            key="game_initiative",
+            label="Initiative",
+            value="—" if fig.initiative is None else str(fig.initiative),
+        ),
+    ]
+    if fig.spells_known:
+        fields.append(
+            SheetField(key="game_spells", label="Spells left today", value=str(fig.spells_left))
+        )
+    if fig.used:
+        names = ", ".join(
+            catalog.get_gimmick(g).name for g in sorted(fig.used) if g in catalog.gimmicks
+        )
+        fields.append(SheetField(key="game_used", label="Used today", value=names or "—"))
+    return SheetSection(title="This encounter", fields=tuple(fields))
+
+
+def sheets(
+    party: Mapping[str, Any], catalog: BmotuCatalog, state: Any | None = None
+) -> list[SheetView]:
+    """One sheet per minifig; with an encounter's ``state``, its numbers come first."""
     roster = read_roster(party, catalog)
-    return [sheet_of(c, roster, catalog) for c in roster.characters]
+    out = []
+    figs = getattr(state, "figs", None) if state is not None else None
+    for c in roster.characters:
+        view = sheet_of(c, roster, catalog)
+        fig = figs.get(c.id) if isinstance(figs, Mapping) else None
+        if fig is not None:
+            view = view.model_copy(
+                update={"sections": (_encounter_section(fig, state, catalog), *view.sections)}
+            )
+        out.append(view)
+    return out
 
 
 # -- the creator ----------------------------------------------------------------------
@@ -325,14 +370,22 @@ def _choices(table: Mapping[str, Any], none: str = "") -> tuple[tuple[str, str],
     return ((NONE, none), *listed) if none else listed
 
 
+def _exchanges() -> tuple[tuple[str, str], ...]:
+    """Generalist's exchanges as choices: ``"fight+shoot"`` = Fight d10 and Shoot d6."""
+    return tuple(
+        (f"{a.value}+{b.value}", f"{a.value.capitalize()} d10, {b.value.capitalize()} d6 → d8s")
+        for a in STATS
+        for b in STATS
+        if a != b
+    )
+
+
 def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetView:
     """The creator's fields: class, bumps down of Adventure (a gimmick each), gimmicks,
     Generalist's exchange, armour, weapons, casting gear, spells and purse."""
     roster = read_roster(party, catalog)
-    stats = tuple((s.value, s.value.capitalize()) for s in STATS)
     first = next(iter(catalog.classes.values()))
     gimmick_names = ", ".join(g.name for g in catalog.gimmicks.values())
-    spell_names = ", ".join(s.name for s in catalog.spells.values())
     who = SheetSection(
         title="Minifig",
         fields=(
@@ -368,18 +421,11 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
             SheetField(key="gimmicks", label="Gimmicks (commas)", value="", edit="text"),
             SheetField(key="career", label="Career (Professional)", value="", edit="text"),
             SheetField(
-                key="exchange_d10",
-                label="Generalist: the d10 stat",
+                key="exchange",
+                label="Generalist exchange",
                 value="",
                 edit="choice",
-                choices=(("", "no exchange"), *stats),
-            ),
-            SheetField(
-                key="exchange_d6",
-                label="Generalist: the d6 stat",
-                value="",
-                edit="choice",
-                choices=(("", "no exchange"), *stats),
+                choices=(("", "no exchange"), *_exchanges()),
             ),
         ),
     )
@@ -387,10 +433,7 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
     armour = SheetSection(
         title="Armour",
         fields=(
-            *tuple(
-                SheetField(key=f"armour_{a}", label=d.name, value="no", edit="bool")
-                for a, d in removable.items()
-            ),
+            SheetField(key="armour", label="Armour (commas)", value="", edit="text"),
             SheetField(key="printed_torso", label="Armour-printed torso", value="no", edit="bool"),
         ),
     )
@@ -432,9 +475,10 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
         id="",
         title="New minifig",
         subtitle=(
-            "Choose one gimmick for each bump down of Adventure; the fey get theirs free, "
-            f"an Adventurer one of choice (L33). Gimmicks: {gimmick_names}. Spells (Cast "
-            f"above d4, ½ its die known, L115): {spell_names}."
+            "One gimmick for each bump down of Adventure; the fey get theirs free, an "
+            f"Adventurer one of choice (L33). Gimmicks: {gimmick_names}. Armour: "
+            f"{', '.join(d.name for d in removable.values())}. Spells: Cast above d4 "
+            "knows ½ its die (L115)."
         ),
         side=roster.sides[0],
         sections=(who, bumps, armour, gear),
@@ -472,15 +516,13 @@ def choices_from(values: Mapping[str, Any], roster: Roster, catalog: BmotuCatalo
     name = text_value("name", values.get("name", ""))
     class_id = choice_value("class", values.get("class"), catalog.classes, "class")
     side = choice_value("side", values.get("side"), {s: s for s in roster.sides}, "side")
-    stats = {s.value: s for s in STATS}
-    exchange = {
-        k: _optional(k, values.get(k), stats, "stat") for k in ("exchange_d10", "exchange_d6")
-    }
-    armour = tuple(
-        a
-        for a, d in catalog.armour.items()
-        if d.removable and yes_no(f"armour_{a}", values.get(f"armour_{a}", False))
-    )
+    pairs = dict(_exchanges())
+    swap = values.get("exchange") or ""
+    if swap and swap not in pairs:
+        raise RosterError(f"exchange: {swap!r} is not a d10 stat and a d6 stat, as 'fight+shoot'")
+    d10, d6 = swap.split("+") if swap else (None, None)
+    removable = {a: d for a, d in catalog.armour.items() if d.removable}
+    armour = _ids("armour", values.get("armour"), removable, "armour piece")
     weapons = tuple(
         w
         for i in range(WEAPON_SLOTS)
@@ -501,8 +543,8 @@ def choices_from(values: Mapping[str, Any], roster: Roster, catalog: BmotuCatalo
         ),
         gimmicks=_ids("gimmicks", values.get("gimmicks"), catalog.gimmicks, "gimmick"),
         career=text_value("career", values.get("career", "")),
-        exchange_d10=exchange["exchange_d10"],
-        exchange_d6=exchange["exchange_d6"],
+        exchange_d10=d10,
+        exchange_d6=d6,
         armour=armour,
         printed_torso=yes_no("printed_torso", values.get("printed_torso", False)),
         weapons=weapons,
@@ -586,7 +628,7 @@ class BmotuSheets:
         read_roster(party, self._sheet_catalog())
 
     def sheets(self, party: Mapping[str, Any], state: Any | None = None) -> list[SheetView]:
-        return sheets(party, self._sheet_catalog())
+        return sheets(party, self._sheet_catalog(), state)
 
     def roster_figures(self, party: Mapping[str, Any]) -> list[RosterFigure]:
         return roster_figures(party, self._sheet_catalog())

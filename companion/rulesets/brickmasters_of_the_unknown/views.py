@@ -44,7 +44,7 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     stat_die,
 )
 from companion.rulesets.brickmasters_of_the_unknown.spells import SPELLS, spell_name
-from companion.rulesets.brickmasters_of_the_unknown.state import PHASES, STATS, Fig
+from companion.rulesets.brickmasters_of_the_unknown.state import PHASES, STATS, Fig, Stat
 
 Validator = Callable[[Any, Any], Verdict]
 _TITLES = dict(PHASES)
@@ -141,7 +141,7 @@ def figure_views(ctx: Ctx) -> dict[str, FigureView]:
             for s in STATS
         )
         weapons = ", ".join(w.name for w in f.weapons) or "unarmed"
-        stats = (
+        stats: tuple[tuple[str, str], ...] = (
             ("Dice", dice),
             ("Move", f"{current_move(ctx, f)} (printed {f.move})"),
             ("Armour value", str(len(f.armour) + int(f.torso) + f.inherent)),
@@ -424,7 +424,7 @@ def _cast_choices(
                     key = (
                         f"cast_{sp}_{mode}" + (f"_{stat}" if stat else "") + ("_gem" if gem else "")
                     )
-                    if rule.needs_to:
+                    if mode in rule.needs_to and mode == "teleport":
                         template["targets"] = [f.id]
                         check = legal({**template, "to": list(f.cell)})
                         out.append(
@@ -547,7 +547,7 @@ def odds(ctx: Ctx, action: Mapping[str, Any]) -> Odds | None:
     shooting = kind == "shoot"
     sa = Side(a, bumps=len(action.get("with") or ()))
     sb = Side(t, bumps=len(action.get("against") or ()))
-    stat = "shoot" if shooting else "fight"
+    stat: Stat = "shoot" if shooting else "fight"
     da, db = stat_die(a, stat, sa.bumps), stat_die(t, stat, sb.bumps)
     damage: dict[int, float] = {}
     win = kill = back = 0.0
@@ -626,7 +626,18 @@ def game_fields(ctx: Ctx) -> dict[str, Any]:
         if p is None
         else {"winner": p.winner, "hits": p.hits, "among": list(p.among)},
         "delayed": [list(d) for d in enc.delayed],
+        "last_adventure": _last_adventure(enc.last_adventure),
     }
+
+
+def _last_adventure(last: tuple[str, int, int | None, bool | None] | None) -> Any:
+    """The last adventure roll: who, the total, the opponent's, success (None: a tie),
+    and the margin over 4 (passive) or over the opponent."""
+    if last is None:
+        return None
+    fid, total, against, success = last
+    margin = total - (4 if against is None else against)
+    return {"figure": fid, "total": total, "against": against, "success": success, "margin": margin}
 
 
 def query(ctx: Ctx, q: Mapping[str, Any]) -> dict[str, Any]:
@@ -659,10 +670,10 @@ def query(ctx: Ctx, q: Mapping[str, Any]) -> dict[str, Any]:
         to = q.get("to")
         if not isinstance(to, list) or len(to) != 2:
             raise ValueError("stop: give to: [x, y]")
-        got = first_stop(ctx, a, (int(to[0]), int(to[1])))
+        stop = first_stop(ctx, a, (int(to[0]), int(to[1])))
         return {
-            "value": None if got is None else list(got[0]),
-            "foe": None if got is None else got[1].id,
+            "value": None if stop is None else list(stop[0]),
+            "foe": None if stop is None else stop[1].id,
         }
     t = enc.figs.get(str(q.get("to", q.get("target"))))
     if t is None:
