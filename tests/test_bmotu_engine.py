@@ -62,7 +62,7 @@ def test_every_option_reads_a_sentence_and_has_its_default(rules: BmotuRules) ->
 
 def test_reasons_and_dice(rules: BmotuRules) -> None:
     reasons = rules.reasons()
-    for code in ("must_stop", "wrong_phase", "reload", "no_opening", "not_your_turn"):
+    for code in ("must_stop", "not_this_phase", "reload", "no_opening", "not_your_turn"):
         assert reasons[code]
     assert [d.sides for d in rules.dice_specs()] == [2, 3, 4, 6, 8, 10, 12, 20]
     spec = rules.facing_spec()

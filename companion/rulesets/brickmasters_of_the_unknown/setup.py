@@ -454,6 +454,9 @@ def game_setup(
 ) -> dict[str, Any]:
     """A new game's set-up: the map's figures, each a roster character of its id (when a
     roster is given) or a class or mook with its kit (and the choices made for it)."""
+    problems = table_problems(doc, catalog)
+    if problems and party is None:
+        raise SetupError("; ".join(f"{place}: {message}" for place, message in problems))
     roster = None
     # A party of another ruleset (the window's open BrickQuest party) plays no part here.
     if party is not None and party.get("ruleset") == "brickmasters_of_the_unknown":
@@ -521,3 +524,32 @@ def game_setup(
         "figures": figures,
         "options": dict(options),
     }
+
+
+def table_problems(doc: MapDocument, catalog: BmotuCatalog) -> list[tuple[str, str]]:
+    """Every reason a game could not start on ``doc`` (``TableCheck``): a figure that is no
+    class nor mook, off the table or on a wall, or a base over another's (bases of the
+    default radius, 1 stud); ``game_setup`` refuses the same."""
+    problems: list[tuple[str, str]] = []
+    wall = barriers(doc.dungeon)
+    radius = Options().base_radius_studs
+    placed: list[tuple[str, tuple[float, float]]] = []
+    for i, p in enumerate(doc.figures):
+        place = f"figures[{i}] {p.id!r}"
+        if _kit(p.class_id, p.monster, catalog) is None:
+            what = p.class_id or p.monster or "nothing"
+            problems.append((place, f"{what!r} is no class or mook of Brickmasters of the Unknown"))
+        x, y = p.at
+        if not doc.dungeon.in_bounds(x, y):
+            problems.append((place, f"{place_name(p.at)} is off the table"))
+            continue
+        if wall[y, x]:
+            problems.append((place, f"{place_name(p.at)} is a wall or a barrier"))
+            continue
+        cx, cy = centre_of(p.at)
+        for other, (ox, oy) in placed:
+            gap = ((cx - ox) ** 2 + (cy - oy) ** 2) ** 0.5 - 2 * radius
+            if gap < -1e-6:
+                problems.append((place, f"{p.id}'s base overlaps {other}'s (gap {gap:.1f} studs)"))
+        placed.append((p.id, (cx, cy)))
+    return problems
