@@ -475,6 +475,13 @@ def game_setup(
             "facing": str(p.facing.value if hasattr(p.facing, "value") else p.facing),
         }
         if c is not None:
+            # A sheet whose day has not begun (no spells prepared, none rolled): every
+            # known spell is ready, one cast each [GAP: the text prepares them each day].
+            prepared = c.spells_prepared
+            if not prepared and c.spells_per_day is None:
+                prepared = c.spells_known
+            per_day = c.spells_per_day if c.spells_per_day is not None else len(prepared)
+            left = max(0, per_day - c.spells_cast_today)
             own: dict[str, Any] = {
                 "name": c.label,
                 "side": c.side,
@@ -487,12 +494,8 @@ def game_setup(
                 "items": list(c.items),
                 "gems": list(c.gems),
                 "spells": list(c.spells_known),
-                "prepared": list(c.spells_prepared),
-                "spells_left": max(
-                    0,
-                    (c.spells_per_day if c.spells_per_day is not None else len(c.spells_prepared))
-                    - c.spells_cast_today,
-                ),
+                "prepared": list(prepared),
+                "spells_left": left,
                 "broken": c.broken,
                 "used": list(c.used_today),
                 "base": c.base,
