@@ -168,6 +168,28 @@ def test_the_sheet_draws_dice_and_edits_through_its_widgets(qtbot: Any, window: 
     assert w.roster_panel.roster()["characters"][0]["broken"] is True
     w.roster_panel.undo_stack.undo()
     assert w.roster_panel.roster()["characters"][0]["broken"] is False
+    # Between encounters: demibumps awarded on the sheet, then spent on a bump of Fight
+    # (a d4: double price, 20 DB, L150), chosen in the sheet's list.
+    demibumps = sheet.editor("demibumps")
+    assert isinstance(demibumps, QSpinBox)
+    demibumps.setValue(25)
+    spend = sheet.editor("spend")
+    assert isinstance(spend, QComboBox)
+    index = spend.findData("bump:fight")
+    assert spend.itemText(index) == "Bump fight d4 \u2192 up: 20 DB"
+    spend.setCurrentIndex(index)
+    spend.activated.emit(index)
+    pip = w.roster_panel.roster()["characters"][0]
+    assert (pip["fight"], pip["demibumps"]) == ("d6", 5)
+    qtbot.waitUntil(lambda: (d := sheet.die("fight")) is not None and d.sides == 6)
+    # Too few left for another: refused in words, nothing changed.
+    spend = sheet.editor("spend")
+    assert isinstance(spend, QComboBox)
+    index = spend.findData("bump:shoot")
+    spend.setCurrentIndex(index)
+    spend.activated.emit(index)
+    assert "costs 10 DB" in w.roster_panel.error_label.text()
+    assert w.roster_panel.roster()["characters"][0]["shoot"] == "d8"
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
