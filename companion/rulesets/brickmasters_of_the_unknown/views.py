@@ -424,7 +424,7 @@ def _cast_choices(
                     key = (
                         f"cast_{sp}_{mode}" + (f"_{stat}" if stat else "") + ("_gem" if gem else "")
                     )
-                    if rule.needs_to:
+                    if mode in rule.needs_to and mode == "teleport":
                         template["targets"] = [f.id]
                         check = legal({**template, "to": list(f.cell)})
                         out.append(
@@ -626,7 +626,18 @@ def game_fields(ctx: Ctx) -> dict[str, Any]:
         if p is None
         else {"winner": p.winner, "hits": p.hits, "among": list(p.among)},
         "delayed": [list(d) for d in enc.delayed],
+        "last_adventure": _last_adventure(enc.last_adventure),
     }
+
+
+def _last_adventure(last: tuple[str, int, int | None, bool | None] | None) -> Any:
+    """The last adventure roll: who, the total, the opponent's, success (None: a tie),
+    and the margin over 4 (passive) or over the opponent."""
+    if last is None:
+        return None
+    fid, total, against, success = last
+    margin = total - (4 if against is None else against)
+    return {"figure": fid, "total": total, "against": against, "success": success, "margin": margin}
 
 
 def query(ctx: Ctx, q: Mapping[str, Any]) -> dict[str, Any]:
