@@ -240,6 +240,8 @@ def terrain_between(
     centre line must be clear too.  None: an attack gets through."""
     enc = ctx.enc
     tall = ctx.options.tall_height_bricks
+    if _open_ground(ctx, a, b):
+        return None
     if centre:
         got = sight_blocked(enc.table, a, b, [], tall=tall, layers=enc.table_layers)
         if isinstance(got, tuple):
@@ -264,6 +266,19 @@ def terrain_between(
             if isinstance(got, tuple):
                 return got
     return None
+
+
+def _open_ground(ctx: Ctx, a: Base, b: Base) -> bool:
+    """Nothing that could block stands in the box around two bases (a quick test before
+    sight lines are traced): no barrier, no cell ``tall`` above the lower base."""
+    layers = ctx.enc.table_layers
+    h, w = layers.wall.shape
+    x0, x1 = max(0, int(min(a.x, b.x)) - 2), min(w, int(max(a.x, b.x)) + 3)
+    y0, y1 = max(0, int(min(a.y, b.y)) - 2), min(h, int(max(a.y, b.y)) + 3)
+    if layers.wall[y0:y1, x0:x1].any():
+        return False
+    low = min(a.elevation, b.elevation)
+    return not bool((layers.top[y0:y1, x0:x1] >= low + ctx.options.tall_height_bricks).any())
 
 
 # -- where a move stops ------------------------------------------------------------------------
