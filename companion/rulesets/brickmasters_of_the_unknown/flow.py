@@ -122,8 +122,13 @@ def to_act(ctx: Ctx) -> list[str]:
 
 
 def winner(enc: Encounter) -> str | None:
-    """The one side left with unbroken figures ("ends when all but one of the opponents is
-    broken or flees"), or None while two or more stand."""
+    """The one side left with unbroken figures that have not fled this round ("ends when
+    all but one of the opponents is broken or flees"), or None while two or more stand.
+    A side whose every unbroken figure got away this round has left the field."""
+    sides = {side_of(f) for f in enc.figs.values()}
+    standing = {side_of(f) for f in enc.standing() if f.id not in enc.fled}
+    if len(standing) == 1 and len(sides) > 1:
+        return next(iter(standing))
     standing = {side_of(f) for f in enc.standing()}
     if len(standing) == 1:
         return next(iter(standing))
