@@ -131,6 +131,17 @@ def option_specs() -> tuple[OptionSpec, ...]:
             quote="The Magic Items and Normal Items Cache Cubes can also be put in if the "
             "party wishes",
         ),
+        OptionSpec(
+            key="resistance_fight",
+            label="A normal attack on a resistant creature",
+            kind="choice",
+            default="refuse",
+            choices=(
+                ("refuse", "is refused (it can only be attacked with magic)"),
+                ("no_harm", "may be tried, doing it no harm (so it engages)"),
+            ),
+            quote="it is resistant to normal attacks, and can only be attacked with magic",
+        ),
     )
 
 

@@ -272,6 +272,10 @@ def _fight(r: _Run, a: s.Fight) -> None:
     mine = r.hits(me.pool, me.name)
     theirs = r.hits(foe.pool, foe_name(g, foe))
     card = g.cards.creatures[foe.creature or ""]
+    magic = g.cards.characters[a.actor].magic_attack or a.magic_item
+    if "resistance" in card.abilities and not magic:
+        r.say("round", f"{me.name}'s {mine} hits do {foe_name(g, foe)} no harm")
+        mine = 0
     diff = abs(mine - theirs)
     cpool, fpool = me.pool, foe.pool
     if mine > theirs:

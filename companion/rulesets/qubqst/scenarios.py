@@ -20,7 +20,8 @@ from companion.rulesets.qubqst.validate import route
 from companion.rulesets.qubqst.words import phase_of
 from companion.safefile import Problem
 
-SETUP_KEYS = ("party", "options", "cards", "board")
+#: ``numbers``: a note of the user-table numbers a scenario relies on (read by people).
+SETUP_KEYS = ("party", "options", "cards", "board", "numbers")
 START_KEYS = ("characters", "gold", "gems", "normal_item", "magic_item", "hit_power", "weak", "casting_points")
 
 

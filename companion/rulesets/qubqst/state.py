@@ -29,6 +29,7 @@ class Options(_Frozen):
     rest_cap: bool = True
     swap_fighter: bool = False
     secret_items: bool = False
+    resistance_fight: Literal["refuse", "no_harm"] = "refuse"
 
 
 class Character(_Frozen):

@@ -282,7 +282,12 @@ def _play(game: Game, a: s.AnyAction, out: Refusals) -> None:
                 out.append(("no_such_item", "the party has no magic item to attack with"))
             else:
                 magic = True
-        if card and "resistance" in card.abilities and not magic:
+        if (
+            card
+            and "resistance" in card.abilities
+            and not magic
+            and game.options.resistance_fight == "refuse"
+        ):
             out.append(("magic_only", f"{me.name}'s attack is not magical"))
     elif isinstance(a, s.Cast):
         _caster(game, a.actor, a.spell, out)
@@ -383,6 +388,11 @@ def _play(game: Game, a: s.AnyAction, out: Refusals) -> None:
             out.append(("no_such_path", f"{cube.id} has no {a.path} path"))
         elif a.path not in cube.joins or game.cubes[cube.joins[a.path].split(":")[0]].discarded:
             out.append(("path_not_joined", f"{cube.id}'s {a.path} path leads nowhere on"))
+        else:
+            there = cube.joins[a.path].split(":")[0]
+            gone = {**game.cubes, cube.id: cube.model_copy(update={"discarded": True})}
+            if not route(game.model_copy(update={"cubes": gone}), there):
+                out.append(("no_route", f"no joined paths lead on from {there} to the Golden Cube"))
         why = unresolved(game)
         if why:
             out.append(("encounter_unresolved", why))
