@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from companion.gui.roster import RosterPanel
     from companion.gui.rulesets import PartyPart
     from companion.gui.session import MapSession
+    from companion.gui.tables import RulesMenu
     from companion.gui.tools import Tool, ToolContext
     from companion.model.mapfile import MapDocument
 
@@ -91,6 +92,7 @@ if TYPE_CHECKING:
         export_log_action: QAction
         brickmaster_menu: QMenu
         mapless_games: MaplessGames
+        rules_menu: RulesMenu
         board_views: BoardViews
 
         # What one part calls on another.
