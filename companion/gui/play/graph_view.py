@@ -127,6 +127,9 @@ class GraphBoardView(QGraphicsView):
         self.figure_items: dict[str, QGraphicsSimpleTextItem] = {}
         #: The place or figure the keyboard points at (taken with Enter), or None.
         self.highlight: str | None = None
+        #: The figure the mouse is over while an action aimed at one is pending.
+        self._hovered: str | None = None
+        self.setMouseTracking(True)
         controller.changed.connect(self.refresh)
         controller.pendingChanged.connect(lambda _c: self._restyle())
         self.refresh()
@@ -305,6 +308,18 @@ class GraphBoardView(QGraphicsView):
     def figure_point(self, figure_id: str) -> QPointF:
         text = self.figure_items[figure_id]
         return QPointF(self.mapFromScene(text.mapToScene(text.boundingRect().center())))
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        """Over a figure while an action aimed at one is pending: its odds, or why not."""
+        super().mouseMoveEvent(event)
+        choice = self.controller.pending
+        if choice is None or choice.needs not in ("figure", "figures"):
+            return
+        hit = self.item_at(event.position())
+        target = hit[1] if hit is not None and hit[0] == ROLE_FIGURE else None
+        if target != self._hovered:
+            self._hovered = target
+            self.controller.show_odds_for(target)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         hit = self.item_at(event.position())
