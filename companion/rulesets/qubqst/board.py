@@ -1,0 +1,90 @@
+"""The catacomb as a graph board: each cube with its rolled face, its joined and unjoined
+paths, the party's cube, and the cubes discarded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.graph import GraphView, PlaceView
+from companion.rulesets.qubqst.state import Game
+
+STEP = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
+
+
+def layout(game: Game) -> dict[str, tuple[float, float]]:
+    """Where to draw each cube: the Golden Cube at the origin, each joined cube a step the
+    way its path leads (a taken spot is nudged)."""
+    at: dict[str, tuple[float, float]] = {}
+    order = sorted(game.cubes.values(), key=lambda c: c.order)
+    if not order:
+        return at
+    start = "golden" if "golden" in game.cubes else order[0].id
+    at[start] = (0.0, 0.0)
+    queue = [start]
+    while queue:
+        here = queue.pop(0)
+        for path, target in game.cubes[here].joins.items():
+            there = target.split(":")[0]
+            if there in at:
+                continue
+            dx, dy = STEP[path]
+            spot = (at[here][0] + dx, at[here][1] + dy)
+            while spot in at.values():
+                spot = (spot[0] + dx * 0.5 + 0.25, spot[1] + dy * 0.5 + 0.25)
+            at[there] = spot
+            queue.append(there)
+    x = 2.0
+    for c in order:
+        if c.id not in at:
+            at[c.id] = (x, 2.0)
+            x += 1.0
+    return at
+
+
+def cube_info(game: Game) -> list[dict[str, Any]]:
+    """Every cube as data for a drawing: face, paths, joins, unjoined paths, state."""
+    enc = game.encounter
+    out = []
+    for c in sorted(game.cubes.values(), key=lambda c: c.order):
+        out.append(
+            {
+                "id": c.id,
+                "face": c.face,
+                "paths": list(c.paths),
+                "content": c.content,
+                "colours": list(c.colours),
+                "joins": dict(c.joins),
+                "unjoined": [p for p in c.paths if p not in c.joins],
+                "discarded": c.discarded,
+                "party": enc is not None and enc.cube == c.id,
+                "entry": enc.entry if enc is not None and enc.cube == c.id else None,
+            }
+        )
+    return out
+
+
+def graph_view(game: Game) -> GraphView:
+    at = layout(game)
+    enc = game.encounter
+    here = enc.cube if enc else None
+    party = tuple(c for c in game.party_ids if not game.characters[c].dead)
+    places = []
+    for info in cube_info(game):
+        links = tuple(t.split(":")[0] for t in info["joins"].values())
+        kind = "golden" if info["id"] == "golden" else "cube"
+        if info["discarded"]:
+            kind = "discarded"
+        unjoined = "".join(info["unjoined"]) or "-"
+        places.append(
+            PlaceView(
+                id=info["id"],
+                label=f"{info['id']} {info['face']}",
+                links=links,
+                kind=kind,
+                at=at.get(info["id"]),
+                figures=party if info["id"] == here else (),
+                note=f"unjoined paths: {unjoined}"
+                + (" (discarded)" if info["discarded"] else ""),
+            )
+        )
+    return GraphView(places=tuple(places), current=here)
