@@ -391,7 +391,11 @@ class QubqstRules:
         names["contraption"] = "Contraption Cube"
         for cube, name in names.items():
             faces = rows.get("cubes", {}).get(cube, {}).get("faces")
-            specs.append(DieSpec(id=cube, name=name, faces=_labels(faces)))
+            labels = _labels(faces)
+            if cube in ("gold", "gems") and faces:  # "3/GP", "2/gems": not face numbers
+                unit = "GP" if cube == "gold" else "gems"
+                labels = tuple(f if f == "trp" else f"{f}/{unit}" for f in labels)
+            specs.append(DieSpec(id=cube, name=name, faces=labels))
         for cube in td.cubes:
             faces = rows.get("catacombs", {}).get(cube.id, {}).get("faces")
             specs.append(
