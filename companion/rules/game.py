@@ -480,8 +480,11 @@ def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tu
     """The squares an action names (its path, target square or squares), for highlighting."""
     out: list[tuple[int, int]] = []
     for key in ("path", "squares"):
-        for sq in action.get(key) or ():
-            out.append((int(sq[0]), int(sq[1])))
+        value = action.get(key)
+        for sq in value if isinstance(value, list | tuple) else ():
+            # A ruleset's own "path" may be no list of squares (QUBQST's path is "N").
+            if isinstance(sq, list | tuple) and len(sq) == 2:
+                out.append((int(sq[0]), int(sq[1])))
     target = action.get("target")
     if isinstance(target, list | tuple) and len(target) == 2:
         out.append((int(target[0]), int(target[1])))

@@ -24,6 +24,18 @@ from PySide6.QtWidgets import (
 from companion.gui.tables.model import UserTableModel
 from companion.rules.user_tables import TableFileError, table_specs
 
+#: How many missing entries the page names before "and N more".
+MISSING_SHOWN = 12
+
+
+def missing_text(missing: list[str]) -> str:
+    """The entries still to fill in, as the page lists them."""
+    if not missing:
+        return ""
+    shown = ", ".join(missing[:MISSING_SHOWN])
+    more = f" and {len(missing) - MISSING_SHOWN} more" if len(missing) > MISSING_SHOWN else ""
+    return f"Still to fill in before a game needs them ({len(missing)}): {shown}{more}."
+
 
 class TablePage(QWidget):
     """One table: what it is, where the user's file is, and the rows."""
@@ -37,8 +49,16 @@ class TablePage(QWidget):
         self.about.setObjectName("tableAbout")
         self.about.setWordWrap(True)
         self.about.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        #: The template's entries still empty (shown only when there are some).
+        self.missing = QLabel()
+        self.missing.setObjectName("tableMissing")
+        self.missing.setWordWrap(True)
+        dark = self.palette().color(self.palette().ColorRole.Window).lightness() < 128
+        self.missing.setStyleSheet(f"color: {'#f0b040' if dark else '#8a4a00'}; font-weight: bold;")
+        self.missing.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.show_about()
         lay.addWidget(self.about)
+        lay.addWidget(self.missing)
         self.view = QTableView()
         self.view.setObjectName(f"table_{model.spec.id}")
         self.view.setModel(model)
@@ -54,12 +74,15 @@ class TablePage(QWidget):
         lay.addWidget(self.view, 1)
 
     def show_about(self) -> None:
-        """What the table is, and where the user's rows are (or will be) written."""
+        """What the table is, where the user's rows are (or will be) written, and the
+        entries a game still needs that nobody has filled in yet."""
         model = self.model
         self.about.setText(
             f"{model.spec.description}\nYour rows: {model.path}"
             + ("" if model.path.exists() else " (not written yet)")
         )
+        self.missing.setText(missing_text(model.missing))
+        self.missing.setVisible(bool(model.missing))
 
 
 class TablesDialog(QDialog):
@@ -84,7 +107,7 @@ class TablesDialog(QDialog):
             self.pages.addWidget(TablePage(model))
             model.checked.connect(self._show_status)
             model.undo_stack.cleanChanged.connect(self._show_status)
-        self.list.setMaximumWidth(180)
+        self.list.setMaximumWidth(220)
         self.list.currentRowChanged.connect(self._show_page)
 
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
@@ -161,6 +184,11 @@ class TablesDialog(QDialog):
         if not self.models:
             return
         self.page().show_about()
+        for i, each in enumerate(self.models):
+            todo = f" ({len(each.missing)} to fill)" if each.missing else ""
+            item = self.list.item(i)
+            if item is not None:
+                item.setText(each.spec.title + todo)
         model = self.model()
         editable = model.readable
         for b in (self.add_button, self.copy_button, self.remove_button):
