@@ -445,6 +445,9 @@ def _search_treasure(r: _Run, a: s.SearchTreasure) -> None:
 
 
 def _disarm(r: _Run, a: s.Disarm) -> None:
+    if a.using == "dsm":  # the disarm spell, as cast
+        _cast(r, s.Cast(actor=a.actor, spell="dsm"))
+        return
     enc = r.g.encounter
     assert enc is not None and enc.trap is not None
     power = r.g.cards.traps[enc.trap.trap].trap_power

@@ -345,7 +345,9 @@ def _play(game: Game, a: s.AnyAction, out: Refusals) -> None:
     elif isinstance(a, s.Disarm):
         if enc.trap is None:
             out.append(("nothing_pending", "no trap to disarm"))
-        if game.cards.characters[a.actor].disarm < 0:
+        if a.using == "dsm":
+            _caster(game, a.actor, "dsm", out)
+        elif game.cards.characters[a.actor].disarm < 0:
             out.append(("not_a_thief", f"{me.name} cannot disarm traps"))
     elif isinstance(a, s.Spring):
         if enc.trap is None:
