@@ -10,7 +10,7 @@ from companion.rulesets.qubqst.data import CACHES, COLOURS, text_data
 from companion.rulesets.qubqst.state import Character, Encounter, Foe, Game, Result, Trap
 from companion.rulesets.qubqst.validate import foe_name
 
-HITS = (0, 0, 0, 1, 1, 2)
+from companion.rulesets.qubqst.odds import HITS_PER_FACE as HITS
 
 
 class _Run:
