@@ -56,7 +56,9 @@ def test_refused_until_the_character_cards_are_filled_then_played_to_the_golden_
     tables = home / "data" / "rulesets" / "qubqst"  # companion.userdirs.data_dir
     tables.mkdir(parents=True, exist_ok=True)
     (tables / "characters.toml").write_text(CHARACTERS, encoding="utf-8")
-    made = run(home, "new", "--ruleset", "qubqst", "--seed", "5", "--choice", "_game.party=war", game)
+    made = run(
+        home, "new", "--ruleset", "qubqst", "--seed", "5", "--choice", "_game.party=war", game
+    )
     assert made.returncode == 0, made.stderr
     assert json.loads(made.stdout)["acting"] == "war"
 

@@ -33,8 +33,7 @@ def new_game(setup: Mapping[str, Any]) -> Game:
     bad = [p for p in party_ids if p not in known]
     if bad or not 1 <= len(party_ids) <= 3 or len(set(party_ids)) != len(party_ids):
         raise ValueError(
-            f"party: {list(party_ids)!r} is not 1 to 3 different characters of "
-            f"{', '.join(known)}"
+            f"party: {list(party_ids)!r} is not 1 to 3 different characters of {', '.join(known)}"
         )
     chars = {}
     hp_given = dict(start.get("hit_power") or {})

@@ -223,7 +223,7 @@ def _face_problems(rows: Sequence[CatacombRow]) -> list[CrossProblem]:
     for i, row in enumerate(rows):
         for n, face in enumerate(row.faces or ()):
             try:
-                paths, kind, colours = parse_face(face)
+                paths, kind, _colours = parse_face(face)
             except ValueError as exc:
                 out.append((i, f"faces.{n}", str(exc)))
                 continue
@@ -284,7 +284,7 @@ def _missing(name: str) -> Any:
         sample = sample_rows(name) if name in CARD_TABLES else {}
         out = []
         for row in rows:
-            key = str(getattr(row, "id"))
+            key = str(row.model_dump().get("id"))
             for field, value in row.model_dump(exclude={"id", "text"}).items():
                 if value is None and sample.get(key, {}).get(field) is None:
                     out.append(f"{key}.{field}")
@@ -483,9 +483,7 @@ def cards_for(
     chars = need("characters", party, CharCard)
     creatures = need("creatures", [c.id for c in td.creatures], CreatureCard)
     spells = need("spells", [s.id for s in td.spells], SpellCard) if "wiz" in party else {}
-    cubes = need(
-        "cubes", [f"creature_{c}" for c in COLOURS] + [*CACHES, "contraption"], None
-    )
+    cubes = need("cubes", [f"creature_{c}" for c in COLOURS] + [*CACHES, "contraption"], None)
     faces = [*cubes.get("normal", ()), *cubes.get("magic", ())]
     item_ids = sorted({f for f in faces if f != "trp"} | {it.id for it in td.items})
     items = need("items", item_ids, ItemCard)

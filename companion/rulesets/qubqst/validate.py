@@ -244,7 +244,7 @@ def _setup(game: Game, a: s.AnyAction, out: Refusals) -> None:
         elif a.path not in c.paths:
             out.append(("no_such_path", f"{a.cube} has no {a.path} path"))
         elif a.path in c.joins:
-            out.append(("path_joined", f"the party enters through an unjoined path"))
+            out.append(("path_joined", "the party enters through an unjoined path"))
         elif not route(game, a.cube):
             out.append(("no_route", f"no joined paths lead from {a.cube} to the Golden Cube"))
 
@@ -310,12 +310,12 @@ def _play(game: Game, a: s.AnyAction, out: Refusals) -> None:
             foe = _foe(game, a.foe or "", out)
             _sneak_checks(game, foe, out)
     elif isinstance(a, s.Sneak | s.Steal):
-        card = game.cards.characters[a.actor]
+        skills = game.cards.characters[a.actor]
         using = a.using if isinstance(a, s.Sneak) else "skill"
         if using == "clk":
             if _has_item(game, "sneak") is None:
                 out.append(("no_such_item", "the party has no cloak of invisibility"))
-        elif (card.sneak_on if isinstance(a, s.Sneak) else card.steal_on) <= 0:
+        elif (skills.sneak_on if isinstance(a, s.Sneak) else skills.steal_on) <= 0:
             out.append(("not_a_thief", f"{me.name} cannot {a.action}"))
         foe = _foe(game, a.foe, out)
         _sneak_checks(game, foe, out)
