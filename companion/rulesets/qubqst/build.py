@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rulesets.qubqst.data import DIRS, Cards, parse_face, text_data
+from companion.rulesets.qubqst.data import DIRS, Cards, golden_problem, parse_face, text_data
 from companion.rulesets.qubqst.state import Character, Cube, Encounter, Game, Options, Party
 
 
@@ -77,6 +77,8 @@ def lay_out(game: Game, board: Mapping[str, Any]) -> Game:
     """The game with the catacomb ``board`` laid out and the party entered at its entry."""
     cubes: dict[str, Cube] = {}
     for order, (cid, face) in enumerate(dict(board["cubes"]).items()):
+        if cid == "golden" and golden_problem(str(face)):
+            raise ValueError(f"board.cubes.golden: {golden_problem(str(face))}")
         cubes[cid] = cube_from_face(cid, str(face), order)
     joins: dict[str, dict[str, str]] = {cid: {} for cid in cubes}
     for a, pa, b, pb in board.get("joins", ()):

@@ -218,6 +218,18 @@ def parse_face(text: str) -> tuple[tuple[str, ...], str, tuple[str, ...]]:
     return paths, "creatures", colours
 
 
+def golden_problem(face: str) -> str:
+    """Why ``face`` cannot be the Golden Cube's ("" when it can): "with multiple
+    creatures, and 1 way in"."""
+    try:
+        paths, _kind, colours = parse_face(face)
+    except ValueError as exc:
+        return str(exc)
+    if len(paths) != 1 or len(colours) < 2:
+        return f"{face!r}: the Golden Cube has multiple creatures, and 1 way in"
+    return ""
+
+
 def _face_problems(rows: Sequence[CatacombRow]) -> list[CrossProblem]:
     out: list[CrossProblem] = []
     for i, row in enumerate(rows):
@@ -229,8 +241,8 @@ def _face_problems(rows: Sequence[CatacombRow]) -> list[CrossProblem]:
                 continue
             if not paths:
                 out.append((i, f"faces.{n}", f"{face!r} has no path"))
-            if row.id == "golden" and (len(paths) != 1 or kind != "creatures"):
-                out.append((i, f"faces.{n}", "the Golden Cube has 1 way in and creatures"))
+            if row.id == "golden" and golden_problem(face):
+                out.append((i, f"faces.{n}", golden_problem(face)))
     return out
 
 
