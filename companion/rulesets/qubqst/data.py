@@ -235,7 +235,7 @@ def _face_problems(rows: Sequence[CatacombRow]) -> list[CrossProblem]:
     for i, row in enumerate(rows):
         for n, face in enumerate(row.faces or ()):
             try:
-                paths, kind, _colours = parse_face(face)
+                paths, _kind, _colours = parse_face(face)
             except ValueError as exc:
                 out.append((i, f"faces.{n}", str(exc)))
                 continue
