@@ -352,6 +352,13 @@ class QubqstRules:
         notes = []
         if state.encounter is not None:
             notes.append(f"Cube {state.visited}: {state.encounter.cube}")
+            if state.phase == "play" and not any(
+                c.enabled for who in order for c in action_choices(state, who)
+            ):
+                notes.append(
+                    "Nobody can deal with what is here (a resistant creature needs magic: "
+                    "the option resistance_fight=no_harm lets a normal attack engage it)"
+                )
         return TurnView(
             round=max(1, state.visited),
             acting=None if state.phase == "over" else (order[0] if order else None),
