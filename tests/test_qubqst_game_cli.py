@@ -56,7 +56,9 @@ def test_refused_until_the_character_cards_are_filled_then_played_to_the_golden_
     tables = home / "data" / "rulesets" / "qubqst"  # companion.userdirs.data_dir
     tables.mkdir(parents=True, exist_ok=True)
     (tables / "characters.toml").write_text(CHARACTERS, encoding="utf-8")
-    made = run(home, "new", "--ruleset", "qubqst", "--seed", "5", "--choice", "_game.party=war", game)
+    made = run(
+        home, "new", "--ruleset", "qubqst", "--seed", "5", "--choice", "_game.party=war", game
+    )
     assert made.returncode == 0, made.stderr
     assert json.loads(made.stdout)["acting"] == "war"
 
@@ -76,7 +78,7 @@ def test_refused_until_the_character_cards_are_filled_then_played_to_the_golden_
     assert first["figures"]["war"]["tracks"]["hit_power"]["value"] == 4  # the user's card
     # Building the catacomb: the faces typed as the table rolled them.
     act({"action": "start_item"}, dice="map")
-    act({"action": "draw", "face": "S/yellow"})
+    act({"action": "draw", "face": "S/yellow+yellow"})
     act({"action": "draw", "cube": "black3", "face": "NS/yellow"})
     refused = run(home, "act", game, json.dumps({"actor": "war", "action": "draw"}))
     assert refused.returncode == 1
@@ -104,13 +106,16 @@ def test_refused_until_the_character_cards_are_filled_then_played_to_the_golden_
     assert "GOB is defeated" in out["events"]
     act({"action": "search_treasure", "cache": "gold"}, dice="3/GP")
     act({"action": "move_on", "path": "N"})
-    act({"action": "reveal"}, dice="kob")
+    act({"action": "reveal"}, dice="kob,gob")
     out = act({"action": "fight", "foe": "golden_1"}, dice="hit,blank,blank,blank,blank")
+    assert "KOB is defeated" in out["events"]
+    assert state()["outcome"] is None  # the Golden Cube's GOB is still to defeat
+    act({"action": "fight", "foe": "golden_2"}, dice="critical,hit,blank,blank,blank,blank")
     end = state()
     assert end["outcome"] is not None and "conquered" in end["outcome"], end["outcome"]
     assert end["phase"] == "Over" and end["acting"] is None
-    # The score by the sample's formula: 3 GP + MAP 3 + 2 creatures x 2 + 1 survivor x 10 + 20.
-    assert end["outcome"] == "the catacombs are conquered: score 40", end["outcome"]
+    # The score by the sample's formula: 3 GP + MAP 3 + 3 creatures x 2 + 1 survivor x 10 + 20.
+    assert end["outcome"] == "the catacombs are conquered: score 42", end["outcome"]
     log = run(home, "log", game)
     assert log.returncode == 0 and "golden" in log.stdout
     refused = run(home, "act", game, json.dumps({"actor": "war", "action": "reveal"}))
