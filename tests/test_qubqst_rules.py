@@ -236,3 +236,16 @@ def test_a_face_is_read_or_refused_with_what_is_wrong() -> None:
         d.parse_face("NS/pink")
     with pytest.raises(ValueError, match="PATHS/CONTENT"):
         d.parse_face("north")
+
+
+def test_a_faulty_table_file_is_named_in_the_refusal(home: Path) -> None:
+    folder = home / "data" / "rulesets" / "qubqst"
+    folder.mkdir(parents=True)
+    (folder / "characters.toml").write_text(
+        WAR_CARD.replace("hit_power = 6", 'hit_power = "lots"'), encoding="utf-8"
+    )
+    with pytest.raises(d.MissingEntries) as refused:
+        d.cards_for(["war"], "cards")
+    text = str(refused.value)
+    assert "characters: war.hit_power" in text
+    assert "characters.toml" in text and "hit_power" in text.split("fix it first")[1]

@@ -416,16 +416,29 @@ _CARD_MODEL: dict[str, type[BaseModel]] = {
 
 
 class MissingEntries(ValueError):
-    """A game needs table entries the user has not filled: each named."""
+    """A game needs table entries the user has not filled: each named (and the user's
+    faulty files, whose rows are not in play, with their first problem)."""
 
-    def __init__(self, missing: Sequence[str]) -> None:
+    def __init__(self, missing: Sequence[str], faulty: Sequence[str] = ()) -> None:
         self.missing = tuple(missing)
         shown = ", ".join(self.missing[:12])
         more = f" and {len(self.missing) - 12} more" if len(self.missing) > 12 else ""
+        tail = f" (not in play, fix it first: {'; '.join(faulty)})" if faulty else ""
         super().__init__(
             "QUBQST needs numbers its text leaves to the Quick Cards; fill them in "
-            f"(Rules > Tables..., or your rulesets/qubqst/ files): {shown}{more}"
+            f"(Rules > Tables..., or your rulesets/qubqst/ files): {shown}{more}{tail}"
         )
+
+
+def faulty_files() -> list[str]:
+    """The user's table files with problems (none of their rows is in play), each with
+    its first problem."""
+    out = []
+    for spec in TABLES:
+        problems = load_table(spec, RULESET_ID).problems
+        if problems:
+            out.append(str(problems[0]))
+    return out
 
 
 def _rows(path: Path, spec: TableSpec[Any]) -> dict[str, dict[str, Any]]:
@@ -505,7 +518,7 @@ def cards_for(
     score_fields = [f for f in ScoringRow.model_fields if f not in ("id", "text")]
     missing.extend(f"scoring: score.{f}" for f in score_fields if score_row.get(f) is None)
     if missing:
-        raise MissingEntries(missing)
+        raise MissingEntries(missing, faulty_files() if rows is None else ())
     return Cards(
         characters=chars,
         creatures=creatures,

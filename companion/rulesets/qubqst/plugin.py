@@ -363,7 +363,9 @@ class QubqstRules:
             round=max(1, state.visited),
             acting=None if state.phase == "over" else (order[0] if order else None),
             order=order,
-            turn_started=True,
+            # The party decides together who acts: any able character may be picked.
+            turn_started=False,
+            choosable=order if state.phase != "over" else (),
             phase=phase_of(state),
             phases=s.PHASES,
             outcome=outcome,
