@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.graph import GraphView, PlaceView
+from companion.rules.graph import GraphView, PathView, PlaceView
 from companion.rulesets.qubqst.state import Game
+from companion.rulesets.qubqst.validate import foe_name
 
 STEP = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
 
@@ -63,13 +64,58 @@ def cube_info(game: Game) -> list[dict[str, Any]]:
     return out
 
 
+def face_words(paths: list[str], content: str, colours: list[str]) -> str:
+    """A rolled face in words: "paths N E S · 2 creatures: green, orange"."""
+    what = {
+        "empty": "empty",
+        "trap": "trap",
+        "creatures": f"{len(colours)} creature{'s' if len(colours) != 1 else ''}: "
+        + ", ".join(colours),
+    }[content]
+    return f"paths {' '.join(paths)} · {what}"
+
+
+def content_lines(game: Game, cube_id: str) -> tuple[str, ...]:
+    """What is drawn inside the party's cube: each creature and how it stands, the fight's
+    pools, a trap or treasure waiting."""
+    enc = game.encounter
+    if enc is None or enc.cube != cube_id or not enc.revealed:
+        return ()
+    out = []
+    for foe in enc.foes:
+        if foe.bag is not None:
+            out.append(f"bag of {foe.bag}" + (" (opened)" if foe.opened else ""))
+            continue
+        card = game.cards.creatures[foe.creature or ""]
+        abil = ", ".join(card.abilities)
+        line = f"{foe_name(game, foe)}  Hit Power {foe.hit_power}" + (f"  {abil}" if abil else "")
+        if foe.defeated:
+            line += "  defeated"
+        elif foe.sneaked:
+            line += "  sneaked past"
+        elif foe.evaded:
+            line += "  evaded"
+        elif foe.fighter:
+            me = game.characters[foe.fighter]
+            line += f"  {me.name} {me.pool} cubes v {foe.pool}"
+        out.append(line)
+    if enc.trap is not None:
+        out.append(f"trap {enc.trap.trap.upper()} on {game.characters[enc.trap.victim].name}")
+    for cache in enc.caches:
+        out.append(f"{cache} cache to search")
+    if enc.secret is not None:
+        out.append(f"secret room: {foe_name(game, enc.secret)}")
+    return tuple(out)
+
+
 def graph_view(game: Game) -> GraphView:
     at = layout(game)
     enc = game.encounter
     here = enc.cube if enc else None
     party = tuple(c for c in game.party_ids if not game.characters[c].dead)
     places = []
-    for info in cube_info(game):
+    infos = sorted(cube_info(game), key=lambda i: i["id"] != "golden")  # the Golden Cube first
+    for info in infos:
         links = tuple(t.split(":")[0] for t in info["joins"].values())
         kind = "golden" if info["id"] == "golden" else "cube"
         if info["discarded"]:
@@ -78,13 +124,36 @@ def graph_view(game: Game) -> GraphView:
         places.append(
             PlaceView(
                 id=info["id"],
-                label=f"{info['id']} {info['face']}",
+                label=info["id"],
                 links=links,
                 kind=kind,
                 at=at.get(info["id"]),
                 figures=party if info["id"] == here else (),
                 note=f"unjoined paths: {unjoined}"
                 + (" (discarded)" if info["discarded"] else ""),
+                shape="cube",
+                colour="yellow" if info["id"] == "golden" else "black",
+                face=face_words(info["paths"], info["content"], info["colours"]),
+                content=content_lines(game, info["id"]),
+                paths=tuple(
+                    PathView(
+                        direction=p,
+                        to=info["joins"][p].split(":")[0] if p in info["joins"] else None,
+                        note=_path_note(game, info, p),
+                    )
+                    for p in info["paths"]
+                ),
+                discarded=info["discarded"],
             )
         )
     return GraphView(places=tuple(places), current=here)
+
+
+def _path_note(game: Game, info: dict[str, Any], path: str) -> str:
+    enc = game.encounter
+    if info["party"] and enc is not None:
+        if path == enc.entry:
+            return "entry"
+        if path in enc.searched:
+            return "searched"
+    return ""

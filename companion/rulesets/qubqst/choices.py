@@ -20,6 +20,7 @@ def _choice(game: Game, kind: str, label: str, action: dict[str, Any], group: st
         group=group,
         enabled=verdict.legal,
         why_not="" if verdict.legal else verdict.message,
+        show_odds=kind == "fight",
     )
 
 

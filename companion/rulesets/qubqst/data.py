@@ -275,6 +275,24 @@ def sample_file(name: str) -> Path:
     return folder() / "sample" / f"{name}.toml"
 
 
+def _missing(name: str) -> Any:
+    """The entries of table ``name`` a game with the default option (``sample`` = cards)
+    still needs: every empty field of the Character Quick Cards; for the other tables,
+    those the sample filling leaves empty too (none: it fills them all)."""
+
+    def missing(rows: Sequence[BaseModel]) -> list[str]:
+        sample = sample_rows(name) if name in CARD_TABLES else {}
+        out = []
+        for row in rows:
+            key = str(getattr(row, "id"))
+            for field, value in row.model_dump(exclude={"id", "text"}).items():
+                if value is None and sample.get(key, {}).get(field) is None:
+                    out.append(f"{key}.{field}")
+        return out
+
+    return missing
+
+
 def _spec(
     id: str, title: str, row: type[BaseModel], description: str, check: Any = None
 ) -> TableSpec[Any]:
@@ -286,6 +304,7 @@ def _spec(
         overrides=True,
         check=check,
         description=description,
+        missing=_missing(id),
     )
 
 

@@ -16,6 +16,7 @@ from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup
 from companion.rules.scenario import ScenarioError
 from companion.rules.table import (
     ActionChoice,
+    SheetView,
     DieSpec,
     FigureTrack,
     FigureView,
@@ -44,6 +45,7 @@ from companion.rulesets.qubqst.data import (
 from companion.rulesets.qubqst.odds import round_outcomes, win_chance
 from companion.rulesets.qubqst.reasons import REASONS
 from companion.rulesets.qubqst.resolve import resolve, score_of
+from companion.rulesets.qubqst.sheets import game_sheets
 from companion.rulesets.qubqst.scenarios import compare, query, scenario_setup
 from companion.rulesets.qubqst.state import Game
 from companion.rulesets.qubqst.validate import foe_name, validate
@@ -423,7 +425,13 @@ class QubqstRules:
             f"{me.name} {mine} cubes v {foe_name(state, foe)} {theirs}: wins the round "
             f"{hit:.0%}, the fight {win:.1%}"
         )
-        return Odds(hit=hit, damage=damage, kill=win, text=text)
+        return Odds(
+            hit=hit, damage=damage, kill=win, text=text, headline=f"{win:.0%} to win the fight"
+        )
+
+    # -- the party sheet (GameSheets) ---------------------------------------------------------
+    def game_sheets(self, state: Game) -> Sequence[SheetView]:
+        return game_sheets(state)
 
 
 def _labels(faces: Any) -> tuple[str, ...]:
