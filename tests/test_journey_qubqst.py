@@ -236,24 +236,36 @@ def test_qubqst_journey(
         assert fill is not None
         QTest.mouseClick(fill, LEFT, NO_MOD, fill.rect().center())
 
+    tables: dict[str, Any] = {}
+
+    def fill_tables(dialog: QWidget) -> None:
+        """Rules → Tables… as the refusal opened it: the Characters page names what is
+        empty; the Warrior's card typed in, saved, closed."""
+        assert isinstance(dialog, TablesDialog)
+        qtbot.waitExposed(dialog)
+        titles = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+        tables["titles"] = titles
+        dialog.list.setCurrentRow(
+            titles.index(next(t for t in titles if t.startswith("Characters")))
+        )
+        h.settle()
+        tables["before"] = dialog.page().missing.text()
+        shot(h, dialog, "qubqst-tables")
+        fill_warrior(h, dialog, qtbot)
+        tables["after"] = dialog.page().missing.text()
+        tables["list_after"] = dialog.list.currentItem().text()
+        QTest.mouseClick(button(dialog, "closeButton"), LEFT)
+
     h.save_answer = tmp_path / "refused.game.jsonl"
-    with h.dialogs(new_game(("war",), typed=True), refusal):
+    with h.dialogs(new_game(("war",), typed=True), refusal, fill_tables):
         h.trigger("Game", "New game without a map", "QUBQST")
     assert w.play.game is None
     assert "war.hit_power" in refused["text"], refused
-    dialog = w.rules_menu.dialog
-    assert isinstance(dialog, TablesDialog) and dialog.isVisible()
-    qtbot.waitExposed(dialog)
-    titles = [dialog.list.item(i).text() for i in range(dialog.list.count())]
-    assert any(t.startswith("Characters (") and "to fill" in t for t in titles), titles
-    dialog.list.setCurrentRow(titles.index(next(t for t in titles if t.startswith("Charact"))))
-    h.settle()
-    assert "war.hit_power" in dialog.page().missing.text()
-    shot(h, dialog, "qubqst-tables")
-    fill_warrior(h, dialog, qtbot)
-    assert "war.hit_power" not in dialog.page().missing.text()
-    QTest.mouseClick(button(dialog, "closeButton"), LEFT)
-    h.settle()
+    assert "Characters: war.hit_power" in refused["more"], refused
+    assert any(t.startswith("Characters (") and "to fill" in t for t in tables["titles"])
+    assert "war.hit_power" in tables["before"] and "war.hit_power" not in tables["after"]
+    # The Wizard and the Thief stay empty: a party of the Warrior alone does not need them.
+    assert "wiz.hit_power" in tables["after"] and "(14 to fill)" in tables["list_after"]
 
     # -- the game starts now; the catacomb is built by drawing, rolling and joining ------
     path = tmp_path / "quest.game.jsonl"
@@ -272,14 +284,21 @@ def test_qubqst_journey(
                 choose(h, "Roll the first item", lambda _t: True)
             elif on_bar(h, "Join"):
                 last = w.play.game.state.unjoined
-                previous = [c.id for c in sorted(w.play.game.state.cubes.values(), key=lambda c: c.order) if c.id != last][-1]
+                previous = [
+                    c.id
+                    for c in sorted(w.play.game.state.cubes.values(), key=lambda c: c.order)
+                    if c.id != last
+                ][-1]
                 choose(h, "Join", lambda t, p=previous: f" to {p} " in t)
             elif on_bar(h, "Draw") and h.bar_button("Draw").isEnabled():
                 choose(h, "Draw", lambda _t: True)
             else:
                 break
         assert table.black_drawn == 3, rolled
-        assert set(graph.place_items) == {"golden", *(c for c in w.play.game.state.cubes if c != "golden")}
+        assert set(graph.place_items) == {
+            "golden",
+            *(c for c in w.play.game.state.cubes if c != "golden"),
+        }
         cubes = sorted(w.play.game.state.cubes.values(), key=lambda c: c.order)
         entry_cube = cubes[-1].id
         choose(h, "Enter", lambda t: t.startswith(f"Enter at {entry_cube} "))
@@ -295,7 +314,8 @@ def test_qubqst_journey(
             if on_bar(h, "Reveal"):
                 choose(h, "Reveal", lambda _t: True)
             elif on_bar(h, "Fight") and any(
-                a.isEnabled() for a in (h.bar_button("Fight").menu() or h.bar_button("Fight")).actions()
+                a.isEnabled()
+                for a in (h.bar_button("Fight").menu() or h.bar_button("Fight")).actions()
             ):
                 choose(h, "Fight", lambda t: "with" not in t)
             elif on_bar(h, "Open"):
@@ -310,6 +330,8 @@ def test_qubqst_journey(
     assert turn.outcome and "conquered" in turn.outcome, (turn, rolled[-10:])
     shot(h, w, "qubqst-won")
     # Undo and redo (Ctrl+Z, Ctrl+Shift+Z): the last step off the log and back.
+    h.focus_back()
+    graph.setFocus()
     log = h.log_texts()
     h.key(Qt.Key.Key_Z, CTRL)
     assert w.play.turn().outcome is None and len(h.log_texts()) < len(log)
