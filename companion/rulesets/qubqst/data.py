@@ -426,7 +426,8 @@ class MissingEntries(ValueError):
         tail = f" (not in play, fix it first: {'; '.join(faulty)})" if faulty else ""
         super().__init__(
             "QUBQST needs numbers its text leaves to the Quick Cards; fill them in "
-            f"(Rules > Tables..., or your rulesets/qubqst/ files): {shown}{more}{tail}"
+            f"(Rules > Tables..., or your rulesets/qubqst/ files): {shown}{more}{tail}; "
+            "or play the project's sample numbers at once (option sample = all)"
         )
 
 
