@@ -27,6 +27,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
     QDialogButtonBox,
+    QLabel,
     QListWidget,
     QMessageBox,
     QPushButton,
@@ -144,6 +145,8 @@ class Table:
 
     def __init__(self) -> None:
         self.black_drawn = 0
+        #: Whether the Warrior wins the next combat rounds (False: the creature does).
+        self.warrior_wins = True
 
     def __call__(self, count: int, sides: int, purpose: str, die: DieSpec | None) -> str:
         if die is None or die.numbered:
@@ -151,7 +154,8 @@ class Table:
         faces = list(die.faces)
         if die.id == "combat":
             mine = purpose.startswith("Warrior")
-            return ", ".join(["critical" if mine else faces[0]] * count)
+            wins = mine == self.warrior_wins
+            return ", ".join(["critical" if wins else faces[0]] * count)
         if die.id == "catacomb_golden":
             return min(faces, key=lambda f: (paths_of(f) != "S", f.count("+")))
         if die.id.startswith("catacomb_"):
@@ -187,6 +191,43 @@ def choose(h: Hands, group: str, label: Callable[[str], bool]) -> str:
 
 def on_bar(h: Hands, start: str) -> bool:
     return any(t.startswith(start) for t in h.bar_titles())
+
+
+def why(h: Hands, group: str) -> str:
+    """The reason shown beside a disabled button of the action bar."""
+    cell = h.bar_button(group).parentWidget()
+    labels = [lb for lb in cell.findChildren(QLabel) if lb.objectName().startswith("why_")]
+    return labels[0].text() if labels and labels[0].isVisible() else ""
+
+
+def tracker_line(h: Hands, name: str) -> str:
+    order = h.w.tracker_dock.order
+    return next(t for t in (order.item(i).text() for i in range(order.count())) if name in t)
+
+
+def fighting(h: Hands) -> bool:
+    if not on_bar(h, "Fight"):
+        return False
+    bar = h.bar_button("Fight")
+    menu = bar.menu()
+    return any(a.isEnabled() for a in menu.actions()) if menu is not None else bar.isEnabled()
+
+
+def win_the_fights(h: Hands) -> None:
+    """Fight round after round (the Warrior's cubes all critical) until no creature is
+    left on the cube."""
+    for _ in range(20):
+        if not fighting(h) or h.w.play.turn().outcome:
+            return
+        choose(h, "Fight", lambda t: "with" not in t)
+    raise AssertionError("the fights never end")
+
+
+def take_treasure(h: Hands) -> None:
+    for _ in range(6):
+        if not on_bar(h, "Treasure"):
+            return
+        choose(h, "Treasure", lambda _t: True)
 
 
 def fill_warrior(h: Hands, dialog: TablesDialog, qtbot: Any) -> None:
@@ -305,27 +346,46 @@ def test_qubqst_journey(
         assert graph.graph is not None and graph.graph.current == entry_cube
         shot(h, w, "qubqst-entered")
 
-        # -- each cube in the text's order, up to the Golden Cube ------------------------
-        for _ in range(80):
-            turn = w.play.turn()
-            if turn.outcome:
-                break
-            titles = h.bar_titles()
-            if on_bar(h, "Reveal"):
-                choose(h, "Reveal", lambda _t: True)
-            elif on_bar(h, "Fight") and any(
-                a.isEnabled()
-                for a in (h.bar_button("Fight").menu() or h.bar_button("Fight")).actions()
-            ):
-                choose(h, "Fight", lambda t: "with" not in t)
-            elif on_bar(h, "Open"):
-                choose(h, "Open", lambda _t: True)
-            elif on_bar(h, "Treasure"):
-                choose(h, "Treasure", lambda _t: True)
-            elif on_bar(h, "Move on"):
-                choose(h, "Move on", lambda _t: True)
-            else:
-                raise AssertionError(f"nothing to do: {titles} {turn}")
+        # -- the entry cube: a creature; the Warrior loses a fight, then wins one -------
+        war = w.play.game.state.characters["war"]
+        cube = lambda: w.play.game.state.encounter.cube  # noqa: E731
+        assert cube() == entry_cube
+        assert why(h, "Secret rooms").startswith("look at what the cube holds first")
+        choose(h, "Reveal", lambda _t: True)
+        assert graph.place_items[entry_cube].toolTip().startswith(entry_cube)
+        odds = w.action_dock.odds.text.text()
+        assert "to win the fight" in odds, odds  # the exact odds, before the first round
+        table.warrior_wins = False
+        while w.play.game.state.characters["war"].hit_power == war.hit_power:
+            choose(h, "Fight", lambda t: "with" not in t)
+        assert "Hit Power 4/5" in tracker_line(h, "Warrior")
+        assert any("defeated" in line for line in h.log_texts()[-4:]), h.log_texts()[-4:]
+        table.warrior_wins = True
+        win_the_fights(h)
+        take_treasure(h)
+        shot(h, w, "qubqst-play")
+        choose(h, "Move on", lambda _t: True)
+
+        # -- the empty cube: the Warrior rests (once per cube), then moves on ------------
+        assert cube() != entry_cube and graph.graph.current == cube()
+        assert graph.place_items[entry_cube].opacity() < 1  # the completed cube, greyed
+        choose(h, "Reveal", lambda _t: True)
+        choose(h, "Rest", lambda t: "hit power" in t)
+        assert "Hit Power 5/5" in tracker_line(h, "Warrior")
+        rest = [a.text() for a in h.bar_button("Rest").menu().actions()]
+        assert all("only 1 character can rest per Catacomb Cube" in t for t in rest), rest
+        choose(h, "Move on", lambda _t: True)
+
+        # -- the next cube: a creature beaten; then the Golden Cube ----------------------
+        choose(h, "Reveal", lambda _t: True)
+        win_the_fights(h)
+        take_treasure(h)
+        choose(h, "Move on", lambda _t: True)
+        assert cube() == "golden"
+        choose(h, "Reveal", lambda _t: True)
+        past = [a.text() for a in h.bar_button("Past").menu().actions()]
+        assert any("more than 1 creature" in t for t in past), past
+        win_the_fights(h)
     turn = w.play.turn()
     assert turn.outcome and "conquered" in turn.outcome, (turn, rolled[-10:])
     shot(h, w, "qubqst-won")

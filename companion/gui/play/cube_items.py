@@ -26,15 +26,15 @@ from PySide6.QtWidgets import (
 from companion.rules.graph import Direction, GraphView, PlaceView
 
 #: A cube's side, in scene units, and the distance between two neighbouring cubes.
-CUBE = 280.0
+CUBE = 220.0
 CUBE_STEP = 460.0
 #: A line of text on a cube, and the margin inside its edges.
-LINE = 36.0
-PAD = 16.0
+LINE = 34.0
+PAD = 14.0
 #: The pixel sizes of a cube's label and of its other lines (scaled with the board).
 LABEL_PX, TEXT_PX = 30, 26
 #: How far an unjoined path sticks out of its cube.
-STUB = 52.0
+STUB = 44.0
 #: The thickness of a cube's visible lower edge.
 EDGE = 12.0
 #: One step in each direction (screen y grows downwards).
@@ -131,12 +131,18 @@ def cube_layout(graph: GraphView, step: float = CUBE_STEP) -> dict[str, QPointF]
     return {pid: QPointF(x * step, y * step) for pid, (x, y) in spot.items()}
 
 
+def face_lines(place: PlaceView) -> list[str]:
+    """The rolled face as lines: its parts ("paths N E S · 1 creature: black") one a line,
+    so a cube stays narrow."""
+    return [part.strip() for part in place.face.split(" · ") if part.strip()]
+
+
 def cube_side(place: PlaceView, figure_lines: list[str], fonts: tuple[QFont, QFont]) -> float:
     """A cube's side: square, and wide and tall enough for its lines of text."""
     bold, plain = QFontMetricsF(fonts[0]), QFontMetricsF(fonts[1])
-    texts = [place.face, *place.content, *figure_lines]
+    texts = [*face_lines(place), *place.content, *figure_lines]
     wide = max([bold.horizontalAdvance(place.label), *(plain.horizontalAdvance(t) for t in texts)])
-    lines = 1 + bool(place.face) + len(place.content) + len(figure_lines)
+    lines = 1 + len(texts)
     return max(CUBE, wide + 2 * PAD, 2 * PAD + LINE * lines)
 
 
@@ -168,8 +174,7 @@ def add_cube(
     ink = ink_on(fill)
     top = -side / 2 + PAD / 2
     lines: list[tuple[str, QFont]] = [(place.label, bold)]
-    if place.face:
-        lines.append((place.face, plain))
+    lines += [(line, plain) for line in face_lines(place)]
     lines += [(line, plain) for line in place.content]
     for text, font in lines:
         item = QGraphicsSimpleTextItem(text, face)

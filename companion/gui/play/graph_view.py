@@ -59,7 +59,7 @@ CURRENT = QColor(255, 214, 40)
 PICK = QColor(80, 170, 255)
 #: The smallest scale a board of cubes is drawn at (its text stays readable at arm's
 #: length); a bigger board scrolls, following the current place.
-MIN_CUBE_SCALE = 0.5
+MIN_CUBE_SCALE = 0.48
 #: The board's background in a dark and a light palette.
 DARK_BOARD, LIGHT_BOARD = QColor(38, 40, 46), QColor(214, 210, 200)
 #: What a place or figure item stands for.
@@ -216,8 +216,12 @@ class GraphBoardView(QGraphicsView):
         def lines(fids: tuple[str, ...]) -> list[str]:
             return [figure_text(figures[f]) if f in figures else f for f in fids]
 
-        sides = {p.id: cube_side(p, lines(p.figures), (bold, plain)) for p in graph.places}
-        step = max(CUBE_STEP, max(sides.values(), default=0) + 2.5 * STUB)
+        # Every cube the same size, as the table's cubes are: the largest one needs.
+        side = max(
+            (cube_side(p, lines(p.figures), (bold, plain)) for p in graph.places), default=0.0
+        )
+        sides = {p.id: side for p in graph.places}
+        step = max(sides.values(), default=CUBE_STEP) + 2.2 * STUB
         where = cube_layout(graph, step)
         for place in graph.places:
             if place.at is not None:
