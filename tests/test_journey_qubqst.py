@@ -355,6 +355,7 @@ def test_qubqst_journey(
         assert graph.place_items[entry_cube].toolTip().startswith(entry_cube)
         odds = w.action_dock.odds.text.text()
         assert "to win the fight" in odds, odds  # the exact odds, before the first round
+        shot(h, w, "qubqst-fight")
         table.warrior_wins = False
         while w.play.game.state.characters["war"].hit_power == war.hit_power:
             choose(h, "Fight", lambda t: "with" not in t)
@@ -363,7 +364,6 @@ def test_qubqst_journey(
         table.warrior_wins = True
         win_the_fights(h)
         take_treasure(h)
-        shot(h, w, "qubqst-play")
         choose(h, "Move on", lambda _t: True)
 
         # -- the empty cube: the Warrior rests (once per cube), then moves on ------------

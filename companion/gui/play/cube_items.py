@@ -80,6 +80,12 @@ def side_point(centre: QPointF, side: float, direction: Direction | None) -> QPo
     return QPointF(centre.x() + dx * side / 2, centre.y() + dy * side / 2)
 
 
+def beyond(point: QPointF, direction: Direction, length: float) -> QPointF:
+    """``length`` past ``point`` in ``direction``."""
+    dx, dy = VECTORS[direction]
+    return QPointF(point.x() + dx * length, point.y() + dy * length)
+
+
 def cube_layout(graph: GraphView, step: float = CUBE_STEP) -> dict[str, QPointF]:
     """Where each cube is centred: each place reached by a path stands on the side the
     path leaves by (the next free spot around it when that one is taken), the first place
@@ -202,6 +208,11 @@ def add_paths(
         start = side_point(where[a], sides[a], sa)
         end = side_point(where[b], sides[b], sb)
         path = QPainterPath(start)
+        # Out of each cube by its own side first, so a path joined E to E reads as such.
+        if sa is not None:
+            path.lineTo(beyond(start, sa, STUB * 0.8))
+        if sb is not None:
+            path.lineTo(beyond(end, sb, STUB * 0.8))
         path.lineTo(end)
         line = QGraphicsPathItem(path)
         line.setPen(QPen(PATH, 7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
