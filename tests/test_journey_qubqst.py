@@ -147,6 +147,8 @@ class Table:
         self.black_drawn = 0
         #: Whether the Warrior wins the next combat rounds (False: the creature does).
         self.warrior_wins = True
+        #: The Warrior wins the next rounds by one critical only (the fight goes on).
+        self.narrowly = False
 
     def __call__(self, count: int, sides: int, purpose: str, die: DieSpec | None) -> str:
         if die is None or die.numbered:
@@ -155,6 +157,9 @@ class Table:
         if die.id == "combat":
             mine = purpose.startswith("Warrior")
             wins = mine == self.warrior_wins
+            if self.narrowly:
+                rolled = ["critical"] + [faces[0]] * (count - 1) if mine else [faces[0]] * count
+                return ", ".join(rolled)
             return ", ".join(["critical" if wins else faces[0]] * count)
         if die.id == "catacomb_golden":
             return min(faces, key=lambda f: (paths_of(f) != "S", f.count("+")))
@@ -355,6 +360,13 @@ def test_qubqst_journey(
         assert graph.place_items[entry_cube].toolTip().startswith(entry_cube)
         odds = w.action_dock.odds.text.text()
         assert "to win the fight" in odds, odds  # the exact odds, before the first round
+        table.narrowly = True  # a round won by 2 hits: the creature's pool shrinks by 2
+        choose(h, "Fight", lambda t: "with" not in t)
+        table.narrowly = False
+        lines = graph.graph.place(entry_cube).content
+        assert any("Warrior 5 cubes v" in line for line in lines), lines
+        odds = w.action_dock.odds.text.text()
+        assert "to win the fight" in odds and "Warrior 5 cubes v" in odds, odds
         shot(h, w, "qubqst-fight")
         table.warrior_wins = False
         while w.play.game.state.characters["war"].hit_power == war.hit_power:

@@ -33,6 +33,8 @@ LINE = 34.0
 PAD = 14.0
 #: The pixel sizes of a cube's label and of its other lines (scaled with the board).
 LABEL_PX, TEXT_PX = 30, 26
+#: The widest a line of text on a cube grows before it is broken between its parts.
+WRAP = 330.0
 #: How far an unjoined path sticks out of its cube.
 STUB = 44.0
 #: The thickness of a cube's visible lower edge.
@@ -143,10 +145,33 @@ def face_lines(place: PlaceView) -> list[str]:
     return [part.strip() for part in place.face.split(" · ") if part.strip()]
 
 
+def wrap(text: str, font: QFont, width: float = WRAP) -> list[str]:
+    """``text`` as lines no wider than ``width`` where it can be: broken between its parts
+    (a figure's name and its tracks, a creature and its pools: two spaces apart)."""
+    metrics = QFontMetricsF(font)
+    lines: list[str] = []
+    current = ""
+    for part in (p.strip() for p in text.split("  ")):
+        if not part:
+            continue
+        joined = f"{current}  {part}" if current else part
+        if current and metrics.horizontalAdvance(joined) > width:
+            lines.append(current)
+            current = part
+        else:
+            current = joined
+    return [*lines, current] if current else lines
+
+
 def cube_side(place: PlaceView, figure_lines: list[str], fonts: tuple[QFont, QFont]) -> float:
-    """A cube's side: square, and wide and tall enough for its lines of text."""
+    """A cube's side: square, and wide and tall enough for its lines of text (each one
+    wrapped as drawn)."""
     bold, plain = QFontMetricsF(fonts[0]), QFontMetricsF(fonts[1])
-    texts = [*face_lines(place), *place.content, *figure_lines]
+    texts = [
+        line
+        for text in [*face_lines(place), *place.content, *figure_lines]
+        for line in wrap(text, fonts[1])
+    ]
     wide = max([bold.horizontalAdvance(place.label), *(plain.horizontalAdvance(t) for t in texts)])
     lines = 1 + len(texts)
     return max(CUBE, wide + 2 * PAD, 2 * PAD + LINE * lines)
@@ -181,7 +206,7 @@ def add_cube(
     top = -side / 2 + PAD / 2
     lines: list[tuple[str, QFont]] = [(place.label, bold)]
     lines += [(line, plain) for line in face_lines(place)]
-    lines += [(line, plain) for line in place.content]
+    lines += [(part, plain) for line in place.content for part in wrap(line, plain)]
     for text, font in lines:
         item = QGraphicsSimpleTextItem(text, face)
         item.setFont(font)

@@ -46,6 +46,7 @@ from companion.gui.play.cube_items import (
     add_paths,
     cube_layout,
     cube_side,
+    wrap,
 )
 from companion.rules.capabilities import GraphBoard
 from companion.rules.graph import GraphView
@@ -216,6 +217,10 @@ class GraphBoardView(QGraphicsView):
         def lines(fids: tuple[str, ...]) -> list[str]:
             return [figure_text(figures[f]) if f in figures else f for f in fids]
 
+        def shown(fid: str) -> str:
+            """A figure's line as the cube shows it: broken between its tracks."""
+            return "\n".join(wrap(figure_text(figures[fid]) if fid in figures else fid, plain))
+
         # Every cube the same size, as the table's cubes are: the largest one needs.
         side = max(
             (cube_side(p, lines(p.figures), (bold, plain)) for p in graph.places), default=0.0
@@ -234,13 +239,14 @@ class GraphBoardView(QGraphicsView):
             box.setData(1, place.id)
             box.setToolTip("\n".join(x for x in (place.label, place.face, place.note) if x))
             self.place_items[place.id] = box
-            for row, fid in enumerate(place.figures):
+            for fid in place.figures:
                 view = figures.get(fid)
-                text = QGraphicsSimpleTextItem(figure_text(view) if view else fid, box)
+                text = QGraphicsSimpleTextItem(shown(fid), box)
                 text.setFont(plain)
                 colour = side_colour(view.side) if view else text_ink
                 text.setBrush(QBrush(colour if _reads_on(colour, box) else text_ink))
-                text.setPos(-side / 2 + PAD, top + LINE * row)
+                text.setPos(-side / 2 + PAD, top)
+                top += LINE * (text.text().count("\n") + 1)
                 text.setData(0, ROLE_FIGURE)
                 text.setData(1, fid)
                 if view is not None:

@@ -87,6 +87,9 @@ class TrackerDock(QDockWidget):
         self.order.itemDoubleClicked.connect(self._center)
         self.order.itemClicked.connect(self._picked)
         self.order.setMinimumHeight(90)
+        # A figure with several tracks (QUBQST's Hit Power and Combat Cubes) wraps its
+        # line rather than hiding its end past the panel's edge.
+        self.order.setWordWrap(True)
         layout.addWidget(self.order, 1)
         self.prompts = QLabel("")
         self.prompts.setObjectName("promptsLabel")
