@@ -129,8 +129,7 @@ def graph_view(game: Game) -> GraphView:
                 kind=kind,
                 at=at.get(info["id"]),
                 figures=party if info["id"] == here else (),
-                note=f"unjoined paths: {unjoined}"
-                + (" (discarded)" if info["discarded"] else ""),
+                note=f"unjoined paths: {unjoined}" + (" (discarded)" if info["discarded"] else ""),
                 shape="cube",
                 colour="yellow" if info["id"] == "golden" else "black",
                 face=face_words(info["paths"], info["content"], info["colours"]),

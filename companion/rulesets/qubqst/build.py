@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rulesets.qubqst.data import DIRS, Cards, parse_face, text_data
+from companion.rulesets.qubqst.data import DIRS, Cards, golden_problem, parse_face, text_data
 from companion.rulesets.qubqst.state import Character, Cube, Encounter, Game, Options, Party
 
 
@@ -33,8 +33,7 @@ def new_game(setup: Mapping[str, Any]) -> Game:
     bad = [p for p in party_ids if p not in known]
     if bad or not 1 <= len(party_ids) <= 3 or len(set(party_ids)) != len(party_ids):
         raise ValueError(
-            f"party: {list(party_ids)!r} is not 1 to 3 different characters of "
-            f"{', '.join(known)}"
+            f"party: {list(party_ids)!r} is not 1 to 3 different characters of {', '.join(known)}"
         )
     chars = {}
     hp_given = dict(start.get("hit_power") or {})
@@ -78,6 +77,8 @@ def lay_out(game: Game, board: Mapping[str, Any]) -> Game:
     """The game with the catacomb ``board`` laid out and the party entered at its entry."""
     cubes: dict[str, Cube] = {}
     for order, (cid, face) in enumerate(dict(board["cubes"]).items()):
+        if cid == "golden" and golden_problem(str(face)):
+            raise ValueError(f"board.cubes.golden: {golden_problem(str(face))}")
         cubes[cid] = cube_from_face(cid, str(face), order)
     joins: dict[str, dict[str, str]] = {cid: {} for cid in cubes}
     for a, pa, b, pb in board.get("joins", ()):

@@ -11,7 +11,9 @@ from companion.rulesets.qubqst.state import Game
 from companion.rulesets.qubqst.validate import foe_name, validate
 
 
-def _choice(game: Game, kind: str, label: str, action: dict[str, Any], group: str = "") -> ActionChoice:
+def _choice(
+    game: Game, kind: str, label: str, action: dict[str, Any], group: str = ""
+) -> ActionChoice:
     verdict = validate(game, s.ACTIONS.validate_python(action))
     return ActionChoice(
         kind=kind,
@@ -31,7 +33,9 @@ def action_choices(game: Game, actor: str | None) -> list[ActionChoice]:
     out: list[ActionChoice] = []
     if game.phase == "setup":
         if not game.item_rolled:
-            out.append(_choice(game, "start_item", "Roll the first item", {**me, "action": "start_item"}))
+            out.append(
+                _choice(game, "start_item", "Roll the first item", {**me, "action": "start_item"})
+            )
         out.append(_choice(game, "draw", "Draw and roll a cube", {**me, "action": "draw"}))
         new = game.unjoined
         if new:
@@ -43,8 +47,17 @@ def action_choices(game: Game, actor: str | None) -> list[ActionChoice]:
                     for to_path in other.paths:
                         if to_path in other.joins:
                             continue
-                        act = {**me, "action": "join", "cube": new, "path": path, "to": other.id, "to_path": to_path}
-                        c = _choice(game, "join", f"Join {new} {path} to {other.id} {to_path}", act, "Join")
+                        act = {
+                            **me,
+                            "action": "join",
+                            "cube": new,
+                            "path": path,
+                            "to": other.id,
+                            "to_path": to_path,
+                        }
+                        c = _choice(
+                            game, "join", f"Join {new} {path} to {other.id} {to_path}", act, "Join"
+                        )
                         if c.enabled:
                             out.append(c)
         else:
@@ -68,48 +81,177 @@ def action_choices(game: Game, actor: str | None) -> list[ActionChoice]:
             continue
         name = foe_name(game, foe)
         if foe.bag is not None:
-            out.append(_choice(game, "open_bag", f"Open {name}", {**me, "action": "open_bag", "foe": foe.id}))
+            out.append(
+                _choice(
+                    game, "open_bag", f"Open {name}", {**me, "action": "open_bag", "foe": foe.id}
+                )
+            )
             continue
-        out.append(_choice(game, "fight", f"Fight {name}", {**me, "action": "fight", "foe": foe.id}, "Fight"))
+        out.append(
+            _choice(
+                game, "fight", f"Fight {name}", {**me, "action": "fight", "foe": foe.id}, "Fight"
+            )
+        )
         if game.party.magic_item:
-            out.append(_choice(game, "fight", f"Fight {name} with {game.party.magic_item.upper()}", {**me, "action": "fight", "foe": foe.id, "magic_item": True}, "Fight"))
-        out.append(_choice(game, "sneak", f"Sneak past {name}", {**me, "action": "sneak", "foe": foe.id}, "Past"))
-        out.append(_choice(game, "steal", f"Steal from {name}", {**me, "action": "steal", "foe": foe.id}, "Past"))
+            out.append(
+                _choice(
+                    game,
+                    "fight",
+                    f"Fight {name} with {game.party.magic_item.upper()}",
+                    {**me, "action": "fight", "foe": foe.id, "magic_item": True},
+                    "Fight",
+                )
+            )
+        out.append(
+            _choice(
+                game,
+                "sneak",
+                f"Sneak past {name}",
+                {**me, "action": "sneak", "foe": foe.id},
+                "Past",
+            )
+        )
+        out.append(
+            _choice(
+                game,
+                "steal",
+                f"Steal from {name}",
+                {**me, "action": "steal", "foe": foe.id},
+                "Past",
+            )
+        )
         if game.party.magic_item:
-            out.append(_choice(game, "sneak", f"Sneak past {name} with {game.party.magic_item.upper()}", {**me, "action": "sneak", "foe": foe.id, "using": "clk"}, "Past"))
-        out.append(_choice(game, "evade", f"Evade {name}", {**me, "action": "evade", "foe": foe.id}, "Past"))
+            out.append(
+                _choice(
+                    game,
+                    "sneak",
+                    f"Sneak past {name} with {game.party.magic_item.upper()}",
+                    {**me, "action": "sneak", "foe": foe.id, "using": "clk"},
+                    "Past",
+                )
+            )
+        out.append(
+            _choice(
+                game, "evade", f"Evade {name}", {**me, "action": "evade", "foe": foe.id}, "Past"
+            )
+        )
         if game.cards.characters[actor].casting_points > 0:
-            out.append(_choice(game, "cast", f"Cast INV past {name}", {**me, "action": "cast", "spell": "inv", "foe": foe.id}, "Cast"))
+            out.append(
+                _choice(
+                    game,
+                    "cast",
+                    f"Cast INV past {name}",
+                    {**me, "action": "cast", "spell": "inv", "foe": foe.id},
+                    "Cast",
+                )
+            )
     if enc.trap is not None:
         out.append(_choice(game, "disarm", "Disarm the trap", {**me, "action": "disarm"}, "Trap"))
-        out.append(_choice(game, "spring", "Let the trap go off", {**me, "action": "spring"}, "Trap"))
+        out.append(
+            _choice(game, "spring", "Let the trap go off", {**me, "action": "spring"}, "Trap")
+        )
         if game.cards.characters[actor].casting_points > 0:
-            out.append(_choice(game, "cast", "Cast DSM", {**me, "action": "cast", "spell": "dsm"}, "Cast"))
+            out.append(
+                _choice(game, "cast", "Cast DSM", {**me, "action": "cast", "spell": "dsm"}, "Cast")
+            )
     for cache in enc.caches:
-        out.append(_choice(game, "search_treasure", f"Search the {cache} cache", {**me, "action": "search_treasure", "cache": cache}, "Treasure"))
+        out.append(
+            _choice(
+                game,
+                "search_treasure",
+                f"Search the {cache} cache",
+                {**me, "action": "search_treasure", "cache": cache},
+                "Treasure",
+            )
+        )
     if enc.revealed and cube.content == "empty":
         for choice in ("hit_power", "recover", "casting_point"):
-            out.append(_choice(game, "rest", f"Rest: {choice.replace('_', ' ')}", {**me, "action": "rest", "choice": choice}, "Rest"))
-    free = [p for p in cube.paths if p != enc.entry and p not in cube.joins and p not in enc.searched]
+            out.append(
+                _choice(
+                    game,
+                    "rest",
+                    f"Rest: {choice.replace('_', ' ')}",
+                    {**me, "action": "rest", "choice": choice},
+                    "Rest",
+                )
+            )
+    free = [
+        p for p in cube.paths if p != enc.entry and p not in cube.joins and p not in enc.searched
+    ]
     for path in free:
-        out.append(_choice(game, "search_secret", f"Search {path} for a secret room", {**me, "action": "search_secret", "path": path}, "Secret rooms"))
+        out.append(
+            _choice(
+                game,
+                "search_secret",
+                f"Search {path} for a secret room",
+                {**me, "action": "search_secret", "path": path},
+                "Secret rooms",
+            )
+        )
         if game.party.normal_item:
-            out.append(_choice(game, "search_secret", f"Search {path} with {game.party.normal_item.upper()}", {**me, "action": "search_secret", "path": path, "using": "map"}, "Secret rooms"))
+            out.append(
+                _choice(
+                    game,
+                    "search_secret",
+                    f"Search {path} with {game.party.normal_item.upper()}",
+                    {**me, "action": "search_secret", "path": path, "using": "map"},
+                    "Secret rooms",
+                )
+            )
         if game.cards.characters[actor].casting_points > 0:
-            out.append(_choice(game, "cast", f"Cast OPN on {path}", {**me, "action": "cast", "spell": "opn", "path": path}, "Cast"))
+            out.append(
+                _choice(
+                    game,
+                    "cast",
+                    f"Cast OPN on {path}",
+                    {**me, "action": "cast", "spell": "opn", "path": path},
+                    "Cast",
+                )
+            )
     if enc.secret is not None:
-        out.append(_choice(game, "enter_secret", f"Go into the secret room ({foe_name(game, enc.secret)})", {**me, "action": "enter_secret"}))
+        out.append(
+            _choice(
+                game,
+                "enter_secret",
+                f"Go into the secret room ({foe_name(game, enc.secret)})",
+                {**me, "action": "enter_secret"},
+            )
+        )
     if game.cards.characters[actor].casting_points > 0:
-        for cid, c in game.characters.items():
-            if not c.dead and (c.down or c.weak or c.hit_power < c.max_hit_power):
-                out.append(_choice(game, "cast", f"Cast HEL on {c.name}", {**me, "action": "cast", "spell": "hel", "target": cid}, "Cast"))
+        for cid, who in game.characters.items():
+            if not who.dead and (who.down or who.weak or who.hit_power < who.max_hit_power):
+                out.append(
+                    _choice(
+                        game,
+                        "cast",
+                        f"Cast HEL on {who.name}",
+                        {**me, "action": "cast", "spell": "hel", "target": cid},
+                        "Cast",
+                    )
+                )
     for item in (game.party.normal_item,):
         if item and game.cards.items.get(item) and game.cards.items[item].effect == "cure":
-            for cid, c in game.characters.items():
-                if c.weak:
-                    out.append(_choice(game, "use_item", f"Use {item.upper()} on {c.name}", {**me, "action": "use_item", "item": item, "target": cid}, "Items"))
+            for cid, who in game.characters.items():
+                if who.weak:
+                    out.append(
+                        _choice(
+                            game,
+                            "use_item",
+                            f"Use {item.upper()} on {who.name}",
+                            {**me, "action": "use_item", "item": item, "target": cid},
+                            "Items",
+                        )
+                    )
     for path, target in cube.joins.items():
         there = target.split(":")[0]
         if not game.cubes[there].discarded:
-            out.append(_choice(game, "move_on", f"Move on {path} to {there}", {**me, "action": "move_on", "path": path}, "Move on"))
+            out.append(
+                _choice(
+                    game,
+                    "move_on",
+                    f"Move on {path} to {there}",
+                    {**me, "action": "move_on", "path": path},
+                    "Move on",
+                )
+            )
     return out

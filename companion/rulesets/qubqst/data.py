@@ -218,19 +218,31 @@ def parse_face(text: str) -> tuple[tuple[str, ...], str, tuple[str, ...]]:
     return paths, "creatures", colours
 
 
+def golden_problem(face: str) -> str:
+    """Why ``face`` cannot be the Golden Cube's ("" when it can): "with multiple
+    creatures, and 1 way in"."""
+    try:
+        paths, _kind, colours = parse_face(face)
+    except ValueError as exc:
+        return str(exc)
+    if len(paths) != 1 or len(colours) < 2:
+        return f"{face!r}: the Golden Cube has multiple creatures, and 1 way in"
+    return ""
+
+
 def _face_problems(rows: Sequence[CatacombRow]) -> list[CrossProblem]:
     out: list[CrossProblem] = []
     for i, row in enumerate(rows):
         for n, face in enumerate(row.faces or ()):
             try:
-                paths, kind, colours = parse_face(face)
+                paths, _kind, _colours = parse_face(face)
             except ValueError as exc:
                 out.append((i, f"faces.{n}", str(exc)))
                 continue
             if not paths:
                 out.append((i, f"faces.{n}", f"{face!r} has no path"))
-            if row.id == "golden" and (len(paths) != 1 or kind != "creatures"):
-                out.append((i, f"faces.{n}", "the Golden Cube has 1 way in and creatures"))
+            if row.id == "golden" and golden_problem(face):
+                out.append((i, f"faces.{n}", golden_problem(face)))
     return out
 
 
@@ -284,7 +296,7 @@ def _missing(name: str) -> Any:
         sample = sample_rows(name) if name in CARD_TABLES else {}
         out = []
         for row in rows:
-            key = str(getattr(row, "id"))
+            key = str(row.model_dump().get("id"))
             for field, value in row.model_dump(exclude={"id", "text"}).items():
                 if value is None and sample.get(key, {}).get(field) is None:
                     out.append(f"{key}.{field}")
@@ -404,16 +416,29 @@ _CARD_MODEL: dict[str, type[BaseModel]] = {
 
 
 class MissingEntries(ValueError):
-    """A game needs table entries the user has not filled: each named."""
+    """A game needs table entries the user has not filled: each named (and the user's
+    faulty files, whose rows are not in play, with their first problem)."""
 
-    def __init__(self, missing: Sequence[str]) -> None:
+    def __init__(self, missing: Sequence[str], faulty: Sequence[str] = ()) -> None:
         self.missing = tuple(missing)
         shown = ", ".join(self.missing[:12])
         more = f" and {len(self.missing) - 12} more" if len(self.missing) > 12 else ""
+        tail = f" (not in play, fix it first: {'; '.join(faulty)})" if faulty else ""
         super().__init__(
             "QUBQST needs numbers its text leaves to the Quick Cards; fill them in "
-            f"(Rules > Tables..., or your rulesets/qubqst/ files): {shown}{more}"
+            f"(Rules > Tables..., or your rulesets/qubqst/ files): {shown}{more}{tail}"
         )
+
+
+def faulty_files() -> list[str]:
+    """The user's table files with problems (none of their rows is in play), each with
+    its first problem."""
+    out = []
+    for spec in TABLES:
+        problems = load_table(spec, RULESET_ID).problems
+        if problems:
+            out.append(str(problems[0]))
+    return out
 
 
 def _rows(path: Path, spec: TableSpec[Any]) -> dict[str, dict[str, Any]]:
@@ -483,9 +508,7 @@ def cards_for(
     chars = need("characters", party, CharCard)
     creatures = need("creatures", [c.id for c in td.creatures], CreatureCard)
     spells = need("spells", [s.id for s in td.spells], SpellCard) if "wiz" in party else {}
-    cubes = need(
-        "cubes", [f"creature_{c}" for c in COLOURS] + [*CACHES, "contraption"], None
-    )
+    cubes = need("cubes", [f"creature_{c}" for c in COLOURS] + [*CACHES, "contraption"], None)
     faces = [*cubes.get("normal", ()), *cubes.get("magic", ())]
     item_ids = sorted({f for f in faces if f != "trp"} | {it.id for it in td.items})
     items = need("items", item_ids, ItemCard)
@@ -495,7 +518,7 @@ def cards_for(
     score_fields = [f for f in ScoringRow.model_fields if f not in ("id", "text")]
     missing.extend(f"scoring: score.{f}" for f in score_fields if score_row.get(f) is None)
     if missing:
-        raise MissingEntries(missing)
+        raise MissingEntries(missing, faulty_files() if rows is None else ())
     return Cards(
         characters=chars,
         creatures=creatures,

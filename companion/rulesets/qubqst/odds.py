@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from functools import cache
 
+#: The hits of each face of a Combat Cube (face 1 first): 3 blank, 2 hit, 1 critical.
+HITS_PER_FACE = (0, 0, 0, 1, 1, 2)
 #: Hits of one Combat Cube -> probability.
-ONE = {0: 1 / 2, 1: 1 / 3, 2: 1 / 6}
+ONE = {h: HITS_PER_FACE.count(h) / 6 for h in set(HITS_PER_FACE)}
 
 
 @cache

@@ -13,10 +13,8 @@ from companion.model.mapfile import MapDocument
 from companion.rules.dice import Dice
 from companion.rules.graph import GraphView
 from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup
-from companion.rules.scenario import ScenarioError
 from companion.rules.table import (
     ActionChoice,
-    SheetView,
     DieSpec,
     FigureTrack,
     FigureView,
@@ -24,6 +22,7 @@ from companion.rules.table import (
     OptionSpec,
     Prompt,
     SetupChoice,
+    SheetView,
     TurnView,
 )
 from companion.rules.user_tables import TableSpec
@@ -45,8 +44,8 @@ from companion.rulesets.qubqst.data import (
 from companion.rulesets.qubqst.odds import round_outcomes, win_chance
 from companion.rulesets.qubqst.reasons import REASONS
 from companion.rulesets.qubqst.resolve import resolve, score_of
-from companion.rulesets.qubqst.sheets import game_sheets
 from companion.rulesets.qubqst.scenarios import compare, query, scenario_setup
+from companion.rulesets.qubqst.sheets import game_sheets
 from companion.rulesets.qubqst.state import Game
 from companion.rulesets.qubqst.validate import foe_name, validate
 from companion.rulesets.qubqst.words import describe, phase_of
@@ -353,11 +352,20 @@ class QubqstRules:
         notes = []
         if state.encounter is not None:
             notes.append(f"Cube {state.visited}: {state.encounter.cube}")
+            if state.phase == "play" and not any(
+                c.enabled for who in order for c in action_choices(state, who)
+            ):
+                notes.append(
+                    "Nobody can deal with what is here (a resistant creature needs magic: "
+                    "the option resistance_fight=no_harm lets a normal attack engage it)"
+                )
         return TurnView(
             round=max(1, state.visited),
             acting=None if state.phase == "over" else (order[0] if order else None),
             order=order,
-            turn_started=True,
+            # The party decides together who acts: any able character may be picked.
+            turn_started=False,
+            choosable=order if state.phase != "over" else (),
             phase=phase_of(state),
             phases=s.PHASES,
             outcome=outcome,
@@ -391,11 +399,15 @@ class QubqstRules:
         names["contraption"] = "Contraption Cube"
         for cube, name in names.items():
             faces = rows.get("cubes", {}).get(cube, {}).get("faces")
-            specs.append(DieSpec(id=cube, name=name, faces=_labels(faces)))
-        for cube in td.cubes:
-            faces = rows.get("catacombs", {}).get(cube.id, {}).get("faces")
+            labels = _labels(faces)
+            if cube in ("gold", "gems") and faces:  # "3/GP", "2/gems": not face numbers
+                unit = "GP" if cube == "gold" else "gems"
+                labels = tuple(f if f == "trp" else f"{f}/{unit}" for f in labels)
+            specs.append(DieSpec(id=cube, name=name, faces=labels))
+        for cdef in td.cubes:
+            faces = rows.get("catacombs", {}).get(cdef.id, {}).get("faces")
             specs.append(
-                DieSpec(id=f"catacomb_{cube.id}", name=f"{cube.id} cube", faces=_labels(faces))
+                DieSpec(id=f"catacomb_{cdef.id}", name=f"{cdef.id} cube", faces=_labels(faces))
             )
         return tuple(specs)
 

@@ -39,7 +39,10 @@ class QubqstReason(DeclaredReason):
     ALREADY_SEARCHED = "already_searched", "each unjoined path is searched for a secret room once"
     ENTRY_PATH = "entry_path", "the path the party entered from hides no secret room"
     PATH_NOT_JOINED = "path_not_joined", "the party moves on only through a joined path"
-    PATH_JOINED = "path_joined", "a joined path leads to a Catacomb Cube, not a secret room"
+    PATH_JOINED = (
+        "path_joined",
+        "the path is joined to another Catacomb Cube (no secret room, no new join, no way in)",
+    )
     NO_SUCH_PATH = "no_such_path", "the cube has no path that way"
     MAGIC_ONLY = "magic_only", "the creature can only be harmed by magic"
     NOT_A_THIEF = "not_a_thief", "only the Thief has that skill"

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.qubqst import state as s
 from companion.rulesets.qubqst.build import cube_from_face
 from companion.rulesets.qubqst.data import CACHES, COLOURS, text_data
+from companion.rulesets.qubqst.odds import HITS_PER_FACE as HITS
 from companion.rulesets.qubqst.state import Character, Encounter, Foe, Game, Result, Trap
 from companion.rulesets.qubqst.validate import foe_name
-
-HITS = (0, 0, 0, 1, 1, 2)
 
 
 class _Run:
@@ -206,8 +208,9 @@ def _draw(r: _Run, a: s.Draw) -> None:
         face = a.face
     else:
         faces = g.cards.catacombs[cube]
-        n = a.face if isinstance(a.face, int) else None
-        if n is None:
+        if isinstance(a.face, int):
+            n = a.face
+        else:
             n = r.dice.roll(1, f"roll {cube}", 6, die=f"catacomb_{cube}").faces[0]
         face = faces[n - 1]
     c = cube_from_face(cube, face, len(g.cubes))
@@ -445,6 +448,9 @@ def _search_treasure(r: _Run, a: s.SearchTreasure) -> None:
 
 
 def _disarm(r: _Run, a: s.Disarm) -> None:
+    if a.using == "dsm":  # the disarm spell, as cast
+        _cast(r, s.Cast(actor=a.actor, spell="dsm"))
+        return
     enc = r.g.encounter
     assert enc is not None and enc.trap is not None
     power = r.g.cards.traps[enc.trap.trap].trap_power
@@ -579,7 +585,7 @@ def _next_player(r: _Run, a: s.NextPlayer) -> None:
     r.say("turn", f"{g.players[g.player + 1]} sets up a catacomb of their own")
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[_Run, Any], None]] = {
     s.StartItem: _start_item,
     s.Draw: _draw,
     s.Join: _join,

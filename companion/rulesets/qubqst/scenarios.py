@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from companion.rules.ruleset import GAME_KEY, ScenarioSetup
 from companion.rules.plugin_base import field_problems
+from companion.rules.ruleset import GAME_KEY, ScenarioSetup
 from companion.rules.scenario import ScenarioError
 from companion.rulesets.qubqst.build import new_game
 from companion.rulesets.qubqst.data import SPECS, MissingEntries, sample_cards
@@ -22,7 +22,16 @@ from companion.safefile import Problem
 
 #: ``numbers``: a note of the user-table numbers a scenario relies on (read by people).
 SETUP_KEYS = ("party", "options", "cards", "board", "numbers")
-START_KEYS = ("characters", "gold", "gems", "normal_item", "magic_item", "hit_power", "weak", "casting_points")
+START_KEYS = (
+    "characters",
+    "gold",
+    "gems",
+    "normal_item",
+    "magic_item",
+    "hit_power",
+    "weak",
+    "casting_points",
+)
 
 
 def scenario_setup(doc: Mapping[str, Any]) -> ScenarioSetup:
@@ -31,14 +40,18 @@ def scenario_setup(doc: Mapping[str, Any]) -> ScenarioSetup:
     start: dict[str, Any] = {}
     if isinstance(party, dict):
         start = {k: v for k, v in party.items() if k != "characters"}
-        problems += [Problem(f"party.{k}", "not a party field") for k in party if k not in START_KEYS]
+        problems += [
+            Problem(f"party.{k}", "not a party field") for k in party if k not in START_KEYS
+        ]
         party = party.get("characters", ["war", "wiz", "thf"])
     if not isinstance(party, list) or not all(isinstance(p, str) for p in party):
-        problems.append(Problem("party", "give a list of character ids, e.g. [\"war\", \"thf\"]"))
+        problems.append(Problem("party", 'give a list of character ids, e.g. ["war", "thf"]'))
         party = []
     options = doc.get("options", {})
     try:
-        Options.model_validate({**options, "sample": "all"} if isinstance(options, dict) else options)
+        Options.model_validate(
+            {**options, "sample": "all"} if isinstance(options, dict) else options
+        )
     except ValidationError as exc:
         for err in exc.errors(include_url=False):
             problems.append(Problem("options." + ".".join(map(str, err["loc"])), err["msg"]))
@@ -56,7 +69,14 @@ def scenario_setup(doc: Mapping[str, Any]) -> ScenarioSetup:
                 try:
                     spec.row.model_validate({"id": key, **fields})
                 except (ValidationError, TypeError) as exc:
-                    problems.append(Problem(f"cards.{table}.{key}", str(exc).splitlines()[-1].strip() if isinstance(exc, TypeError) else exc.errors(include_url=False)[0]["msg"]))
+                    problems.append(
+                        Problem(
+                            f"cards.{table}.{key}",
+                            str(exc).splitlines()[-1].strip()
+                            if isinstance(exc, TypeError)
+                            else exc.errors(include_url=False)[0]["msg"],
+                        )
+                    )
         try:
             cards = sample_cards(cards_raw) if not problems else None
         except (MissingEntries, ValueError) as exc:
@@ -74,7 +94,9 @@ def scenario_setup(doc: Mapping[str, Any]) -> ScenarioSetup:
     try:
         new_game(setup)
     except (ValueError, KeyError, TypeError) as exc:
-        raise ScenarioError(problems=[Problem("board" if "board" in str(exc) else "party", str(exc))]) from None
+        raise ScenarioError(
+            problems=[Problem("board" if "board" in str(exc) else "party", str(exc))]
+        ) from None
     return ScenarioSetup(setup=setup)
 
 
@@ -96,7 +118,11 @@ def query(game: Game, q: Mapping[str, Any]) -> Any:
         fighter = game.characters.get(str(q.get("actor") or foe.fighter or ""))
         mine = None
         if fighter is not None:
-            mine = fighter.pool if fighter.pool is not None and foe.fighter == fighter.id else fighter.hit_power
+            mine = (
+                fighter.pool
+                if fighter.pool is not None and foe.fighter == fighter.id
+                else fighter.hit_power
+            )
         if kind == "pool":
             return {"value": {"character": mine, "creature": theirs}}
         if fighter is None or foe.creature is None:
@@ -108,7 +134,9 @@ def query(game: Game, q: Mapping[str, Any]) -> Any:
         return {"value": score_of(game)}
     if kind == "step":
         return {"value": phase_of(game)}
-    raise ValueError(f"query {kind!r}: QUBQST answers route, unjoined_paths, pool, odds, score, step")
+    raise ValueError(
+        f"query {kind!r}: QUBQST answers route, unjoined_paths, pool, odds, score, step"
+    )
 
 
 def _game_fields(game: Game) -> dict[str, Any]:

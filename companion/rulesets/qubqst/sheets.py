@@ -42,7 +42,9 @@ def game_sheets(game: Game) -> list[SheetView]:
                 )
             )
         sections.append(
-            SheetSection(title="State", fields=(SheetField(key="state", label="State", value=state),))
+            SheetSection(
+                title="State", fields=(SheetField(key="state", label="State", value=state),)
+            )
         )
         out.append(
             SheetView(

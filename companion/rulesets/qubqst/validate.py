@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.rules.verdict import LEGAL, Reason, Verdict
 from companion.rulesets.qubqst import state as s
-from companion.rulesets.qubqst.data import parse_face
+from companion.rulesets.qubqst.data import golden_problem, parse_face
 from companion.rulesets.qubqst.reasons import REASONS
 from companion.rulesets.qubqst.state import Foe, Game
 
@@ -79,9 +79,13 @@ def route(game: Game, start: str) -> list[str]:
     return []
 
 
-def multi(game: Game) -> bool:
+def multi(game: Game, foe: Foe | None = None) -> bool:
+    """Whether the cube (the one ``foe`` is met on) holds more than 1 creature: a
+    secret room's creature is met alone."""
     enc = game.encounter
-    return enc is not None and len(enc.foes) > 1
+    if enc is None or (foe is not None and "_secret_" in foe.id):
+        return False
+    return len(game.cubes[enc.cube].colours) > 1
 
 
 def _actor(game: Game, actor: str, out: Refusals, weak_ok: bool = False) -> bool:
@@ -105,8 +109,8 @@ def _foe(game: Game, foe_id: str, out: Refusals) -> Foe | None:
 
 
 def _sneak_checks(game: Game, foe: Foe | None, out: Refusals) -> None:
-    if multi(game):
-        out.append(("multiple_creatures", f"{len(game.encounter.foes)} on this cube"))  # type: ignore[union-attr]
+    if multi(game, foe):
+        out.append(("multiple_creatures", "more than 1 creature on this cube"))
     if foe is None:
         return
     if foe.bag is not None or foe.resolved:
@@ -211,6 +215,8 @@ def _setup(game: Game, a: s.AnyAction, out: Refusals) -> None:
         elif isinstance(a.face, str):
             try:
                 parse_face(a.face)
+                if "golden" not in game.cubes and golden_problem(a.face):
+                    out.append(("invalid_target", golden_problem(a.face)))
             except ValueError as exc:
                 out.append(("invalid_target", str(exc)))
     elif isinstance(a, s.Join):
@@ -244,7 +250,7 @@ def _setup(game: Game, a: s.AnyAction, out: Refusals) -> None:
         elif a.path not in c.paths:
             out.append(("no_such_path", f"{a.cube} has no {a.path} path"))
         elif a.path in c.joins:
-            out.append(("path_joined", f"the party enters through an unjoined path"))
+            out.append(("path_joined", "the party enters through an unjoined path"))
         elif not route(game, a.cube):
             out.append(("no_route", f"no joined paths lead from {a.cube} to the Golden Cube"))
 
@@ -310,19 +316,19 @@ def _play(game: Game, a: s.AnyAction, out: Refusals) -> None:
             foe = _foe(game, a.foe or "", out)
             _sneak_checks(game, foe, out)
     elif isinstance(a, s.Sneak | s.Steal):
-        card = game.cards.characters[a.actor]
+        skills = game.cards.characters[a.actor]
         using = a.using if isinstance(a, s.Sneak) else "skill"
         if using == "clk":
             if _has_item(game, "sneak") is None:
                 out.append(("no_such_item", "the party has no cloak of invisibility"))
-        elif (card.sneak_on if isinstance(a, s.Sneak) else card.steal_on) <= 0:
+        elif (skills.sneak_on if isinstance(a, s.Sneak) else skills.steal_on) <= 0:
             out.append(("not_a_thief", f"{me.name} cannot {a.action}"))
         foe = _foe(game, a.foe, out)
         _sneak_checks(game, foe, out)
     elif isinstance(a, s.Evade):
-        if multi(game):
-            out.append(("multiple_creatures", f"{len(enc.foes)} on this cube"))
         foe = _foe(game, a.foe, out)
+        if multi(game, foe):
+            out.append(("multiple_creatures", "more than 1 creature on this cube"))
         if foe is not None:
             if foe.bag is not None or foe.resolved:
                 out.append(("invalid_target", f"{foe_name(game, foe)} is no creature to evade"))
@@ -345,7 +351,9 @@ def _play(game: Game, a: s.AnyAction, out: Refusals) -> None:
     elif isinstance(a, s.Disarm):
         if enc.trap is None:
             out.append(("nothing_pending", "no trap to disarm"))
-        if game.cards.characters[a.actor].disarm < 0:
+        if a.using == "dsm":
+            _caster(game, a.actor, "dsm", out)
+        elif game.cards.characters[a.actor].disarm < 0:
             out.append(("not_a_thief", f"{me.name} cannot disarm traps"))
     elif isinstance(a, s.Spring):
         if enc.trap is None:
