@@ -93,6 +93,7 @@ if TYPE_CHECKING:
         reset_turn_action: QAction
         export_log_action: QAction
         brickmaster_menu: QMenu
+        game_menu: QMenu
         mapless_games: MaplessGames
         rules_menu: RulesMenu
         board_views: BoardViews
