@@ -56,6 +56,12 @@ WARRIOR = {
 }
 
 
+def crop(size: tuple[int, int]) -> list[str]:
+    """pdftoppm's arguments for a page as wide as ``size`` cut to its height."""
+    w, h = (str(n) for n in size)
+    return ["-scale-to-x", w, "-scale-to-y", "-1", "-W", w, "-H", h]
+
+
 def shot(h: Hands, widget: QWidget, name: str) -> None:
     if SHOTS:
         w, hh = h.size
@@ -427,7 +433,23 @@ def test_qubqst_journey(
     if SHOTS and shutil.which("pdftoppm"):
         out = Path(SHOTS) / f"qubqst-sheet-{size[0]}x{size[1]}"
         subprocess.run(
-            ["pdftoppm", "-png", "-singlefile", "-scale-to", str(size[1]), str(pdf), str(out)],
+            # The page as wide as the screen, its top as high as the screen: the
+            # sheet read as a player holds the paper.
+            [
+                "pdftoppm",
+                "-png",
+                "-singlefile",
+                "-scale-to-x",
+                str(size[0]),
+                "-scale-to-y",
+                "-1",
+                "-W",
+                str(size[0]),
+                "-H",
+                str(size[1]),
+                str(pdf),
+                str(out),
+            ],  # fmt: skip
             check=True,
         )
     h.close_and_reopen(path)
