@@ -435,21 +435,7 @@ def test_qubqst_journey(
         subprocess.run(
             # The page as wide as the screen, its top as high as the screen: the
             # sheet read as a player holds the paper.
-            [
-                "pdftoppm",
-                "-png",
-                "-singlefile",
-                "-scale-to-x",
-                str(size[0]),
-                "-scale-to-y",
-                "-1",
-                "-W",
-                str(size[0]),
-                "-H",
-                str(size[1]),
-                str(pdf),
-                str(out),
-            ],  # fmt: skip
+            ["pdftoppm", "-png", "-singlefile", *crop(size), str(pdf), str(out)],
             check=True,
         )
     h.close_and_reopen(path)
