@@ -420,6 +420,9 @@ def test_qubqst_journey(
     h.show_tab("Party")
     sheets = w.game_sheets_dock
     assert sheets.isVisible() and sheets.views
+    titles = [s.title_label.text() for s in sheets.sheets if s.isVisible()]
+    assert titles == ["Warrior", "Party"], titles
+    shot(h, w, "qubqst-party")
     pdf = tmp_path / "party.pdf"
     h.save_answer = pdf
     h.click(sheets.print_button)
