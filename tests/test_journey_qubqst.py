@@ -370,9 +370,11 @@ def test_qubqst_journey(
         choose(h, "Fight", lambda t: "with" not in t)
         table.narrowly = False
         lines = graph.graph.place(entry_cube).content
-        assert any("Warrior 5 cubes v" in line for line in lines), lines
+        # The pools on the cube: the Warrior's 5 Combat Cubes against the creature's 3.
+        pools = [line for line in lines if "Warrior" in line and " v " in line]
+        assert pools and ("5 cubes v 3" in pools[0] or "■■■■■ v ■■■" in pools[0]), lines
         odds = w.action_dock.odds.text.text()
-        assert "to win the fight" in odds and "Warrior 5 cubes v" in odds, odds
+        assert "to win the fight" in odds and "Warrior" in odds, odds
         shot(h, w, "qubqst-fight")
         table.warrior_wins = False
         while w.play.game.state.characters["war"].hit_power == war.hit_power:
