@@ -4,6 +4,7 @@ odds of a fight (``odds``).  No special case in the core."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,7 +26,7 @@ from companion.rules.table import (
     SheetView,
     TurnView,
 )
-from companion.rules.user_tables import TableSpec
+from companion.rules.user_tables import TableSpec, tables_stamp
 from companion.rules.verdict import Verdict
 from companion.rulesets.qubqst import INFO
 from companion.rulesets.qubqst import state as s
@@ -153,6 +154,9 @@ class QubqstRules:
     title = INFO.title
     actions = s.ACTIONS
 
+    def __init__(self) -> None:
+        self._dice: tuple[object, tuple[DieSpec, ...]] | None = None
+
     # -- the user's tables (UserTables) -----------------------------------------------------
     def user_tables(self) -> Sequence[TableSpec[Any]]:
         return TABLES
@@ -248,6 +252,10 @@ class QubqstRules:
         if sample not in SAMPLE_CHOICES:
             raise ValueError(f"options.sample: {sample!r} is not one of {SAMPLE_CHOICES}")
         cards = cards_for(ids, sample)  # MissingEntries names every empty entry it needs
+        if options.get("mode") == "versus":  # each player may choose a party of their own
+            # Only the first party's cards filled: the other players play that party too.
+            with contextlib.suppress(ValueError):
+                cards = cards_for(known, sample)
         opts = {o.key: options.get(o.key, o.default) for o in option_specs()}
         return {"party": ids, "options": opts, "cards": cards.model_dump(mode="json")}
 
@@ -384,7 +392,16 @@ class QubqstRules:
 
     def dice_specs(self) -> Sequence[DieSpec]:
         """The Combat Cube, a d6 for rolls, and each cube with its faces' labels (from the
-        tables as they are now: the sample under your rows)."""
+        tables as they are now: the sample under your rows); remembered until the user's
+        table files change."""
+        stamp = tables_stamp(self.id)
+        cached = self._dice
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, self._dice_specs())
+            self._dice = cached
+        return cached[1]
+
+    def _dice_specs(self) -> tuple[DieSpec, ...]:
         td = text_data()
         specs = [
             DieSpec(id="combat", name="Combat Cube", faces=td.combat_faces),

@@ -172,6 +172,11 @@ def validate(game: Game, a: s.AnyAction) -> Verdict:
         more = game.options.mode == "versus" and game.player + 1 < max(1, len(game.players))
         if game.phase != "over" or not more:
             out.append(("run_over", "the run is not over" if game.phase != "over" else "last"))
+        if a.party is not None:
+            bad = [p for p in a.party if p not in game.cards.characters]
+            if bad or not 1 <= len(a.party) <= 3 or len(set(a.party)) != len(a.party):
+                have = ", ".join(game.cards.characters)
+                out.append(("invalid_target", f"a party is 1 to 3 different characters of {have}"))
         return verdict(out)
     if game.phase == "over":
         return verdict([("game_over", f"the party has {game.outcome}")])
@@ -181,7 +186,7 @@ def validate(game: Game, a: s.AnyAction) -> Verdict:
     setup = a.action in s.SETUP_ACTIONS
     if setup != (game.phase == "setup"):
         stage = "set-up" if game.phase == "setup" else "play"
-        out.append(("wrong_phase", f"{a.action} is not done during {stage}"))
+        out.append(("wrong_stage", f"{a.action} is not done during {stage}"))
         return verdict(out)
     if setup:
         _setup(game, a, out)
@@ -239,9 +244,9 @@ def _setup(game: Game, a: s.AnyAction, out: Refusals) -> None:
             out.append(("invalid_target", "the first cube drawn is joined to the Golden Cube"))
     elif isinstance(a, s.Enter):
         if not game.item_rolled:
-            out.append(("wrong_phase", "roll the party's first item (start_item) first"))
+            out.append(("wrong_stage", "roll the party's first item (start_item) first"))
         if "golden" not in game.cubes or len(drawn) < game.to_draw:
-            out.append(("wrong_phase", f"draw all {game.to_draw} cubes first"))
+            out.append(("wrong_stage", f"draw all {game.to_draw} cubes first"))
         if game.unjoined:
             out.append(("cube_not_joined", f"{game.unjoined} is not joined yet"))
         c = game.cubes.get(a.cube)
