@@ -113,6 +113,7 @@ def test_the_players_window_follows_the_game_and_freezes(
     w.players.source.viewChanged.connect(seen.append)
     before = pw.view
     assert before is not None and not pw.paused.isVisible()
+    assert w.players.source.view() is w.players.source.view()  # built once per change
     grok = w.play.figures()["grok"].at
     assert grok is not None
     moved = [grok[0], grok[1] + 1]
@@ -245,3 +246,44 @@ def test_the_duels_dark_places_appear_as_the_fighters_come(
     assert "Well" not in pw.board.texts and "Well" not in pw.texts()
     assert w.play.act({"actor": "red", "action": "move", "place": "yard"})
     assert "Well" in pw.board.texts
+
+
+def test_heroica_a_hidden_room_revealed_in_the_rooms_dock(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    """Heroica's board has no rooms of its own: the map's rooms are hidden on the players'
+    window until the BrickMaster reveals them."""
+    from companion.model.dungeon import Room
+    from companion.model.mapfile import dump_map
+    from companion.rules.maps import load_map_file
+
+    doc = load_map_file(DEMO.parent / "heroica-draida-bay.json")
+    goblin = next(f for f in doc.figures if f.id == "goblin_general")
+    x, y = goblin.at
+    doc.dungeon.rooms.append(Room("Goblin den", hidden=True))
+    doc.dungeon.room_of[y - 1 : y + 2, x - 1 : x + 2] = len(doc.dungeon.rooms) - 1
+    path = tmp_path / "den.json"
+    path.write_bytes(dump_map(doc))
+    w = window
+    assert w.open_path(path)
+    roster = DEMO.parent.parent / "parties" / "heroica-demo.roster.json"
+    import json
+
+    party = json.loads(roster.read_text(encoding="utf-8"))
+    assert w.start_game(tmp_path / "den.game.jsonl", GameSpec(dice="app", seed=3), roster=party)
+    pw = open_players(qtbot, w)
+    badge = "GGe"  # the Goblin General's, beside the Goblin Guards
+    assert badge not in pw.board.texts and "Goblin den" not in pw.texts()
+    assert pixel_at(pw, (x, y)) == QColor(*BACKGROUND)
+    # a few actions: the room stays hidden
+    for _ in range(3):
+        from test_heroica_game import next_action
+
+        assert w.play.game is not None and w.play.act(next_action(w.play.game))
+    assert [r.name for r in w.session.doc.dungeon.rooms] == ["Goblin den"]
+    assert badge not in pw.board.texts
+    item = w.rooms_dock.tree.topLevelItem(0)
+    assert item is not None and item.checkState(1) == Qt.CheckState.Checked
+    item.setCheckState(1, Qt.CheckState.Unchecked)
+    assert badge in pw.board.texts
+    assert pixel_at(pw, (x, y)) != QColor(*BACKGROUND)

@@ -290,3 +290,36 @@ def test_a_secret_door_found_in_a_hidden_room_stays_out_of_the_log(tmp_path: Pat
     game.act({"actor": "brickmaster", "action": "edit_map", "at": [x, y], "terrain": "o"})
     assert len(public_view(game).log) == len(game.log()) - 1
     assert len(public_view(game, rooms=revealed(game, "Crypt")).log) == len(game.log())
+
+
+def test_a_hidden_room_on_a_heroica_board_hides_its_monster(tmp_path: Path) -> None:
+    """Heroica's board is built from its spaces (no rooms of its own): the rooms are
+    where the map the game began on draws them."""
+    party = json.loads((PARTIES / "heroica-demo.roster.json").read_text(encoding="utf-8"))
+    doc = load_map_file(DUNGEONS / "heroica-draida-bay.json")
+    goblin = next(f for f in doc.figures if f.id == "goblin_general")
+    x, y = goblin.at
+    doc.dungeon.rooms.append(Room("Goblin den", hidden=True))
+    doc.dungeon.room_of[y - 1 : y + 2, x - 1 : x + 2] = len(doc.dungeon.rooms) - 1
+    game = Game.create(tmp_path / "den.game.jsonl", doc, party=party, seed=5)
+    assert game.ruleset.board(game.state).dungeon.rooms == []  # type: ignore[attr-defined]
+    view = public_view(game)
+    assert "goblin_general" not in {f.id for f in view.figures}
+    assert view.board.rows[y][x] == " " and "Goblin den" not in view.model_dump_json()
+    shown = public_view(game, rooms=[Room("Goblin den", hidden=False)])
+    assert "goblin_general" in {f.id for f in shown.figures} and "Goblin den" in shown.board.rooms
+
+
+def test_a_line_naming_a_hidden_room_stays_out(tmp_path: Path) -> None:
+    game = brickquest(tmp_path)
+    game.act({"actor": "brickmaster", "action": "adjust", "figure": "grok", "hp": 3})
+    lines = game.log()
+    texts = [line.text for line in lines]
+    from companion.rules import public_view as pv
+
+    known = pv._Known(game, None)
+    assert known.says_secret("The door of the Crypt creaks") and not known.says_secret(
+        "The Great hall is quiet"
+    )
+    assert known.says_secret("rattle.") and not known.says_secret("Rattles")
+    assert public_view(game).log == texts

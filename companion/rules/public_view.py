@@ -175,17 +175,23 @@ def _dungeon(game: Game) -> DungeonMap | None:
 
 
 def unknown_squares(
-    dungeon: DungeonMap, rooms: Sequence[Room] | None, secrets: Secrets
+    board: DungeonMap, plan: DungeonMap, rooms: Sequence[Room] | None, secrets: Secrets
 ) -> np.ndarray:
-    """Bool ``[y, x]``: the squares the players may not know (hidden rooms' and secret)."""
-    rooms = list(dungeon.rooms if rooms is None else rooms)
-    count = max(len(rooms), int(dungeon.room_of.max(initial=-1)) + 1)
-    hidden = np.zeros(count + 1, dtype=bool)  # the last entry: no room (room_of == -1)
-    for i, room in enumerate(rooms):
-        hidden[i] = room.hidden
-    mask = hidden[dungeon.room_of]
+    """Bool ``[y, x]`` over ``board`` (the game's map now): the squares the players may
+    not know.  The rooms are where the map the game began on (``plan``) draws them; each
+    is hidden as ``rooms`` (the window's map, where the BrickMaster reveals them) says for
+    a room of that name, else as ``plan`` says.  Then the ruleset's secret squares."""
+    said = {r.name: r.hidden for r in rooms} if rooms is not None else {}
+    hidden = np.zeros(len(plan.rooms) + 1, dtype=bool)  # the last: no room (room_of -1)
+    for i, room in enumerate(plan.rooms):
+        hidden[i] = said.get(room.name, room.hidden)
+    room_of = np.where(plan.room_of < len(plan.rooms), plan.room_of, -1)
+    mask = np.zeros(board.terrain.shape, dtype=bool)
+    h = min(board.height, plan.height)
+    w = min(board.width, plan.width)
+    mask[:h, :w] = hidden[room_of[:h, :w]]
     for x, y in secrets.squares:
-        if dungeon.in_bounds(x, y):
+        if board.in_bounds(x, y):
             mask[y, x] = True
     return mask
 
@@ -206,7 +212,9 @@ class _Known:
         self.secrets = ruleset_secrets(game)
         self.dungeon = _dungeon(game)
         self.mask = (
-            unknown_squares(self.dungeon, rooms, self.secrets) if self.dungeon is not None else None
+            unknown_squares(self.dungeon, game.doc.dungeon, rooms, self.secrets)
+            if self.dungeon is not None
+            else None
         )
         rules = game.ruleset
         self.graph: GraphView | None = (
@@ -232,11 +240,19 @@ class _Known:
                 p.label.casefold() for p in self.graph.places if p.id not in self.hidden_places
             }
             names |= {p.label for p in self.graph.places if p.id in self.hidden_places}
+        plan = game.doc.dungeon
+        if self.mask is not None and plan.rooms:  # the names of the hidden rooms
+            h, w = min(plan.height, self.mask.shape[0]), min(plan.width, self.mask.shape[1])
+            room_of, mask = plan.room_of[:h, :w], self.mask[:h, :w]
+            hidden = {int(i) for i in np.unique(room_of[mask]) if 0 <= i < len(plan.rooms)}
+            known = {int(i) for i in np.unique(room_of[~mask]) if 0 <= i < len(plan.rooms)}
+            names |= {plan.rooms[i].name for i in hidden - known}
+            shown |= {plan.rooms[i].name.casefold() for i in known - hidden}
         self.secret_words = [
             w for w in {*names, *self.secrets.words} if w and w.casefold() not in shown
         ]
         self._words = (
-            re.compile("|".join(rf"\b{re.escape(w)}\b" for w in self.secret_words), re.I)
+            re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in self.secret_words), re.I)
             if self.secret_words
             else None
         )
@@ -287,11 +303,14 @@ def _grid_board(known: _Known, kind: Any) -> PublicBoard:
         marks.append(
             PublicMark(at=(x, y), glyph=obj.kind.value[:1].upper(), label=label, colour="#8d6e63")
         )
-    hidden_rooms = {int(i) for i in np.unique(dungeon.room_of[mask])}
-    shown_rooms = {int(i) for i in np.unique(dungeon.room_of[~mask])} - hidden_rooms
+    plan = known.game.doc.dungeon  # where the rooms are
+    h, w = min(plan.height, dungeon.height), min(plan.width, dungeon.width)
+    room_of = plan.room_of[:h, :w]
+    hidden_rooms = {int(i) for i in np.unique(room_of[mask[:h, :w]])}
+    shown_rooms = {int(i) for i in np.unique(room_of[~mask[:h, :w]])} - hidden_rooms
     rooms = [
         r.name
-        for i, r in enumerate(dungeon.rooms)
+        for i, r in enumerate(plan.rooms)
         if i in shown_rooms and not known.says_secret(r.name)
     ]
     return PublicBoard(

@@ -146,10 +146,10 @@ class PublicBoardView(QWidget):
         if f.facing is not None and not dead:
             c = disc.center()
             a = math.radians(f.facing)
-            tip = QPointF(c.x() + math.sin(a) * side * 0.5, c.y() - math.cos(a) * side * 0.5)
+            tip = QPointF(c.x() + math.sin(a) * side * 0.62, c.y() - math.cos(a) * side * 0.62)
             p.setPen(QPen(QColor(255, 255, 255), max(2.0, side / 12)))
             p.drawLine(
-                QPointF(c.x() + math.sin(a) * side * 0.3, c.y() - math.cos(a) * side * 0.3), tip
+                QPointF(c.x() + math.sin(a) * side * 0.44, c.y() - math.cos(a) * side * 0.44), tip
             )
         text = QColor(0, 0, 0) if colour.lightnessF() > 0.55 else QColor(255, 255, 255)
         self._text(p, disc, f.label, text, 0.5 if len(f.label) < 3 else 0.36)

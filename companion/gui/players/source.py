@@ -40,6 +40,8 @@ class PublicViewSource(QObject):
         #: view's ``version``.
         self._revision = 0
         self._kept: PublicView | None = None
+        #: The last view built and what it was built from (``_build``).
+        self._last: tuple[tuple[object, ...], PublicView] | None = None
         self._kept_sheets: dict[str, PublicSheet | None] = {}
         play.changed.connect(self.publish)
         play.gameChanged.connect(self.publish)
@@ -114,15 +116,18 @@ class PublicViewSource(QObject):
             self.viewChanged.emit(self._build())
 
     def _build(self) -> PublicView | None:
+        """The view now; the same object again while nothing it is made from changed (the
+        phone page asks for it on every request)."""
         game = self.play.game
         if game is None:
             return None
-        return public_view(
-            game,
-            show_odds=self._odds if self._show_odds else None,
-            rooms=self._rooms(),
-            revision=self._revision,
-        )
+        odds = self._odds if self._show_odds else None
+        key = (id(game), id(game.state), game.session.records_written, self._revision, odds)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        view = public_view(game, show_odds=odds, rooms=self._rooms(), revision=self._revision)
+        self._last = (key, view)
+        return view
 
     def _rooms(self) -> Any:
         """The rooms as the table has them now: the window's map, where the BrickMaster
