@@ -17,7 +17,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsPathItem
 
 from companion.gui.play.cube_items import CUBE_STEP, TEXT_PX, cube_layout, fill_colour, ink_on
-from companion.gui.play.graph_view import MIN_CUBE_SCALE, GraphBoardView
+from companion.gui.play.graph_view import CURRENT_ON_LIGHT, MIN_CUBE_SCALE, GraphBoardView
 from companion.rules.graph import GraphView, PathView, PlaceView
 from companion.rules.table import FigureTrack, FigureView
 
@@ -170,3 +170,10 @@ def _shown(qtbot: Any, controller: _Controller, size: tuple[int, int]) -> GraphB
         name = f"cubes-{size[0]}x{size[1]}-{view.backgroundBrush().color().lightness()}.png"
         view.grab().save(str(Path(SHOTS) / name))
     return view
+
+
+def test_the_golden_cube_current_is_outlined_in_a_colour_that_shows(qtbot: Any) -> None:
+    view = _shown(qtbot, _Controller(catacomb(current="gold")), (1280, 720))
+    gold = view.place_items["gold"]
+    assert gold.pen().widthF() == 10.0 and gold.pen().color() == CURRENT_ON_LIGHT
+    assert view.place_items["c1"].pen().widthF() == 0.0

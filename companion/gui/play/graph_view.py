@@ -57,6 +57,8 @@ BOX_W, BOX_H = 180.0, 92.0
 #: The distance between two places one layout unit apart.
 STEP_X, STEP_Y = 250.0, 150.0
 CURRENT = QColor(255, 214, 40)
+#: The current place's outline on a light fill (a yellow cube).
+CURRENT_ON_LIGHT = QColor(200, 40, 30)
 PICK = QColor(80, 170, 255)
 #: The smallest scale a board of cubes is drawn at (its text stays readable at arm's
 #: length); a bigger board scrolls, following the current place.
@@ -265,6 +267,8 @@ class GraphBoardView(QGraphicsView):
                 colour, width = QColor(0, 0, 0, 0), 0.0
             if pid == graph.current:
                 colour, width = CURRENT, 10.0 if self.cubes else 4.0
+                if self.cubes and box.brush().color().lightness() > 150:
+                    colour = CURRENT_ON_LIGHT  # the Golden Cube: yellow on yellow is lost
             if choice is not None and choice.needs == "place" and pid == self.highlight:
                 colour, width = PICK, 12.0 if self.cubes else 5.0
             box.setPen(QPen(colour, width))
