@@ -46,6 +46,7 @@ from companion.gui.play.cube_items import (
     add_paths,
     cube_layout,
     cube_side,
+    ink_on,
     wrap,
 )
 from companion.rules.capabilities import GraphBoard
@@ -267,7 +268,7 @@ class GraphBoardView(QGraphicsView):
                 colour, width = QColor(0, 0, 0, 0), 0.0
             if pid == graph.current:
                 colour, width = CURRENT, 10.0 if self.cubes else 4.0
-                if self.cubes and box.brush().color().lightness() > 150:
+                if self.cubes and ink_on(box.brush().color()).lightness() < 128:
                     colour = CURRENT_ON_LIGHT  # the Golden Cube: yellow on yellow is lost
             if choice is not None and choice.needs == "place" and pid == self.highlight:
                 colour, width = PICK, 12.0 if self.cubes else 5.0
