@@ -16,8 +16,8 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsPathItem
 
-from companion.gui.play.cube_items import CUBE_STEP, cube_layout, fill_colour, ink_on
-from companion.gui.play.graph_view import MIN_CUBE_SCALE, GraphBoardView
+from companion.gui.play.cube_items import CUBE_STEP, TEXT_PX, cube_layout, fill_colour, ink_on
+from companion.gui.play.graph_view import CURRENT_ON_LIGHT, MIN_CUBE_SCALE, GraphBoardView
 from companion.rules.graph import GraphView, PathView, PlaceView
 from companion.rules.table import FigureTrack, FigureView
 
@@ -152,7 +152,7 @@ def test_a_catacomb_is_drawn_as_cubes(qtbot: Any, size: tuple[int, int], theme: 
     fill = view.place_items["c1"].brush().color()
     assert abs(war.brush().color().lightness() - fill.lightness()) > 90
     # Every line of text at least 10 px high on the screen.
-    assert 26 * view.transform().m11() >= 13
+    assert TEXT_PX * view.transform().m11() >= 12
     # A click on a cube picks it.
     picked: list[str] = []
     view.placePicked.connect(picked.append)
@@ -170,3 +170,10 @@ def _shown(qtbot: Any, controller: _Controller, size: tuple[int, int]) -> GraphB
         name = f"cubes-{size[0]}x{size[1]}-{view.backgroundBrush().color().lightness()}.png"
         view.grab().save(str(Path(SHOTS) / name))
     return view
+
+
+def test_the_golden_cube_current_is_outlined_in_a_colour_that_shows(qtbot: Any) -> None:
+    view = _shown(qtbot, _Controller(catacomb(current="gold")), (1280, 720))
+    gold = view.place_items["gold"]
+    assert gold.pen().widthF() == 10.0 and gold.pen().color() == CURRENT_ON_LIGHT
+    assert view.place_items["c1"].pen().widthF() == 0.0

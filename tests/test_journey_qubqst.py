@@ -27,6 +27,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
     QDialogButtonBox,
+    QLabel,
     QListWidget,
     QMessageBox,
     QPushButton,
@@ -53,6 +54,12 @@ WARRIOR = {
     "detect_on": "0",
     "disarm": "-1",
 }
+
+
+def crop(size: tuple[int, int]) -> list[str]:
+    """pdftoppm's arguments for a page as wide as ``size`` cut to its height."""
+    w, h = (str(n) for n in size)
+    return ["-scale-to-x", w, "-scale-to-y", "-1", "-W", w, "-H", h]
 
 
 def shot(h: Hands, widget: QWidget, name: str) -> None:
@@ -144,6 +151,10 @@ class Table:
 
     def __init__(self) -> None:
         self.black_drawn = 0
+        #: Whether the Warrior wins the next combat rounds (False: the creature does).
+        self.warrior_wins = True
+        #: The Warrior wins the next rounds by one critical only (the fight goes on).
+        self.narrowly = False
 
     def __call__(self, count: int, sides: int, purpose: str, die: DieSpec | None) -> str:
         if die is None or die.numbered:
@@ -151,7 +162,11 @@ class Table:
         faces = list(die.faces)
         if die.id == "combat":
             mine = purpose.startswith("Warrior")
-            return ", ".join(["critical" if mine else faces[0]] * count)
+            wins = mine == self.warrior_wins
+            if self.narrowly:
+                rolled = ["critical"] + [faces[0]] * (count - 1) if mine else [faces[0]] * count
+                return ", ".join(rolled)
+            return ", ".join(["critical" if wins else faces[0]] * count)
         if die.id == "catacomb_golden":
             return min(faces, key=lambda f: (paths_of(f) != "S", f.count("+")))
         if die.id.startswith("catacomb_"):
@@ -187,6 +202,43 @@ def choose(h: Hands, group: str, label: Callable[[str], bool]) -> str:
 
 def on_bar(h: Hands, start: str) -> bool:
     return any(t.startswith(start) for t in h.bar_titles())
+
+
+def why(h: Hands, group: str) -> str:
+    """The reason shown beside a disabled button of the action bar."""
+    cell = h.bar_button(group).parentWidget()
+    labels = [lb for lb in cell.findChildren(QLabel) if lb.objectName().startswith("why_")]
+    return labels[0].text() if labels and labels[0].isVisible() else ""
+
+
+def tracker_line(h: Hands, name: str) -> str:
+    order = h.w.tracker_dock.order
+    return next(t for t in (order.item(i).text() for i in range(order.count())) if name in t)
+
+
+def fighting(h: Hands) -> bool:
+    if not on_bar(h, "Fight"):
+        return False
+    bar = h.bar_button("Fight")
+    menu = bar.menu()
+    return any(a.isEnabled() for a in menu.actions()) if menu is not None else bar.isEnabled()
+
+
+def win_the_fights(h: Hands) -> None:
+    """Fight round after round (the Warrior's cubes all critical) until no creature is
+    left on the cube."""
+    for _ in range(20):
+        if not fighting(h) or h.w.play.turn().outcome:
+            return
+        choose(h, "Fight", lambda t: "with" not in t)
+    raise AssertionError("the fights never end")
+
+
+def take_treasure(h: Hands) -> None:
+    for _ in range(6):
+        if not on_bar(h, "Treasure"):
+            return
+        choose(h, "Treasure", lambda _t: True)
 
 
 def fill_warrior(h: Hands, dialog: TablesDialog, qtbot: Any) -> None:
@@ -305,27 +357,55 @@ def test_qubqst_journey(
         assert graph.graph is not None and graph.graph.current == entry_cube
         shot(h, w, "qubqst-entered")
 
-        # -- each cube in the text's order, up to the Golden Cube ------------------------
-        for _ in range(80):
-            turn = w.play.turn()
-            if turn.outcome:
-                break
-            titles = h.bar_titles()
-            if on_bar(h, "Reveal"):
-                choose(h, "Reveal", lambda _t: True)
-            elif on_bar(h, "Fight") and any(
-                a.isEnabled()
-                for a in (h.bar_button("Fight").menu() or h.bar_button("Fight")).actions()
-            ):
-                choose(h, "Fight", lambda t: "with" not in t)
-            elif on_bar(h, "Open"):
-                choose(h, "Open", lambda _t: True)
-            elif on_bar(h, "Treasure"):
-                choose(h, "Treasure", lambda _t: True)
-            elif on_bar(h, "Move on"):
-                choose(h, "Move on", lambda _t: True)
-            else:
-                raise AssertionError(f"nothing to do: {titles} {turn}")
+        # -- the entry cube: a creature; the Warrior loses a fight, then wins one -------
+        war = w.play.game.state.characters["war"]
+        cube = lambda: w.play.game.state.encounter.cube  # noqa: E731
+        assert cube() == entry_cube
+        assert why(h, "Secret rooms").startswith("look at what the cube holds first")
+        choose(h, "Reveal", lambda _t: True)
+        assert graph.place_items[entry_cube].toolTip().startswith(entry_cube)
+        odds = w.action_dock.odds.text.text()
+        assert "to win the fight" in odds, odds  # the exact odds, before the first round
+        table.narrowly = True  # a round won by 2 hits: the creature's pool shrinks by 2
+        choose(h, "Fight", lambda t: "with" not in t)
+        table.narrowly = False
+        lines = graph.graph.place(entry_cube).content
+        # The pools on the cube: the Warrior's 5 Combat Cubes against the creature's 3.
+        pools = [line for line in lines if "Warrior" in line and " v " in line]
+        assert pools and ("5 cubes v 3" in pools[0] or "■■■■■ v ■■■" in pools[0]), lines
+        odds = w.action_dock.odds.text.text()
+        assert "to win the fight" in odds and "Warrior" in odds, odds
+        shot(h, w, "qubqst-fight")
+        table.warrior_wins = False
+        while w.play.game.state.characters["war"].hit_power == war.hit_power:
+            choose(h, "Fight", lambda t: "with" not in t)
+        assert "Hit Power 4/5" in tracker_line(h, "Warrior")
+        assert any("defeated" in line for line in h.log_texts()[-4:]), h.log_texts()[-4:]
+        table.warrior_wins = True
+        win_the_fights(h)
+        take_treasure(h)
+        choose(h, "Move on", lambda _t: True)
+
+        # -- the empty cube: the Warrior rests (once per cube), then moves on ------------
+        assert cube() != entry_cube and graph.graph.current == cube()
+        assert graph.place_items[entry_cube].opacity() < 1  # the completed cube, greyed
+        choose(h, "Reveal", lambda _t: True)
+        choose(h, "Rest", lambda t: "hit power" in t)
+        assert "Hit Power 5/5" in tracker_line(h, "Warrior")
+        rest = [a.text() for a in h.bar_button("Rest").menu().actions()]
+        assert all("only 1 character can rest per Catacomb Cube" in t for t in rest), rest
+        choose(h, "Move on", lambda _t: True)
+
+        # -- the next cube: a creature beaten; then the Golden Cube ----------------------
+        choose(h, "Reveal", lambda _t: True)
+        win_the_fights(h)
+        take_treasure(h)
+        choose(h, "Move on", lambda _t: True)
+        assert cube() == "golden"
+        choose(h, "Reveal", lambda _t: True)
+        past = [a.text() for a in h.bar_button("Past").menu().actions()]
+        assert any("more than 1 creature" in t for t in past), past
+        win_the_fights(h)
     turn = w.play.turn()
     assert turn.outcome and "conquered" in turn.outcome, (turn, rolled[-10:])
     shot(h, w, "qubqst-won")
@@ -342,6 +422,9 @@ def test_qubqst_journey(
     h.show_tab("Party")
     sheets = w.game_sheets_dock
     assert sheets.isVisible() and sheets.views
+    titles = [s.title_label.text() for s in sheets.sheets if s.isVisible()]
+    assert titles == ["Warrior", "Party"], titles
+    shot(h, w, "qubqst-party")
     pdf = tmp_path / "party.pdf"
     h.save_answer = pdf
     h.click(sheets.print_button)
@@ -355,7 +438,9 @@ def test_qubqst_journey(
     if SHOTS and shutil.which("pdftoppm"):
         out = Path(SHOTS) / f"qubqst-sheet-{size[0]}x{size[1]}"
         subprocess.run(
-            ["pdftoppm", "-png", "-singlefile", "-scale-to", str(size[1]), str(pdf), str(out)],
+            # The page as wide as the screen, its top as high as the screen: the
+            # sheet read as a player holds the paper.
+            ["pdftoppm", "-png", "-singlefile", *crop(size), str(pdf), str(out)],
             check=True,
         )
     h.close_and_reopen(path)

@@ -26,15 +26,17 @@ from PySide6.QtWidgets import (
 from companion.rules.graph import Direction, GraphView, PlaceView
 
 #: A cube's side, in scene units, and the distance between two neighbouring cubes.
-CUBE = 280.0
+CUBE = 220.0
 CUBE_STEP = 460.0
 #: A line of text on a cube, and the margin inside its edges.
-LINE = 36.0
-PAD = 16.0
+LINE = 34.0
+PAD = 14.0
 #: The pixel sizes of a cube's label and of its other lines (scaled with the board).
 LABEL_PX, TEXT_PX = 30, 26
+#: The widest a line of text on a cube grows before it is broken between its parts.
+WRAP = 330.0
 #: How far an unjoined path sticks out of its cube.
-STUB = 52.0
+STUB = 44.0
 #: The thickness of a cube's visible lower edge.
 EDGE = 12.0
 #: One step in each direction (screen y grows downwards).
@@ -78,6 +80,12 @@ def side_point(centre: QPointF, side: float, direction: Direction | None) -> QPo
         return QPointF(centre)
     dx, dy = VECTORS[direction]
     return QPointF(centre.x() + dx * side / 2, centre.y() + dy * side / 2)
+
+
+def beyond(point: QPointF, direction: Direction, length: float) -> QPointF:
+    """``length`` past ``point`` in ``direction``."""
+    dx, dy = VECTORS[direction]
+    return QPointF(point.x() + dx * length, point.y() + dy * length)
 
 
 def cube_layout(graph: GraphView, step: float = CUBE_STEP) -> dict[str, QPointF]:
@@ -131,12 +139,41 @@ def cube_layout(graph: GraphView, step: float = CUBE_STEP) -> dict[str, QPointF]
     return {pid: QPointF(x * step, y * step) for pid, (x, y) in spot.items()}
 
 
+def face_lines(place: PlaceView) -> list[str]:
+    """The rolled face as lines: its parts ("paths N E S · 1 creature: black") one a line,
+    so a cube stays narrow."""
+    return [part.strip() for part in place.face.split(" · ") if part.strip()]
+
+
+def wrap(text: str, font: QFont, width: float = WRAP) -> list[str]:
+    """``text`` as lines no wider than ``width`` where it can be: broken between its parts
+    (a figure's name and its tracks, a creature and its pools: two spaces apart)."""
+    metrics = QFontMetricsF(font)
+    lines: list[str] = []
+    current = ""
+    for part in (p.strip() for p in text.split("  ")):
+        if not part:
+            continue
+        joined = f"{current}  {part}" if current else part
+        if current and metrics.horizontalAdvance(joined) > width:
+            lines.append(current)
+            current = part
+        else:
+            current = joined
+    return [*lines, current] if current else lines
+
+
 def cube_side(place: PlaceView, figure_lines: list[str], fonts: tuple[QFont, QFont]) -> float:
-    """A cube's side: square, and wide and tall enough for its lines of text."""
+    """A cube's side: square, and wide and tall enough for its lines of text (each one
+    wrapped as drawn)."""
     bold, plain = QFontMetricsF(fonts[0]), QFontMetricsF(fonts[1])
-    texts = [place.face, *place.content, *figure_lines]
+    texts = [
+        line
+        for text in [*face_lines(place), *place.content, *figure_lines]
+        for line in wrap(text, fonts[1])
+    ]
     wide = max([bold.horizontalAdvance(place.label), *(plain.horizontalAdvance(t) for t in texts)])
-    lines = 1 + bool(place.face) + len(place.content) + len(figure_lines)
+    lines = 1 + len(texts)
     return max(CUBE, wide + 2 * PAD, 2 * PAD + LINE * lines)
 
 
@@ -168,9 +205,8 @@ def add_cube(
     ink = ink_on(fill)
     top = -side / 2 + PAD / 2
     lines: list[tuple[str, QFont]] = [(place.label, bold)]
-    if place.face:
-        lines.append((place.face, plain))
-    lines += [(line, plain) for line in place.content]
+    lines += [(line, plain) for line in face_lines(place)]
+    lines += [(part, plain) for line in place.content for part in wrap(line, plain)]
     for text, font in lines:
         item = QGraphicsSimpleTextItem(text, face)
         item.setFont(font)
@@ -197,6 +233,11 @@ def add_paths(
         start = side_point(where[a], sides[a], sa)
         end = side_point(where[b], sides[b], sb)
         path = QPainterPath(start)
+        # Out of each cube by its own side first, so a path joined E to E reads as such.
+        if sa is not None:
+            path.lineTo(beyond(start, sa, STUB * 0.8))
+        if sb is not None:
+            path.lineTo(beyond(end, sb, STUB * 0.8))
         path.lineTo(end)
         line = QGraphicsPathItem(path)
         line.setPen(QPen(PATH, 7, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))

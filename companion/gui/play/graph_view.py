@@ -46,6 +46,8 @@ from companion.gui.play.cube_items import (
     add_paths,
     cube_layout,
     cube_side,
+    ink_on,
+    wrap,
 )
 from companion.rules.capabilities import GraphBoard
 from companion.rules.graph import GraphView
@@ -56,10 +58,12 @@ BOX_W, BOX_H = 180.0, 92.0
 #: The distance between two places one layout unit apart.
 STEP_X, STEP_Y = 250.0, 150.0
 CURRENT = QColor(255, 214, 40)
+#: The current place's outline on a light fill (a yellow cube).
+CURRENT_ON_LIGHT = QColor(200, 40, 30)
 PICK = QColor(80, 170, 255)
 #: The smallest scale a board of cubes is drawn at (its text stays readable at arm's
 #: length); a bigger board scrolls, following the current place.
-MIN_CUBE_SCALE = 0.5
+MIN_CUBE_SCALE = 0.48
 #: The board's background in a dark and a light palette.
 DARK_BOARD, LIGHT_BOARD = QColor(38, 40, 46), QColor(214, 210, 200)
 #: What a place or figure item stands for.
@@ -216,8 +220,16 @@ class GraphBoardView(QGraphicsView):
         def lines(fids: tuple[str, ...]) -> list[str]:
             return [figure_text(figures[f]) if f in figures else f for f in fids]
 
-        sides = {p.id: cube_side(p, lines(p.figures), (bold, plain)) for p in graph.places}
-        step = max(CUBE_STEP, max(sides.values(), default=0) + 2.5 * STUB)
+        def shown(fid: str) -> str:
+            """A figure's line as the cube shows it: broken between its tracks."""
+            return "\n".join(wrap(figure_text(figures[fid]) if fid in figures else fid, plain))
+
+        # Every cube the same size, as the table's cubes are: the largest one needs.
+        side = max(
+            (cube_side(p, lines(p.figures), (bold, plain)) for p in graph.places), default=0.0
+        )
+        sides = {p.id: side for p in graph.places}
+        step = max(sides.values(), default=CUBE_STEP) + 2.2 * STUB
         where = cube_layout(graph, step)
         for place in graph.places:
             if place.at is not None:
@@ -230,13 +242,14 @@ class GraphBoardView(QGraphicsView):
             box.setData(1, place.id)
             box.setToolTip("\n".join(x for x in (place.label, place.face, place.note) if x))
             self.place_items[place.id] = box
-            for row, fid in enumerate(place.figures):
+            for fid in place.figures:
                 view = figures.get(fid)
-                text = QGraphicsSimpleTextItem(figure_text(view) if view else fid, box)
+                text = QGraphicsSimpleTextItem(shown(fid), box)
                 text.setFont(plain)
                 colour = side_colour(view.side) if view else text_ink
                 text.setBrush(QBrush(colour if _reads_on(colour, box) else text_ink))
-                text.setPos(-side / 2 + PAD, top + LINE * row)
+                text.setPos(-side / 2 + PAD, top)
+                top += LINE * (text.text().count("\n") + 1)
                 text.setData(0, ROLE_FIGURE)
                 text.setData(1, fid)
                 if view is not None:
@@ -255,6 +268,8 @@ class GraphBoardView(QGraphicsView):
                 colour, width = QColor(0, 0, 0, 0), 0.0
             if pid == graph.current:
                 colour, width = CURRENT, 10.0 if self.cubes else 4.0
+                if self.cubes and ink_on(box.brush().color()).lightness() < 128:
+                    colour = CURRENT_ON_LIGHT  # the Golden Cube: yellow on yellow is lost
             if choice is not None and choice.needs == "place" and pid == self.highlight:
                 colour, width = PICK, 12.0 if self.cubes else 5.0
             box.setPen(QPen(colour, width))

@@ -85,6 +85,18 @@ class TablePage(QWidget):
         self.missing.setVisible(bool(model.missing))
 
 
+def dialog_size(parent: QWidget | None) -> tuple[int, int]:
+    """The dialog's first size: 1000×600, or 70% of a larger screen (more columns of a
+    wide table in view), never larger than the screen."""
+    screen = parent.screen() if parent is not None else None
+    if screen is None:
+        return 1000, 600
+    room = screen.availableGeometry()
+    w = min(max(1000, int(room.width() * 0.7)), int(room.width() * 0.95))
+    h = min(max(600, int(room.height() * 0.75)), int(room.height() * 0.95))
+    return w, h
+
+
 class TablesDialog(QDialog):
     """The ruleset's user tables, one page each; Save writes the changed, sound ones."""
 
@@ -95,7 +107,7 @@ class TablesDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("tablesDialog")
         self.setWindowTitle(f"{ruleset.title}: your tables")
-        self.resize(1000, 600)
+        self.resize(*dialog_size(parent))
         self.models = [UserTableModel(spec, ruleset.id, self) for spec in table_specs(ruleset)]
         self.undo_group = QUndoGroup(self)
         self.list = QListWidget()
