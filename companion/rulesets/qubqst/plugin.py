@@ -25,7 +25,7 @@ from companion.rules.table import (
     SheetView,
     TurnView,
 )
-from companion.rules.user_tables import TableSpec
+from companion.rules.user_tables import TableSpec, tables_stamp
 from companion.rules.verdict import Verdict
 from companion.rulesets.qubqst import INFO
 from companion.rulesets.qubqst import state as s
@@ -152,6 +152,9 @@ class QubqstRules:
     id = INFO.id
     title = INFO.title
     actions = s.ACTIONS
+
+    def __init__(self) -> None:
+        self._dice: tuple[object, tuple[DieSpec, ...]] | None = None
 
     # -- the user's tables (UserTables) -----------------------------------------------------
     def user_tables(self) -> Sequence[TableSpec[Any]]:
@@ -384,7 +387,16 @@ class QubqstRules:
 
     def dice_specs(self) -> Sequence[DieSpec]:
         """The Combat Cube, a d6 for rolls, and each cube with its faces' labels (from the
-        tables as they are now: the sample under your rows)."""
+        tables as they are now: the sample under your rows); remembered until the user's
+        table files change."""
+        stamp = tables_stamp(self.id)
+        cached = self._dice
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, self._dice_specs())
+            self._dice = cached
+        return cached[1]
+
+    def _dice_specs(self) -> tuple[DieSpec, ...]:
         td = text_data()
         specs = [
             DieSpec(id="combat", name="Combat Cube", faces=td.combat_faces),

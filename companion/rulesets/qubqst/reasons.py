@@ -54,7 +54,7 @@ class QubqstReason(DeclaredReason):
     )
     WEAK = "weak", "a weak (WEK) character takes no part in the game until recovered"
     DEAD = "dead", "the character is dead (or on 0 Hit Power, awaiting HEL)"
-    WRONG_PHASE = "wrong_phase", "that is done at another stage of the game"
+    WRONG_STAGE = "wrong_stage", "that is done at another stage of the game"
     NOT_REVEALED = "not_revealed", "look at what the cube holds first (reveal)"
     ALREADY_REVEALED = "already_revealed", "the cube's encounter has been revealed already"
     ONE_AT_A_TIME = (

@@ -181,7 +181,7 @@ def validate(game: Game, a: s.AnyAction) -> Verdict:
     setup = a.action in s.SETUP_ACTIONS
     if setup != (game.phase == "setup"):
         stage = "set-up" if game.phase == "setup" else "play"
-        out.append(("wrong_phase", f"{a.action} is not done during {stage}"))
+        out.append(("wrong_stage", f"{a.action} is not done during {stage}"))
         return verdict(out)
     if setup:
         _setup(game, a, out)
@@ -239,9 +239,9 @@ def _setup(game: Game, a: s.AnyAction, out: Refusals) -> None:
             out.append(("invalid_target", "the first cube drawn is joined to the Golden Cube"))
     elif isinstance(a, s.Enter):
         if not game.item_rolled:
-            out.append(("wrong_phase", "roll the party's first item (start_item) first"))
+            out.append(("wrong_stage", "roll the party's first item (start_item) first"))
         if "golden" not in game.cubes or len(drawn) < game.to_draw:
-            out.append(("wrong_phase", f"draw all {game.to_draw} cubes first"))
+            out.append(("wrong_stage", f"draw all {game.to_draw} cubes first"))
         if game.unjoined:
             out.append(("cube_not_joined", f"{game.unjoined} is not joined yet"))
         c = game.cubes.get(a.cube)
