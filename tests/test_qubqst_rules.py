@@ -249,3 +249,13 @@ def test_a_faulty_table_file_is_named_in_the_refusal(home: Path) -> None:
     text = str(refused.value)
     assert "characters: war.hit_power" in text
     assert "characters.toml" in text and "hit_power" in text.split("fix it first")[1]
+
+
+def test_co_operative_and_versus_need_two_or_more_players() -> None:
+    rules = get_ruleset("qubqst")
+    setup = {"party": ["war"], "cards": d.sample_cards().model_dump(mode="json")}
+    for mode in ("coop", "versus"):
+        with pytest.raises(ValueError, match=r"options\.players: .*2 or more players"):
+            rules.initial_state({**setup, "options": {"mode": mode}})
+    state = rules.initial_state({**setup, "options": {"mode": "versus", "players": "Ann, Bob"}})
+    assert state.players == ("Ann", "Bob")

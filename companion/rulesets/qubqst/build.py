@@ -58,6 +58,11 @@ def new_game(setup: Mapping[str, Any]) -> Game:
         magic_item=start.get("magic_item"),
     )
     players = tuple(p.strip() for p in options.players.split(",") if p.strip())
+    if options.mode != "single" and len(players) < 2:
+        raise ValueError(
+            f"options.players: {options.mode} is for 2 or more players; name them, "
+            "comma-separated (e.g. 'Ann, Bob')"
+        )
     game = Game(
         options=options,
         cards=cards,

@@ -56,7 +56,8 @@ def win_chance(
                 lost = min(-d, c)
                 total += p * win(c - lost, k + lost if absorb else k)
         if tie == "both_discard":
-            return total + p_tie * (1.0 if k - 1 <= 0 else win(c - 1, k - 1))
+            k_after = k - 1 + (1 if absorb else 0)
+            return total + p_tie * (1.0 if k_after <= 0 else win(c - 1, k_after))
         return total / (1.0 - p_tie) if p_tie < 1.0 else 0.0
 
     return win(mine, theirs)

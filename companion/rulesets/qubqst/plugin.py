@@ -4,6 +4,7 @@ odds of a fight (``odds``).  No special case in the core."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -251,6 +252,10 @@ class QubqstRules:
         if sample not in SAMPLE_CHOICES:
             raise ValueError(f"options.sample: {sample!r} is not one of {SAMPLE_CHOICES}")
         cards = cards_for(ids, sample)  # MissingEntries names every empty entry it needs
+        if options.get("mode") == "versus":  # each player may choose a party of their own
+            # Only the first party's cards filled: the other players play that party too.
+            with contextlib.suppress(ValueError):
+                cards = cards_for(known, sample)
         opts = {o.key: options.get(o.key, o.default) for o in option_specs()}
         return {"party": ids, "options": opts, "cards": cards.model_dump(mode="json")}
 

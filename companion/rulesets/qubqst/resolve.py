@@ -144,6 +144,10 @@ class _Run:
                 self.finish("won")
 
     def finish(self, outcome: str) -> None:
+        for c in self.g.characters.values():  # never healed: no survivor at the end
+            if c.down:
+                self.char(c.model_copy(update={"down": False, "dead": True, "pool": None}))
+                self.say("died", f"{c.name} was not healed in time: dead", c.id)
         self.upd(phase="over", outcome=outcome)
         score = score_of(self.g)
         player = (self.g.players[self.g.player] if self.g.players else "") or "the party"
@@ -293,8 +297,12 @@ def _fight(r: _Run, a: s.Fight) -> None:
         else:
             r.say("round", f"{foe_name(g, foe)} {theirs} hits to {mine}: {me.name} discards {lost}")
     elif g.options.tie_round == "both_discard":
-        cpool, fpool = cpool - 1, fpool - 1
-        r.say("round", f"a tie, {mine} hits each: both discard 1")
+        absorbed = 1 if "absorb" in card.abilities and cpool > 0 else 0
+        cpool, fpool = cpool - 1, fpool - 1 + absorbed
+        r.say(
+            "round",
+            f"a tie, {mine} hits each: both discard 1" + (" (absorbed)" if absorbed else ""),
+        )
     else:
         r.say("round", f"a tie, {mine} hits each: no effect")
     foe = foe.model_copy(update={"pool": fpool, "engaged": True, "fighter": a.actor})
@@ -341,6 +349,9 @@ def _cast(r: _Run, a: s.Cast) -> None:
     r.enc(late=True)
     how = "works at no cost" if free else ("works" if works else "fails")
     r.say("spell", f"{a.spell.upper()} {how} ({cost} Casting Points)", a.actor, cost)
+    if a.spell == "opn" and a.path:  # the path has had its one look, found or not
+        assert r.g.encounter is not None
+        r.enc(searched=(*r.g.encounter.searched, a.path))
     if not works:
         if a.spell == "inv" and a.foe:
             foe = next(f for f in r.g.encounter.foes if f.id == a.foe)  # type: ignore[union-attr]
@@ -361,7 +372,7 @@ def _cast(r: _Run, a: s.Cast) -> None:
     elif a.spell == "dsm":
         _disarmed(r)
     elif a.spell == "opn":
-        _found(r, a.actor, a.path or "")
+        _found(r, a.actor, a.path or "", searched=False)
     elif a.spell == "inv":
         _sneaked(r, a.foe or "", steal=False)
 
@@ -576,7 +587,7 @@ def _next_player(r: _Run, a: s.NextPlayer) -> None:
     g = r.g
     fresh = new_game(
         {
-            "party": list(g.party_ids),
+            "party": list(a.party or g.party_ids),
             "options": g.options.model_dump(),
             "cards": g.cards.model_dump(),
         }

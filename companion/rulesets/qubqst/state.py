@@ -263,6 +263,8 @@ class MoveOn(_Action):
 
 class NextPlayer(_Action):
     action: Literal["next_player"] = "next_player"
+    #: The next player's own party (default: the same characters).
+    party: tuple[str, ...] | None = None
 
 
 AnyAction = (

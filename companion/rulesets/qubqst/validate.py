@@ -172,6 +172,11 @@ def validate(game: Game, a: s.AnyAction) -> Verdict:
         more = game.options.mode == "versus" and game.player + 1 < max(1, len(game.players))
         if game.phase != "over" or not more:
             out.append(("run_over", "the run is not over" if game.phase != "over" else "last"))
+        if a.party is not None:
+            bad = [p for p in a.party if p not in game.cards.characters]
+            if bad or not 1 <= len(a.party) <= 3 or len(set(a.party)) != len(a.party):
+                have = ", ".join(game.cards.characters)
+                out.append(("invalid_target", f"a party is 1 to 3 different characters of {have}"))
         return verdict(out)
     if game.phase == "over":
         return verdict([("game_over", f"the party has {game.outcome}")])
