@@ -117,8 +117,8 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
             Event(
                 kind="cast",
                 figure=f.id,
-                text=f"{f.name} begins casting {a.spell}"
-                + (f" at {', '.join(a.targets)}" if a.targets else ""),
+                text=f"{f.name} begins casting {ctx.catalog.get_spell(a.spell).name}"
+                + (f" at {', '.join(enc.fig(t).name for t in a.targets)}" if a.targets else ""),
             )
         ]
     if isinstance(a, Special):
@@ -127,7 +127,7 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
             castings=(*enc.castings, casting)
         )
         return _done(enc, f.id), [
-            Event(kind="cast", figure=f.id, text=f"{f.name} declares {a.gimmick.replace('_', '-')}")
+            Event(kind="cast", figure=f.id, text=f"{f.name} declares {ctx.catalog.get_gimmick(a.gimmick).name}")
         ]
     if isinstance(a, Pass):
         if enc.phase == "spells":

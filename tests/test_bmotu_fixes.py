@@ -1,0 +1,44 @@
+"""Brickmasters of the Unknown: the engine's fixes after it landed (bq-fix), each
+through the plugin as the window and the commands use it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.rules.dice import SeededDice
+from companion.rules.ruleset import get_ruleset
+from companion.rulesets.brickmasters_of_the_unknown.plugin import BmotuRules
+
+
+@pytest.fixture(scope="module")
+def rules() -> BmotuRules:
+    got = get_ruleset("brickmasters_of_the_unknown")
+    assert isinstance(got, BmotuRules)
+    return got
+
+
+def caster_and_orcs() -> dict[str, Any]:
+    return {
+        "map": {"terrain": ["." * 30] * 10},
+        "figures": [
+            {"id": "mel", "name": "Mildred", "side": "red", "class": "mage", "at": [2, 5], "facing": "E",
+             "items": ["star_wand"], "spells": ["sleep_stun", "teleport"], "initiative": 15},
+            {"id": "bigtom", "name": "Big Tom", "side": "blue", "mook": "orc", "at": [12, 5], "facing": "W",
+             "weapons": ["sword"], "initiative": 10},
+        ],
+    }  # fmt: skip
+
+
+def test_the_log_names_the_spell_and_its_targets(rules: BmotuRules) -> None:
+    """P2: "Mel begins casting Sleep/stun at Orc", never the ids."""
+    state = rules.initial_state(caster_and_orcs())
+    action = {"actor": "mel", "action": "cast", "spell": "sleep_stun", "mode": "stun",
+              "targets": ["bigtom"]}  # fmt: skip
+    res = rules.resolve(state, rules.actions.validate_python(action), SeededDice(1))
+    text = " ".join(e.text for e in res.events if e.kind == "cast")
+    spell = rules.catalog.get_spell("sleep_stun").name
+    target = rules.figures(state)["bigtom"].name
+    assert f"begins casting {spell} at {target}" in text
+    assert "sleep_stun" not in text and "bigtom" not in text
