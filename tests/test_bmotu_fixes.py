@@ -23,10 +23,11 @@ def caster_and_orcs() -> dict[str, Any]:
     return {
         "map": {"terrain": ["." * 30] * 10},
         "figures": [
-            {"id": "mel", "name": "Mildred", "side": "red", "class": "mage", "at": [2, 5], "facing": "E",
-             "items": ["star_wand"], "spells": ["sleep_stun", "teleport"], "initiative": 15},
-            {"id": "bigtom", "name": "Big Tom", "side": "blue", "mook": "orc", "at": [12, 5], "facing": "W",
-             "weapons": ["sword"], "initiative": 10},
+            {"id": "mel", "name": "Mildred", "side": "red", "class": "mage", "at": [2, 5],
+             "facing": "E", "items": ["star_wand"], "spells": ["sleep_stun", "teleport"],
+             "initiative": 15},
+            {"id": "bigtom", "name": "Big Tom", "side": "blue", "mook": "orc", "at": [12, 5],
+             "facing": "W", "weapons": ["sword"], "initiative": 10},
         ],
     }  # fmt: skip
 

@@ -127,7 +127,11 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
             castings=(*enc.castings, casting)
         )
         return _done(enc, f.id), [
-            Event(kind="cast", figure=f.id, text=f"{f.name} declares {ctx.catalog.get_gimmick(a.gimmick).name}")
+            Event(
+                kind="cast",
+                figure=f.id,
+                text=f"{f.name} declares {ctx.catalog.get_gimmick(a.gimmick).name}",
+            )
         ]
     if isinstance(a, Pass):
         if enc.phase == "spells":
