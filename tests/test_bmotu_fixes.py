@@ -43,3 +43,17 @@ def test_the_log_names_the_spell_and_its_targets(rules: BmotuRules) -> None:
     target = rules.figures(state)["bigtom"].name
     assert f"begins casting {spell} at {target}" in text
     assert "sleep_stun" not in text and "bigtom" not in text
+
+
+def test_teleport_is_aimed_at_any_figure_it_may_take(rules: BmotuRules) -> None:
+    """Gap 1: "Move target d6 + d6 per 2 effect to a legal space" — the target is chosen
+    through the choices (one per figure, each then aimed at a square), not the caster only."""
+    state = rules.initial_state(caster_and_orcs())
+    ports = [c for c in rules.choices(state, "mel") if c.template.get("spell") == "teleport"]
+    aimed = {c.template["targets"][0]: c for c in ports}
+    assert set(aimed) == {"mel", "bigtom"}
+    orc = aimed["bigtom"]
+    assert orc.enabled and orc.needs == "square" and orc.field == "to"
+    assert "Big Tom" in orc.label and "(self)" in aimed["mel"].label
+    action = {**orc.template, orc.field: [20, 8]}
+    assert rules.validate(state, rules.actions.validate_python(action)).legal

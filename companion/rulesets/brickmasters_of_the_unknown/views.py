@@ -46,7 +46,7 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     within,
 )
 from companion.rulesets.brickmasters_of_the_unknown.spells import SPELLS, spell_name
-from companion.rulesets.brickmasters_of_the_unknown.state import PHASES, STATS, Fig, Stat
+from companion.rulesets.brickmasters_of_the_unknown.state import PHASES, STATS, Encounter, Fig, Stat
 
 Validator = Callable[[Any, Any], Verdict]
 _TITLES = dict(PHASES)
@@ -428,20 +428,7 @@ def _cast_choices(
                         f"cast_{sp}_{mode}" + (f"_{stat}" if stat else "") + ("_gem" if gem else "")
                     )
                     if mode in rule.needs_to and mode == "teleport":
-                        template["targets"] = [f.id]
-                        check = legal({**template, "to": list(f.cell)})
-                        out.append(
-                            ActionChoice(
-                                kind=key,
-                                label=name + " (self)",
-                                template=template,
-                                needs="square",
-                                field="to",
-                                group="Cast",
-                                enabled=check.legal,
-                                why_not=check.message if not check.legal else "",
-                            )
-                        )
+                        out += _teleport_choices(f, enc, template, key, name, legal)
                         continue
                     if hi == 0:
                         check = legal(template)
@@ -737,3 +724,35 @@ def query(ctx: Ctx, q: Mapping[str, Any]) -> dict[str, Any]:
         f"unknown query {kind!r}: distance, centres, line_of_sight, in_arc, opening, engaged, "
         "reach, move, in_combat, moves, stop, odds"
     )
+
+
+def _teleport_choices(
+    f: Fig,
+    enc: Encounter,
+    template: dict[str, Any],
+    key: str,
+    name: str,
+    legal: Callable[[dict[str, Any]], Verdict],
+) -> list[ActionChoice]:
+    """Teleport, "Move target d6 + d6 per 2 effect to a legal space": one choice per
+    figure it may take (the caster first, "(self)"), each then aimed at a square."""
+    out = []
+    others = [t for t in enc.figs.values() if t.id != f.id and not t.broken]
+    for t in [f, *others]:
+        aimed = {**template, "targets": [t.id]}
+        check = legal({**aimed, "to": list(t.cell)})
+        if t.id != f.id and not check.legal:
+            continue
+        out.append(
+            ActionChoice(
+                kind=key if t.id == f.id else f"{key}_{t.id}",
+                label=f"{name} (self)" if t.id == f.id else f"{name} {t.name}",
+                template=aimed,
+                needs="square",
+                field="to",
+                group="Cast",
+                enabled=check.legal,
+                why_not=check.message if not check.legal else "",
+            )
+        )
+    return out
