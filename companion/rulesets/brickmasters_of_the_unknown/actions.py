@@ -140,10 +140,15 @@ class Recast(_Action):
 
 class Adventure(_Action):
     """An adventure roll: against 4 (passive) or another figure's adventure (opposed);
-    ``bumps`` for difficulty and tools, ``gimmick_dice`` d6s added by gimmicks."""
+    ``bumps`` for difficulty, ``tools`` a positive bump ("Proper or vaguely relevant tools
+    add a positive bump"), ``feat`` the feat named (the engine adds a d6 for each of the
+    figure's gimmicks whose ``adventure_d6`` lists it) and ``gimmick_dice`` any further
+    d6s the table grants (a gimmick the data names no feat for: a chosen career)."""
 
     action: Literal["adventure"] = "adventure"
     bumps: int = Field(default=0, ge=-7, le=7)
+    tools: bool = False
+    feat: str = Field(default="", max_length=100)
     gimmick_dice: int = Field(default=0, ge=0, le=6)
     against: str | None = None
     task: str = Field(default="", max_length=200)

@@ -359,17 +359,34 @@ def _special(ctx: Ctx, f: Fig, c: Casting, dice: Dice) -> tuple[Encounter, list[
     return enc, events
 
 
+def feat_gimmicks(ctx: Ctx, f: Fig, feat: str) -> list[str]:
+    """The names of the figure's gimmicks that add a d6 to ``feat`` (one per time taken:
+    "Gimmicks may be chosen multiple times"), from the data's ``adventure_d6``."""
+    want = feat.strip().lower()
+    if not want:
+        return []
+    out = []
+    for g in f.gimmicks:
+        gimmick = ctx.catalog.get_gimmick(g)
+        if any(want == feat_name.lower() for feat_name in gimmick.adventure_d6):
+            out.append(gimmick.name)
+    return out
+
+
 def _adventure(
     ctx: Ctx, f: Fig, a: Adventure, dice: Dice
 ) -> tuple[Event, tuple[str, int, int | None, bool | None]]:
     """ "A roll of 4+ is required for success for passive situations ... Opposed
     situations, are resolved by adventure vs. adventure rolls"; bumps for difficulty and
     tools, a d6 for each gimmick that applies."""
-    die = stat_die(f, "adventure", a.bumps)
-    what = a.task or "adventure"
+    die = stat_die(f, "adventure", a.bumps + (1 if a.tools else 0))
+    what = a.task or a.feat or "adventure"
+    helping = feat_gimmicks(ctx, f, a.feat)
+    extra = len(helping) + a.gimmick_dice
     total = dice.roll(1, f"{f.name}: {what}, adventure d{die}", die).total
-    if a.gimmick_dice:
-        total += dice.roll(a.gimmick_dice, f"{f.name}: gimmicks, {a.gimmick_dice}d6", 6).total
+    if extra:
+        named = ", ".join([*helping, *(["the table's"] * bool(a.gimmick_dice))])
+        total += dice.roll(extra, f"{f.name}: gimmicks ({named}), {extra}d6", 6).total
     if a.against is None:
         ok = total >= 4
         text = f"{f.name} rolls {total} for {what}: " + (
