@@ -166,6 +166,17 @@ class Hazard(_Action):
     hits: int = Field(default=1, ge=0, le=20)
 
 
+class Loot(_Action):
+    """ "Armor may be looted and worn, each piece requiring an adjacent figure to spend an
+    entire turn taking no action, and not being attacked": the figure's action-phase turn
+    beside a broken ``body``; the ``piece`` (worn by the body or knocked off it) is put on
+    at the round's end if the looter was not attacked meanwhile."""
+
+    action: Literal["loot"] = "loot"
+    body: str
+    piece: str
+
+
 class EndEncounter(_Action):
     """The table declares the encounter over (a side fled the field), naming the winner."""
 
@@ -189,6 +200,7 @@ Action = Annotated[
     | ResolveSpell
     | Recast
     | Adventure
+    | Loot
     | Hazard
     | EndEncounter,
     Field(discriminator="action"),

@@ -194,6 +194,8 @@ def apply_contest(
         events += ev
         fb, ev = take_hits(ctx, fb, c.a_hits)
         events += ev
+    hit = {fb.id} if shooting else {fa.id, fb.id}
+    enc = enc.with_(attacked=enc.attacked | hit)
     return enc.replace_fig(fa).replace_fig(fb), events
 
 

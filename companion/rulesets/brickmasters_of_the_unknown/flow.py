@@ -187,6 +187,8 @@ def end_round(ctx: Ctx, dice: Dice) -> tuple[Encounter, list[Event]]:
         enc = enc.replace_fig(f.with_(effects=effects))
     enc, more = _walls_age(enc)
     events += more
+    enc, more = _loots_worn(enc)
+    events += more
     enc = enc.with_(
         round=enc.round + 1,
         phase="action",
@@ -194,8 +196,38 @@ def end_round(ctx: Ctx, dice: Dice) -> tuple[Encounter, list[Event]]:
         delayed=(),
         castings=(),
         fled=frozenset(),
+        looting=(),
+        attacked=frozenset(),
     )
     events.append(Event(kind="round", text=f"Round {enc.round} begins"))
+    return enc, events
+
+
+def _loots_worn(enc: Encounter) -> tuple[Encounter, list[Event]]:
+    """Each piece looted this round is worn now, unless its looter was attacked (or broken)
+    meanwhile or the piece is gone: "... an entire turn taking no action, and not being
+    attacked"."""
+    events = []
+    for looter, body_id, piece in enc.looting:
+        f, body = enc.fig(looter), enc.fig(body_id)
+        if f.broken or looter in enc.attacked:
+            events.append(
+                Event(kind="loot", figure=looter, text=f"{f.name} is attacked and takes nothing")
+            )
+            continue
+        worn, start = list(body.armour), list(body.armour_start)
+        if piece in worn:
+            worn.remove(piece)
+        if piece not in start:
+            continue
+        start.remove(piece)
+        enc = enc.replace_fig(body.with_(armour=tuple(worn), armour_start=tuple(start)))
+        enc = enc.replace_fig(
+            f.with_(armour=(*f.armour, piece), armour_start=(*f.armour_start, piece))
+        )
+        events.append(
+            Event(kind="loot", figure=looter, text=f"{f.name} puts on {piece} from {body.name}")
+        )
     return enc, events
 
 

@@ -19,6 +19,7 @@ from companion.rulesets.brickmasters_of_the_unknown.actions import (
     Fight,
     Flee,
     Hazard,
+    Loot,
     Move,
     Pass,
     Recast,
@@ -131,6 +132,16 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
                 kind="cast",
                 figure=f.id,
                 text=f"{f.name} declares {ctx.catalog.get_gimmick(a.gimmick).name}",
+            )
+        ]
+    if isinstance(a, Loot):
+        body = enc.fig(a.body)
+        enc = enc.with_(looting=(*enc.looting, (f.id, body.id, a.piece)))
+        return _done(enc, f.id), [
+            Event(
+                kind="loot",
+                figure=f.id,
+                text=f"{f.name} spends the turn taking {a.piece} from {body.name}",
             )
         ]
     if isinstance(a, Pass):

@@ -186,6 +186,10 @@ class Encounter:
     pending: PendingHits | None = None
     #: Figures whose flight succeeded this round: no combat, no shooting.
     fled: frozenset[str] = frozenset()
+    #: Pieces being looted this round: (looter, body, piece), put on at the round's end.
+    looting: tuple[tuple[str, str, str], ...] = ()
+    #: Figures fought or shot at this round (a looter attacked takes nothing).
+    attacked: frozenset[str] = frozenset()
     winner: str | None = None
     #: Web/Wall's barriers standing on the table.
     walls: tuple[Barrier, ...] = ()

@@ -25,6 +25,7 @@ from companion.rulesets.brickmasters_of_the_unknown.actions import (
     Fight,
     Flee,
     Hazard,
+    Loot,
     Move,
     Pass,
     Recast,
@@ -126,6 +127,9 @@ def reasons(ctx: Ctx, action: Action) -> list[Reason]:
         if out:
             return out
         return _action_phase(ctx, f, action)
+    if isinstance(action, Loot):
+        out = _turn(ctx, f, ("action",))
+        return out or _loot(ctx, f, action)
     if isinstance(action, Shoot):
         bows = shooting_weapons(f)
         if enc.phase == "final_shots" and bows and all(w.reloads for w in bows):
@@ -489,3 +493,42 @@ def _adventure(ctx: Ctx, f: Fig, a: Adventure) -> list[Reason]:
     if o.id == f.id:
         return [reason(R.INVALID_TARGET, f"{f.name} cannot oppose itself")]
     return [reason(R.TARGET_DEAD, f"{o.name} is broken", o.cell)] if o.broken else []
+
+
+def _loot(ctx: Ctx, f: Fig, a: Loot) -> list[Reason]:
+    """ "Armor may be looted and worn, each piece requiring an adjacent figure to spend an
+    entire turn taking no action, and not being attacked" (L132)."""
+    enc = ctx.enc
+    out: list[Reason] = []
+    if in_combat(ctx, f):
+        out.append(reason(R.IN_COMBAT, f"{f.name} is in combat: it may close range or flee"))
+    if f.id in dict(enc.delayed):
+        out.append(reason(R.DELAYED, f"{f.name} has delayed already"))
+    body = enc.figs.get(a.body)
+    if body is None:
+        return [*out, reason(R.UNKNOWN_FIGURE, f"no figure {a.body!r}")]
+    if body.id == f.id or not body.broken:
+        return [*out, reason(R.INVALID_TARGET, f"{body.name} is not broken: nothing to loot")]
+    if not within(ctx, f.base, body.base, 1):
+        out.append(reason(R.OUT_OF_RANGE, f"{f.name} is not adjacent to {body.name}", body.cell))
+    if a.piece not in lootable(body):
+        there = ", ".join(lootable(body)) or "none"
+        out.append(reason(R.NO_SUCH_ITEM, f"no {a.piece!r} by {body.name} (pieces: {there})"))
+        return out
+    piece = ctx.catalog.armour.get(a.piece)
+    if piece is None or not piece.removable:
+        return [*out, reason(R.INVALID_TARGET, f"{a.piece!r} cannot be taken and worn")]
+    worn = {ctx.catalog.armour[p].slot for p in f.armour if p in ctx.catalog.armour}
+    if piece.slot in worn:
+        out.append(reason(R.INVALID_TARGET, f"{f.name} already wears a piece on the {piece.slot}"))
+    return out
+
+
+def lootable(body: Fig) -> list[str]:
+    """The armour pieces by a broken body: those it still wears and those knocked off it
+    this encounter ("place all discarded items by the broken body")."""
+    off = list(body.armour_start)
+    for p in body.armour:
+        if p in off:
+            off.remove(p)
+    return [*body.armour, *off]
