@@ -57,3 +57,23 @@ def test_teleport_is_aimed_at_any_figure_it_may_take(rules: BmotuRules) -> None:
     assert "Big Tom" in orc.label and "(self)" in aimed["mel"].label
     action = {**orc.template, orc.field: [20, 8]}
     assert rules.validate(state, rules.actions.validate_python(action)).legal
+
+
+def test_the_action_bar_offers_each_piece_by_a_broken_body_beside_the_figure(
+    rules: BmotuRules,
+) -> None:
+    """Gap 3: "Armor may be looted and worn, each piece requiring an adjacent figure to
+    spend an entire turn taking no action": offered beside the body only."""
+    setup = caster_and_orcs()
+    setup["figures"][1].update(at=[4, 5], broken=True, armour=["helmet", "shield"])
+    setup["figures"].append(
+        {"id": "o2", "side": "blue", "mook": "orc", "at": [25, 5], "facing": "W",
+         "weapons": ["sword"], "initiative": 5}
+    )  # fmt: skip
+    state = rules.initial_state(setup)
+    loots = {c.label: c for c in rules.choices(state, "mel") if c.group == "Loot"}
+    assert set(loots) == {"Loot Helmet from Big Tom", "Loot Shield from Big Tom"}
+    assert all(c.enabled for c in loots.values())
+    setup["figures"][0]["at"] = [12, 5]
+    far = rules.initial_state(setup)
+    assert not [c for c in rules.choices(far, "mel") if c.group == "Loot"]

@@ -311,3 +311,13 @@ def first_stop(ctx: Ctx, f: Fig, to: tuple[int, int]) -> tuple[tuple[int, int], 
             if threatens(ctx, o, here):
                 return cell, o
     return None
+
+
+def lootable(body: Fig) -> list[str]:
+    """The armour pieces by a broken body: those it still wears and those knocked off it
+    this encounter ("place all discarded items by the broken body")."""
+    off = list(body.armour_start)
+    for p in body.armour:
+        if p in off:
+            off.remove(p)
+    return [*body.armour, *off]

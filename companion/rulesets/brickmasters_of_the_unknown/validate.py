@@ -52,6 +52,7 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     foes_engaged,
     in_arc,
     in_combat,
+    lootable,
     lost_turn,
     move_studs,
     opening_blocked,
@@ -522,13 +523,3 @@ def _loot(ctx: Ctx, f: Fig, a: Loot) -> list[Reason]:
     if piece.slot in worn:
         out.append(reason(R.INVALID_TARGET, f"{f.name} already wears a piece on the {piece.slot}"))
     return out
-
-
-def lootable(body: Fig) -> list[str]:
-    """The armour pieces by a broken body: those it still wears and those knocked off it
-    this encounter ("place all discarded items by the broken body")."""
-    off = list(body.armour_start)
-    for p in body.armour:
-        if p in off:
-            off.remove(p)
-    return [*body.armour, *off]

@@ -34,6 +34,7 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     foes_engaged,
     in_arc,
     in_combat,
+    lootable,
     lost_turn,
     move_studs,
     opening_blocked,
@@ -300,6 +301,7 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
             if not waiting:
                 out += _shoot_choice(ctx, f, legal)
                 out += _cast_choices(ctx, f, legal)
+                out += _loot_choices(ctx, f, legal)
                 later = [i for i in action_order(ctx)[1:] if side_of(enc.fig(i)) == side_of(f)]
                 out += [
                     ActionChoice(
@@ -755,4 +757,29 @@ def _teleport_choices(
                 why_not=check.message if not check.legal else "",
             )
         )
+    return out
+
+
+def _loot_choices(
+    ctx: Ctx, f: Fig, legal: Callable[[dict[str, Any]], Verdict]
+) -> list[ActionChoice]:
+    """ "Armor may be looted and worn": a piece by each broken body beside the figure."""
+    out = []
+    for body in ctx.enc.figs.values():
+        if not body.broken or body.id == f.id or not within(ctx, f.base, body.base, 1):
+            continue
+        for piece in dict.fromkeys(lootable(body)):
+            template = {"actor": f.id, "action": "loot", "body": body.id, "piece": piece}
+            check = legal(template)
+            name = ctx.catalog.armour[piece].name if piece in ctx.catalog.armour else piece
+            out.append(
+                ActionChoice(
+                    kind=f"loot_{body.id}_{piece}",
+                    label=f"Loot {name} from {body.name}",
+                    template=template,
+                    group="Loot",
+                    enabled=check.legal,
+                    why_not=check.message if not check.legal else "",
+                )
+            )
     return out
