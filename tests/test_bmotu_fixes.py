@@ -77,3 +77,17 @@ def test_the_action_bar_offers_each_piece_by_a_broken_body_beside_the_figure(
     setup["figures"][0]["at"] = [12, 5]
     far = rules.initial_state(setup)
     assert not [c for c in rules.choices(far, "mel") if c.group == "Loot"]
+
+
+def test_a_fight_choice_carries_its_exact_odds(rules: BmotuRules) -> None:
+    """P3: "the combat phase lists each fight with its odds (the exact distribution of
+    the two bumped dice)": shown while offered, its line beside the entry."""
+    setup = caster_and_orcs()
+    setup["phase"] = "combat"
+    setup["figures"][1]["at"] = [5, 5]
+    state = rules.initial_state(setup)
+    fights = [c for c in rules.choices(state, "mel") if c.kind == "fight_bigtom"]
+    assert len(fights) == 1 and fights[0].show_odds
+    exact = rules.odds(state, fights[0].template)
+    assert exact is not None and fights[0].detail == exact.text
+    assert "wins" in fights[0].detail

@@ -318,12 +318,16 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
         for o in foes_engaged(ctx, f):
             if o.id in enc.acted:
                 continue
+            fight = {**base, "action": "fight", "target": o.id}
+            chances = odds(ctx, fight)
             out.append(
                 ActionChoice(
                     kind=f"fight_{o.id}",
                     label=f"Fight {o.name}",
-                    template={**base, "action": "fight", "target": o.id},
+                    template=fight,
                     group="Fight",
+                    show_odds=True,
+                    detail=chances.text if chances is not None else "",
                 )
             )
             friends = [
