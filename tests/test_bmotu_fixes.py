@@ -91,3 +91,18 @@ def test_a_fight_choice_carries_its_exact_odds(rules: BmotuRules) -> None:
     exact = rules.odds(state, fights[0].template)
     assert exact is not None and fights[0].detail == exact.text
     assert "wins" in fights[0].detail
+
+
+def test_combat_resolution_lets_the_table_pick_who_of_the_group_fights(
+    rules: BmotuRules,
+) -> None:
+    """P4: "the highest initiative still to fight first; its whole combat group may act"
+    (VOCABULARY): the group's figures are choosable and the turn not yet started."""
+    setup = caster_and_orcs()
+    setup["phase"] = "combat"
+    setup["figures"][1]["at"] = [5, 5]
+    state = rules.initial_state(setup)
+    turn = rules.turn(state)
+    assert turn.acting == "mel" and set(turn.choosable) == {"mel", "bigtom"}
+    assert not turn.turn_started
+    assert "fight_mel" in {c.kind for c in rules.choices(state, "bigtom")}

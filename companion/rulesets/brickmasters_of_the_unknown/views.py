@@ -24,7 +24,7 @@ from companion.rules.table import (
 from companion.rules.verdict import Verdict
 from companion.rulesets.brickmasters_of_the_unknown.actions import ACTIONS, TABLE
 from companion.rulesets.brickmasters_of_the_unknown.combat import Side, score, take_hits
-from companion.rulesets.brickmasters_of_the_unknown.flow import action_order, to_act
+from companion.rulesets.brickmasters_of_the_unknown.flow import action_order, combat_group, to_act
 from companion.rulesets.brickmasters_of_the_unknown.rules import (
     FACING,
     Ctx,
@@ -104,13 +104,20 @@ def turn_view(ctx: Ctx) -> TurnView:
         headline = f"Round {enc.round} · {_TITLES.get(enc.phase, enc.phase)} · {who}"
         if enc.pending is not None:
             headline += f" allocates {enc.pending.hits} hits"
+    # Combat resolution: any figure of the first combat group still to fight may act
+    # for it ("its whole combat group may act"): the table picks which.
+    pick: tuple[str, ...] = ()
+    if enc.phase == "combat" and enc.pending is None and enc.winner is None and acting:
+        group = combat_group(ctx, acting)
+        pick = tuple(i for i in now if i in group)
     return TurnView(
         round=enc.round,
         acting=acting,
         order=tuple(order(ctx)),
         labels={fid: label(ctx, f) for fid, f in enc.figs.items()},
         needs_initiative=enc.phase == "initiative" and enc.winner is None,
-        turn_started=acting is not None,
+        turn_started=acting is not None and not pick,
+        choosable=pick,
         headline=headline,
         outcome=outcome(ctx),
         phase=_TITLES.get(enc.phase, ""),
