@@ -183,7 +183,16 @@ def engaged(ctx: Ctx, a: Fig, b: Fig) -> bool:
 
 
 def foes_engaged(ctx: Ctx, f: Fig) -> list[Fig]:
-    return [o for o in ctx.enc.figs.values() if engaged(ctx, f, o)]
+    """The enemies ``f`` is in combat with (worked out once per state for a figure as it
+    stands in it)."""
+    enc = ctx.enc
+    if enc.figs.get(f.id) is not f:
+        return [o for o in enc.figs.values() if engaged(ctx, f, o)]
+    key = ("foes_engaged", f.id)
+    got = enc.memo.get(key)
+    if got is None:
+        got = enc.memo[key] = [o for o in enc.figs.values() if engaged(ctx, f, o)]
+    return list(got)
 
 
 def in_combat(ctx: Ctx, f: Fig) -> bool:

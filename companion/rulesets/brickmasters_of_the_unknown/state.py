@@ -197,6 +197,9 @@ class Encounter:
     last_adventure: tuple[str, int, int | None, bool | None] | None = None
     layers: TableLayers | None = None
     notes: tuple[str, ...] = field(default=())
+    #: Answers worked out once for this state (who is engaged with whom); a new state
+    #: made by ``with_`` starts empty.
+    memo: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def with_(self, **changes: Any) -> Encounter:
         return replace(self, **changes)
