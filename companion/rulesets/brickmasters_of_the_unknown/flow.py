@@ -106,7 +106,14 @@ def casters(ctx: Ctx) -> list[str]:
 
 
 def to_act(ctx: Ctx) -> list[str]:
-    """Who acts in the phase now, the first one first."""
+    """Who acts in the phase now, the first one first (worked out once per state)."""
+    got = ctx.enc.memo.get("to_act")
+    if got is None:
+        got = ctx.enc.memo["to_act"] = _to_act(ctx)
+    return list(got)
+
+
+def _to_act(ctx: Ctx) -> list[str]:
     enc = ctx.enc
     if enc.winner is not None or enc.phase in ("initiative", "over"):
         return []
