@@ -229,3 +229,43 @@ def test_a_line_spell_aimed_at_the_casters_own_square() -> None:
     after = RULES.resolve(state, _cast("lightning_bolt", "f1"), SeededDice(1)).state
     check_consistent(after, "after the bolt")
     assert after.figures["f1"].hp == state.figures["f1"].hp  # not on its own square
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"action": "move", "path": [[2, 0]]},
+        {"action": "attack", "target": "f1", "mode": "melee"},
+        {"action": "interact", "kind": "climb_in", "target": [0, 0]},
+    ],
+    ids=["move", "attack", "climb-in"],
+)
+def test_a_figure_hidden_in_a_barrel_out_of_its_turn_is_refused_not_measured(
+    spec: dict[str, Any],
+) -> None:
+    """Was: ``KeyError: "no figure with id 'f0' on the board"`` (the deep run, shrunk: a bat
+    climbs into a barrel, ends its turn, then moves): out of its turn the hidden figure's
+    action was measured on the board, where a hidden figure is not."""
+    bat = {"side": "party", "facing": "N", "monster": "bat", "effects": [], "items": []}
+    barrel = {"kind": "barrel", "facing": "N", "open": True}
+    setup = {
+        "ruleset": "brickquest",
+        "map": {
+            "terrain": ["...", "...", "..."],
+            "objects": [{"at": [0, 0], **barrel}, {"at": [1, 0], **barrel}],
+        },
+        "figures": [{"id": "f0", "at": [2, 0], **bat}, {"id": "f1", "at": [0, 1], **bat}],
+        "initiative": ["f0", "f1"],
+    }
+    steps = [
+        {
+            "action": {"actor": "f0", "action": "interact", "kind": "climb_in", "target": [1, 0]},
+            "forced": False,
+        },
+        {"action": {"actor": "f0", "action": "end_turn"}, "forced": False},
+    ]
+    state = replay(reproduction(setup, 0, steps))
+    assert (state.figures["f0"].inside, state.current) == ((1, 0), "f1")
+    verdict = RULES.validate(state, ACTIONS.validate_python({"actor": "f0", **spec}))
+    assert [r.code for r in verdict.reasons] == ["not_your_turn", "invalid_target"]
+    assert "inside an object and must climb out first" in verdict.reasons[1].message
