@@ -6,6 +6,8 @@ numbers are the text's, worked by hand.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.rules.rosters import RosterError
@@ -266,3 +268,78 @@ def test_a_roster_names_bad_ids_and_places(cat: BmotuCatalog) -> None:
         read_roster(raw, cat)
     ok = read_roster({"sides": ["red", "blue"], "characters": [mage]}, cat)
     assert ok.characters[0].cast == 10
+
+
+# -------------------------------------------------------------------- the sheets
+
+
+def _roster_with(cat: BmotuCatalog, *characters: Character) -> dict[str, object]:
+    from companion.rulesets.brickmasters_of_the_unknown.sheets import blank_roster
+
+    roster = blank_roster()
+    roster["characters"] = [c.model_dump(mode="json", by_alias=True) for c in characters]
+    return roster
+
+
+def test_the_plugin_keeps_its_minifigs_in_a_roster(cat: BmotuCatalog) -> None:
+    from companion.rules.ruleset import CharacterSheets
+    from companion.rulesets.brickmasters_of_the_unknown.plugin import BmotuRules
+
+    rules = BmotuRules()
+    assert isinstance(rules, CharacterSheets)
+    ann = create(
+        Choices(id="ann", side="red", class_id="fighter", name="Ann", printed_torso=True), cat
+    )
+    roster = _roster_with(cat, ann)
+    rules.check_roster(roster)
+    (fig,) = rules.roster_figures(roster)
+    assert (fig.id, fig.name, fig.side, fig.class_id) == ("ann", "Ann", "red", "fighter")
+    (sheet,) = rules.sheets(roster)
+    dice = next(s for s in sheet.sections if s.title == "Dice")
+    assert [(f.key, f.die) for f in dice.fields] == [
+        ("fight", 10), ("shoot", 6), ("cast", 4), ("adventure", 4),
+    ]  # fmt: skip
+    # Edits are checked: a side that is not one, a negative purse, a derived field.
+    with pytest.raises(RosterError, match="side: unknown side 'green'"):
+        rules.edit_character(roster, "ann", "side", "green")
+    with pytest.raises(RosterError, match="no negative pips"):
+        rules.edit_character(roster, "ann", "grey", -3)
+    with pytest.raises(RosterError, match="fight: not a field that can be changed"):
+        rules.edit_character(roster, "ann", "fight", "d20")
+    edited = rules.edit_character(roster, "ann", "demibumps", 12)
+    assert edited["characters"][0]["demibumps"] == 12
+    assert rules.remove_character(edited, "ann")["characters"] == []
+
+
+def test_an_encounter_s_numbers_come_first_on_the_sheet(cat: BmotuCatalog) -> None:
+    from companion.rules.scenario import load_scenario
+    from companion.rulesets.brickmasters_of_the_unknown.plugin import BmotuRules
+
+    path = (
+        Path(__file__).parent
+        / "scenarios"
+        / "brickmasters_of_the_unknown"
+        / "armour_gone_then_broken.json"
+    )
+    rules = BmotuRules()
+    state = rules.initial_state(load_scenario(path).game(path.name).setup)
+    fig = state.figs["ann"]
+    hurt = state.with_(
+        figs={
+            **state.figs,
+            "ann": fig.with_(armour=("helmet",), armour_start=("helmet", "shield"), broken=True),
+        }
+    )
+    ann = create(
+        Choices(id="ann", side="red", class_id="fighter", printed_torso=True,
+                armour=("helmet", "shield")), cat,
+    )  # fmt: skip
+    (sheet,) = rules.sheets(_roster_with(cat, ann), hurt)
+    first = sheet.sections[0]
+    assert first.title == "This encounter"
+    fields = {f.key: f for f in first.fields}
+    assert fields["game_broken"].value == "yes"
+    assert fields["game_armour"].value == "1 of 2" and fields["game_armour"].track == (1, 2)
+    # Without the game, the roster's own sheet.
+    (plain,) = rules.sheets(_roster_with(cat, ann))
+    assert plain.sections[0].title == "Minifig"

@@ -16,35 +16,27 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QSpinBox
 
-import companion.gui.roster.roster_dock as roster_dock
+from companion.gui.dialogs.new_map import NewMapSpec
 from companion.gui.main_window import MainWindow
 from companion.gui.roster.create_dialog import NewCharacterDialog
-from companion.gui.testing import make_settings, make_window
-from companion.rulesets.brickmasters_of_the_unknown.sheets import BmotuSheets
+from companion.gui.testing import click, make_settings, make_window
+from companion.model.dungeon import Terrain
+from companion.rules.ruleset import CharacterSheets
 
 BMOTU = "brickmasters_of_the_unknown"
 
 
-class _Rules(BmotuSheets):
-    """The ruleset as the roster panel speaks to it (its ``CharacterSheets``)."""
-
-    id = BMOTU
-    title = "Brickmasters of the Unknown"
-
-
 @pytest.fixture
 def window(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    rules = _Rules()
-    real = roster_dock.sheets_rules
-    monkeypatch.setattr(
-        roster_dock, "sheets_rules", lambda rid: rules if rid == BMOTU else real(rid)
-    )
     errors: list[str] = []
     w = make_window(qtbot, make_settings(tmp_path), errors)
     w.resize(1280, 720)
-    w.roster_sheets_dock.show()
+    # File → New: a table in studs for this ruleset; its roster sheets come with it.
+    spec = NewMapSpec("Skirmish", 48, 32, border=False, fill=Terrain.FLOOR, ruleset=BMOTU)
+    w.set_document(spec.document(), None)
+    assert w.session.ruleset.id == BMOTU and isinstance(w.session.ruleset, CharacterSheets)
+    assert w.roster_sheets_dock.isVisibleTo(w) and w.roster_panel.ruleset_id == BMOTU
     w.roster_sheets_dock.raise_()
-    w.roster_panel.set_roster(BMOTU)
     # Closing at teardown must not ask about the unsaved roster (a modal box).
     monkeypatch.setattr(w.roster_panel, "maybe_save", lambda: True)
     yield w
@@ -91,18 +83,15 @@ def create_through_the_dialog(w: MainWindow) -> list[str]:
         _spin(dialog, "adventure_bumps_down", 1)
         _text(dialog, "gimmicks", "Burglar, Fast")
         _text(dialog, "spells", "Zap/blast")
-        _tick(dialog, "armour_helmet")
-        _tick(dialog, "armour_burnoose")
+        _text(dialog, "armour", "Helmet, Burnoose")
         dialog.accept()
         seen.append(dialog.error_label.text())
         assert dialog.isVisible()
         # Fixed: two bumps down (d8 -> d4), the spell dropped, one hat and a shield.
         _spin(dialog, "adventure_bumps_down", 2)
         _text(dialog, "spells", "")
-        box = dialog.editors["armour_burnoose"].widget
-        assert isinstance(box, QCheckBox)
-        box.setChecked(False)
-        _tick(dialog, "armour_shield")
+        _text(dialog, "armour", "helmet, Shield")
+        _tick(dialog, "printed_torso")
         _pick(dialog, "weapon_1", "bow")
         _pick(dialog, "weapon_2", "dagger")
         _spin(dialog, "yellow", 12)
@@ -131,7 +120,16 @@ def test_the_creator_refuses_with_every_reason_then_makes_the_minifig(
     assert (pip["id"], pip["class"], pip["adventure"]) == ("pip_quickfingers", "rogue", "d4")
     assert pip["gimmicks"] == ["burglar", "fast"]
     assert pip["armour"] == ["helmet", "shield"] and pip["weapons"] == ["bow", "dagger"]
+    assert pip["printed_torso"] is True
     assert w.roster_panel.current_id() == "pip_quickfingers"
+    # The figure tool places the minifig on the table, linked to the roster by id.
+    w.set_tool("figure")
+    box = w.tool_dock.findChild(QComboBox, "figure_character")
+    assert box is not None and box.count() == 2
+    box.setCurrentIndex(1)
+    click(qtbot, w.canvas, (6, 6))
+    placed = w.session.doc.figure("pip_quickfingers")
+    assert placed is not None and placed.side == "red" and placed.class_id == "rogue"
 
 
 def test_the_sheet_draws_dice_and_edits_through_its_widgets(qtbot: Any, window: MainWindow) -> None:
@@ -150,6 +148,9 @@ def test_the_sheet_draws_dice_and_edits_through_its_widgets(qtbot: Any, window: 
     # Fast +2 (L68); a rogue loses 2 per piece after the first (L17): 14 - 2 = 12.
     move = sheet.value_label("move")
     assert move is not None and move.text() == "14 studs, 12 in combat"
+    # Two pieces and the printed torso: armour value 3 (L96).
+    value = sheet.value_label("armour_value")
+    assert value is not None and value.text() == "3"
     pieces = sheet.track("armour_pieces")
     # Ticked boxes are pieces knocked off: none yet, of two.
     assert pieces is not None and (pieces.filled, pieces.total) == (0, 2)

@@ -46,13 +46,14 @@ from companion.rulesets.brickmasters_of_the_unknown.setup import (
     setup_choices,
     weapon_of,
 )
+from companion.rulesets.brickmasters_of_the_unknown.sheets import BmotuSheets
 from companion.rulesets.brickmasters_of_the_unknown.state import Encounter
 from companion.rulesets.brickmasters_of_the_unknown.validate import validate
 
 TABLE_GRID = INFO.grid
 
 
-class BmotuRules(RulesetPlugin[Encounter, BmotuCatalog, Ctx]):
+class BmotuRules(BmotuSheets, RulesetPlugin[Encounter, BmotuCatalog, Ctx]):
     """The Brickmasters of the Unknown ruleset plugin."""
 
     id = RULESET_ID

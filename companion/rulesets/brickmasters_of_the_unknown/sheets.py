@@ -312,9 +312,54 @@ def sheet_of(c: Character, roster: Roster, catalog: BmotuCatalog) -> SheetView:
     )
 
 
-def sheets(party: Mapping[str, Any], catalog: BmotuCatalog) -> list[SheetView]:
+def _encounter_section(fig: Any, state: Any, catalog: BmotuCatalog) -> SheetSection:
+    """The encounter's numbers of a figure (``state.Fig``): broken, armour left, spells
+    left, initiative, once-a-day gimmicks used."""
+    start = len(fig.armour_start) or len(fig.armour)
+    worn = len(fig.armour)
+    fields = [
+        SheetField(key="game_round", label="Round", value=f"{state.round}, {state.phase}"),
+        SheetField(key="game_broken", label="Broken", value=_yes(fig.broken)),
+        SheetField(
+            key="game_armour",
+            label="Armour worn",
+            value=f"{worn} of {start}",
+            track=(max(start - worn, 0), start),
+        ),
+        SheetField(
+            key="game_initiative",
+            label="Initiative",
+            value="—" if fig.initiative is None else str(fig.initiative),
+        ),
+    ]
+    if fig.spells_known:
+        fields.append(
+            SheetField(key="game_spells", label="Spells left today", value=str(fig.spells_left))
+        )
+    if fig.used:
+        names = ", ".join(
+            catalog.get_gimmick(g).name for g in sorted(fig.used) if g in catalog.gimmicks
+        )
+        fields.append(SheetField(key="game_used", label="Used today", value=names or "—"))
+    return SheetSection(title="This encounter", fields=tuple(fields))
+
+
+def sheets(
+    party: Mapping[str, Any], catalog: BmotuCatalog, state: Any | None = None
+) -> list[SheetView]:
+    """One sheet per minifig; with an encounter's ``state``, its numbers come first."""
     roster = read_roster(party, catalog)
-    return [sheet_of(c, roster, catalog) for c in roster.characters]
+    out = []
+    figs = getattr(state, "figs", None) if state is not None else None
+    for c in roster.characters:
+        view = sheet_of(c, roster, catalog)
+        fig = figs.get(c.id) if isinstance(figs, Mapping) else None
+        if fig is not None:
+            view = view.model_copy(
+                update={"sections": (_encounter_section(fig, state, catalog), *view.sections)}
+            )
+        out.append(view)
+    return out
 
 
 # -- the creator ----------------------------------------------------------------------
@@ -387,10 +432,7 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
     armour = SheetSection(
         title="Armour",
         fields=(
-            *tuple(
-                SheetField(key=f"armour_{a}", label=d.name, value="no", edit="bool")
-                for a, d in removable.items()
-            ),
+            SheetField(key="armour", label="Armour (commas)", value="", edit="text"),
             SheetField(key="printed_torso", label="Armour-printed torso", value="no", edit="bool"),
         ),
     )
@@ -433,8 +475,9 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
         title="New minifig",
         subtitle=(
             "Choose one gimmick for each bump down of Adventure; the fey get theirs free, "
-            f"an Adventurer one of choice (L33). Gimmicks: {gimmick_names}. Spells (Cast "
-            f"above d4, ½ its die known, L115): {spell_names}."
+            f"an Adventurer one of choice (L33). Gimmicks: {gimmick_names}. Armour: "
+            f"{', '.join(d.name for d in removable.values())}. Spells (Cast above d4, ½ its "
+            f"die known, L115): {spell_names}."
         ),
         side=roster.sides[0],
         sections=(who, bumps, armour, gear),
@@ -476,11 +519,8 @@ def choices_from(values: Mapping[str, Any], roster: Roster, catalog: BmotuCatalo
     exchange = {
         k: _optional(k, values.get(k), stats, "stat") for k in ("exchange_d10", "exchange_d6")
     }
-    armour = tuple(
-        a
-        for a, d in catalog.armour.items()
-        if d.removable and yes_no(f"armour_{a}", values.get(f"armour_{a}", False))
-    )
+    removable = {a: d for a, d in catalog.armour.items() if d.removable}
+    armour = _ids("armour", values.get("armour"), removable, "armour piece")
     weapons = tuple(
         w
         for i in range(WEAPON_SLOTS)
@@ -586,7 +626,7 @@ class BmotuSheets:
         read_roster(party, self._sheet_catalog())
 
     def sheets(self, party: Mapping[str, Any], state: Any | None = None) -> list[SheetView]:
-        return sheets(party, self._sheet_catalog())
+        return sheets(party, self._sheet_catalog(), state)
 
     def roster_figures(self, party: Mapping[str, Any]) -> list[RosterFigure]:
         return roster_figures(party, self._sheet_catalog())
