@@ -19,6 +19,11 @@ DEMOS = (
         "dungeons/heroica-draida-bay.json",
         "parties/heroica-demo.roster.json",
     ),
+    (
+        "Goblin Ford Skirmish (Brickmasters of the Unknown)",
+        "dungeons/bmotu-demo.json",
+        "parties/bmotu-demo.roster.json",
+    ),
 )
 
 
