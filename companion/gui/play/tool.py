@@ -349,13 +349,18 @@ class PlayTool(Tool):
         elif choice.needs == "figures":
             fid = self._figure_at(sq)
             lines = [f"{choice.label}: {c.picks.count_text()} — click to pick, Return sends"]
+            got = c.odds_at(fid) if fid is not None else None
             if fid is not None:
-                why = c.odds_at(fid)
-                state = "picked" if fid in c.picks.ids else "click to pick"
-                lines.insert(0, f"{c.figures()[fid].name}: {why or state}")
-                if isinstance(why, str):
-                    lines[0] = f"{c.figures()[fid].name}: not a valid target: {why}"
+                name = c.figures()[fid].name
+                if isinstance(got, str):
+                    lines.insert(0, f"{name}: not a valid target: {got}")
+                else:
+                    state = "picked" if fid in c.picks.ids else "click to pick"
+                    lines.insert(0, f"{name}: {state}")
+                    if got is not None:  # the odds with the figures picked and this one
+                        lines.insert(1, f"{got.hit:.0%} to hurt, {got.kill:.0%} to kill")
             o.caption.set_caption(sq, lines)
+            c.oddsShown.emit(got)
         elif choice.needs == "figure":
             fid = self._figure_at(sq)
             if fid is None:
