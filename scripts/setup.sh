@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up what Brick Companion needs on a fresh Debian machine, then stop.
-#   scripts/setup.sh test   Qt's libraries for offscreen use + PDF tools, the venv with test and bundle tools
+#   scripts/setup.sh test   Qt's libraries for offscreen use + PDF tools + Chromium and its driver
+#                           (the phone page's browser test), the venv with test and bundle tools
 #   scripts/setup.sh app    the same plus the X11 libraries a real window needs (and Xvfb)
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
@@ -8,6 +9,9 @@ cd "$(dirname "$0")/.."
 mode="${1:-test}"
 
 apt_packages=(libglib2.0-0 libegl1 libgl1 libdbus-1-3 libfontconfig1 libxkbcommon0 poppler-utils)
+if [ "$mode" = "test" ]; then
+  apt_packages+=(chromium chromium-driver)  # tests/test_share_browser.py drives a real browser
+fi
 if [ "$mode" = "app" ]; then
   apt_packages+=(xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
                  libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xfixes0 libxcb-xkb1

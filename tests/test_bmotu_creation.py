@@ -31,6 +31,7 @@ from companion.rulesets.brickmasters_of_the_unknown.creation import (
     gimmick_picks,
     max_adventure_bumps,
 )
+from companion.rulesets.brickmasters_of_the_unknown.dtypes import bumps_between
 
 
 @pytest.fixture(scope="module")
@@ -343,3 +344,76 @@ def test_an_encounter_s_numbers_come_first_on_the_sheet(cat: BmotuCatalog) -> No
     # Without the game, the roster's own sheet.
     (plain,) = rules.sheets(_roster_with(cat, ann))
     assert plain.sections[0].title == "Minifig"
+
+
+def test_the_creator_s_values_make_a_generalist(cat: BmotuCatalog) -> None:
+    from companion.rulesets.brickmasters_of_the_unknown.sheets import BmotuSheets
+
+    rules = BmotuSheets()
+    roster = rules.blank_roster()
+    view = rules.creation_fields(roster)
+    values: dict[str, object] = {f.key: f.value for s in view.sections for f in s.fields}
+    exchange = next(f for s in view.sections for f in s.fields if f.key == "exchange")
+    assert ("fight+shoot", "Fight d10, Shoot d6 \u2192 d8s") in exchange.choices
+    values.update(
+        {
+            "name": "Gus", "class": "fighter", "adventure_bumps_down": 1,
+            "gimmicks": "generalist", "exchange": "fight+shoot", "printed_torso": True,
+            "armour": "Helmet, breastplate",
+        }
+    )  # fmt: skip
+    added = rules.add_character(roster, values)
+    gus = added["characters"][0]
+    assert (gus["class"], gus["fight"], gus["shoot"], gus["adventure"]) == (
+        "fighter", "d8", "d8", "d3",
+    )  # fmt: skip
+    with pytest.raises(RosterError, match="exchange: 'fight'"):
+        rules.add_character(roster, {**values, "exchange": "fight"})
+    with pytest.raises(RosterError, match="armour: unknown armour piece 'chainmail'"):
+        rules.add_character(roster, {**values, "armour": "chainmail"})
+
+
+DEMO_ROSTER = (
+    Path(__file__).resolve().parents[1] / "resources" / "parties" / "bmotu-demo.roster.json"
+)
+
+
+def test_the_demo_warbands_cover_every_class_made_by_the_rules(cat: BmotuCatalog) -> None:
+    import json
+
+    raw = json.loads(DEMO_ROSTER.read_text(encoding="utf-8"))
+    roster = read_roster(raw, cat)
+    assert roster.sides == ("red", "blue")
+    assert sorted(c.class_id for c in roster.characters) == sorted(cat.classes)
+    for c in roster.characters:  # each one as creation makes it from its choices
+        bumps = cat.get_class(c.class_id).adventure
+        free = cat.get_class(c.class_id).free_gimmicks
+        healer_free = ("heal",) if "healer" in c.gimmicks else ()
+        again = create(
+            Choices(
+                id=c.id, side=c.side, class_id=c.class_id, name=c.name,
+                adventure_bumps_down=bumps_between(c.adventure, bumps),
+                gimmicks=c.gimmicks[len(free):], armour=c.armour,
+                printed_torso=c.printed_torso, weapons=c.weapons, items=c.items,
+                spells=tuple(s for s in c.spells_known if s not in healer_free),
+                money=c.money,
+            ),
+            cat,
+        )  # fmt: skip
+        assert again == c, c.id
+
+
+def test_the_sheets_command_prints_the_demo_warbands(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "warbands.pdf"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "QT_QPA_PLATFORM")}
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "sheets", str(DEMO_ROSTER), "-o", str(out)],
+        capture_output=True, text=True, timeout=120, check=False, env=env,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"{out}: 4 pages for 8 characters"
+    assert out.stat().st_size > 10_000

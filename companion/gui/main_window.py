@@ -13,9 +13,11 @@ from companion.gui.docks.board_editors import BoardEditors
 from companion.gui.play.board_views import BoardViews
 from companion.gui.play.controller import LAST_GAME_KEY, PlayController
 from companion.gui.play.tool import PlayMarks, PlayTool
+from companion.gui.players.menu import PlayersMenu
 from companion.gui.roster import RosterPanel
 from companion.gui.rulesets import BoardHost, BrokenRulesetGui, PartyGui, PartyPart, ruleset_gui
 from companion.gui.session import MapSession
+from companion.gui.share import ShareControl
 from companion.gui.tables import RulesMenu
 from companion.gui.tools import TOOL_CLASSES, Tool, ToolContext
 from companion.gui.window.demos import DEMOS, DemosPart
@@ -116,6 +118,11 @@ class MainWindow(
             beside=self.legend_dock,
         )
         self._build_game_menu()
+        #: The players' window and its Game menu entries; ``players.source`` is the
+        #: public view the players' displays follow (issue 23).
+        self.players = PlayersMenu(self)
+        #: Game → Share with players: the phones' page of the same view (off until ticked).
+        self.sharing = ShareControl(self, self.game_menu, self.players.source)
         self.rules_menu = RulesMenu(self)
         self._build_demo_menu()
         self._build_status()
@@ -196,4 +203,6 @@ class MainWindow(
         self.save_layout()
         self.settings.remove(LAST_GAME_KEY)  # closed cleanly: nothing to recover
         self.autosave.closed()
+        self.players.close_window()
+        self.sharing.stop()
         event.accept()

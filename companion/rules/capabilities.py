@@ -21,6 +21,7 @@ from companion.model.mapfile import MapDocument
 from companion.rules.facing import Facings as Facings
 from companion.rules.facing import facing_spec_of as facing_spec_of
 from companion.rules.graph import GraphView
+from companion.rules.secrets import Secrets
 from companion.rules.table import (
     BoardMark,
     FigureProfile,
@@ -86,6 +87,21 @@ class GraphBoard(Protocol):
 
     def places(self, state: Any) -> GraphView:
         """The places, their links, the figures at each and the current place."""
+        ...
+
+
+# -- what the players may know -------------------------------------------------------------
+@runtime_checkable
+class PublicInfo(Protocol):
+    """A ruleset with hidden information of its own: figures not yet met, a casket's
+    token, a boss's relic, places not yet found (``Secrets``).
+
+    Optional: without it the players' view (``companion.rules.public_view``) still leaves
+    out a map's hidden rooms and everything in them, shows every place of a graph board,
+    and never sends BrickMaster-only notes.  Never raises."""
+
+    def secrets(self, state: Any) -> Secrets:
+        """What the players may not know in ``state``, besides the hidden rooms."""
         ...
 
 

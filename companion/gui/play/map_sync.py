@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.gui.canvas.headings import figure_headings
-from companion.model.dungeon import Facing
+from companion.model.dungeon import DungeonMap, Facing, Room
 from companion.model.edits import EVERYTHING, Changes
 from companion.model.geometry.arcs import nearest_direction
 from companion.model.mapfile import FigurePlacement, MapDocument
@@ -36,7 +36,9 @@ def sync_map(
     board = game.ruleset.board(game.state)
     map_changed = board.dungeon is not doc.dungeon and not _same_map(board.dungeon, doc.dungeon)
     if map_changed:
+        was = doc.dungeon
         doc.dungeon = board.dungeon.copy()
+        _keep_rooms(was, doc.dungeon)
     known = {f.id: f for f in game.doc.figures}
     placed = []
     for view in figures().values():
@@ -71,6 +73,13 @@ def sync_map(
     doc.figures = placed
     session.refresh(Changes(figures=True, region=region))
     return headings
+
+
+def _keep_rooms(was: DungeonMap, now: DungeonMap) -> None:
+    """The rooms the BrickMaster revealed (or hid) on the map stay so when the game
+    changes the map (a door opened, a secret door found)."""
+    if [r.name for r in was.rooms] == [r.name for r in now.rooms]:
+        now.rooms = [Room(r.name, r.hidden) for r in was.rooms]
 
 
 def _same_map(a: Any, b: Any) -> bool:

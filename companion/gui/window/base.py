@@ -90,6 +90,7 @@ if TYPE_CHECKING:
         reset_turn_action: QAction
         export_log_action: QAction
         brickmaster_menu: QMenu
+        game_menu: QMenu
         mapless_games: MaplessGames
         board_views: BoardViews
 

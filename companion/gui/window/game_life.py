@@ -34,6 +34,7 @@ class GameLifePart(WindowBase):
         from PySide6.QtGui import QAction, QKeySequence
 
         menu = self.menuBar().addMenu("&Game")
+        self.game_menu = menu
 
         def add(text: str, slot: object, keys: str = "") -> QAction:
             a = QAction(text, self)

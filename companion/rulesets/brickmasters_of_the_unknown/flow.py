@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.model.dungeon import Terrain
+from companion.model.geometry.tabletop import TableLayers
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.brickmasters_of_the_unknown.rules import (
@@ -179,6 +180,8 @@ def end_round(ctx: Ctx, dice: Dice) -> tuple[Encounter, list[Event]]:
                     )
                 )
         enc = enc.replace_fig(f.with_(effects=effects))
+    enc, more = _walls_age(enc)
+    events += more
     enc = enc.with_(
         round=enc.round + 1,
         phase="action",
@@ -189,6 +192,28 @@ def end_round(ctx: Ctx, dice: Dice) -> tuple[Encounter, list[Event]]:
     )
     events.append(Event(kind="round", text=f"Round {enc.round} begins"))
     return enc, events
+
+
+def _walls_age(enc: Encounter) -> tuple[Encounter, list[Event]]:
+    """Web/Wall's barriers count down their turns; a spent one leaves the table."""
+    if not enc.walls:
+        return enc, []
+    kept, gone = [], []
+    for w in enc.walls:
+        if w.since >= enc.round:
+            kept.append(w)
+        elif w.rounds > 1:
+            kept.append(replace(w, rounds=w.rounds - 1))
+        else:
+            gone.append(w)
+    if not gone:
+        return enc.with_(walls=tuple(kept)), []
+    table = enc.table.copy()
+    for w in gone:
+        for (x, y), before in zip(w.cells, w.terrain, strict=True):
+            table.terrain[y, x] = before
+    enc = enc.with_(table=table, layers=TableLayers.of(table), walls=tuple(kept))
+    return enc, [Event(kind="effect", text="a wall crumbles away")]
 
 
 def roll_initiative(ctx: Ctx, dice: Dice) -> tuple[Encounter, list[Event]]:

@@ -45,7 +45,7 @@ _SPECS: tuple[dict[str, Any], ...] = (
         "maximum": 8,
         "help": "The text never names move's unit; ranges are in studs, so one point of "
         "move is read as one stud of combat movement.",
-        "quote": "Range is the shortest number of studs between two figures.",
+        "quote": "is the shortest number of studs between two figures.",
     },
     {
         "key": "armour_slows_others",
@@ -78,7 +78,7 @@ _SPECS: tuple[dict[str, Any], ...] = (
         "kind": "choice",
         "choices": (("gap", "base edge to base edge"), ("centre", "centre to centre")),
         "help": "The shortest number of studs between two figures: between their bases' edges.",
-        "quote": "Range is the shortest number of studs between two figures.",
+        "quote": "is the shortest number of studs between two figures.",
     },
     {
         "key": "base_radius_studs",
@@ -87,7 +87,7 @@ _SPECS: tuple[dict[str, Any], ...] = (
         "minimum": 0.5,
         "maximum": 4.0,
         "help": "A minifig on a round 2x2 base: radius 1 stud.",
-        "quote": "Range is the shortest number of studs between two figures.",
+        "quote": "is the shortest number of studs between two figures.",
     },
     {
         "key": "initiative_ties",

@@ -79,7 +79,8 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
         return _hazard(ctx, a, dice)
     f = enc.fig(a.actor)
     if isinstance(a, Adventure):
-        return enc, [_adventure(ctx, f, a, dice)]
+        event, last = _adventure(ctx, f, a, dice)
+        return enc.with_(last_adventure=last), [event]
     if isinstance(a, Move):
         return _move(ctx, f, a.to, a.facing, dice, wire_fu=a.wire_fu)
     if isinstance(a, Close):
@@ -354,7 +355,9 @@ def _special(ctx: Ctx, f: Fig, c: Casting, dice: Dice) -> tuple[Encounter, list[
     return enc, events
 
 
-def _adventure(ctx: Ctx, f: Fig, a: Adventure, dice: Dice) -> Event:
+def _adventure(
+    ctx: Ctx, f: Fig, a: Adventure, dice: Dice
+) -> tuple[Event, tuple[str, int, int | None, bool | None]]:
     """ "A roll of 4+ is required for success for passive situations ... Opposed
     situations, are resolved by adventure vs. adventure rolls"; bumps for difficulty and
     tools, a d6 for each gimmick that applies."""
@@ -368,7 +371,12 @@ def _adventure(ctx: Ctx, f: Fig, a: Adventure, dice: Dice) -> Event:
         text = f"{f.name} rolls {total} for {what}: " + (
             f"success by {total - 4}" if ok else "failure"
         )
-        return Event(kind="adventure", figure=f.id, amount=total, text=text)
+        return Event(kind="adventure", figure=f.id, amount=total, text=text), (
+            f.id,
+            total,
+            None,
+            ok,
+        )
     o = ctx.enc.fig(a.against)
     for _ in range(6):
         odie = stat_die(o, "adventure")
@@ -383,11 +391,13 @@ def _adventure(ctx: Ctx, f: Fig, a: Adventure, dice: Dice) -> Event:
         if theirs > total
         else "nobody wins"
     )
-    return Event(
-        kind="adventure",
-        figure=f.id,
-        amount=total,
-        text=f"{f.name} {total} against {o.name} {theirs} for {what}: {verdict}",
+    text = f"{f.name} {total} against {o.name} {theirs} for {what}: {verdict}"
+    won = True if total > theirs else False if theirs > total else None
+    return Event(kind="adventure", figure=f.id, amount=total, text=text), (
+        f.id,
+        total,
+        theirs,
+        won,
     )
 
 

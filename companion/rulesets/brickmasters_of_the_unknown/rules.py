@@ -161,8 +161,16 @@ def within(ctx: Ctx, a: Base, b: Base, studs: float | None) -> bool:
 
 
 def threatens(ctx: Ctx, enemy: Fig, at: Base) -> bool:
-    """``at`` is within range of ``enemy``'s non-shooting weapon."""
-    return not enemy.broken and within(ctx, at, enemy.base, reach(enemy))
+    """``at`` is within range of ``enemy``'s non-shooting weapon, which can reach it: no
+    wall between, and an opening wide enough for the weapon (1 stud for spears and lances,
+    2 for the rest)."""
+    if enemy.broken:
+        return False
+    return any(
+        within(ctx, at, enemy.base, w.fight_range)
+        and terrain_between(ctx, enemy.base, at, w.opening) is None
+        for w in fighting_weapons(enemy)
+    )
 
 
 def engaged(ctx: Ctx, a: Fig, b: Fig) -> bool:
@@ -186,7 +194,12 @@ def weapon_for(ctx: Ctx, f: Fig, target: Fig, shooting: bool) -> Weapon | None:
     """The weapon ``f`` would use on ``target``: one in range, heaviest first."""
     order = {"heavy": 0, "standard": 1, "light": 2}
     pool = shooting_weapons(f) if shooting else fighting_weapons(f)
-    fits = [w for w in pool if within(ctx, f.base, target.base, w.range(shooting))]
+    fits = [
+        w
+        for w in pool
+        if within(ctx, f.base, target.base, w.range(shooting))
+        and terrain_between(ctx, f.base, target.base, w.opening) is None
+    ]
     fits.sort(key=lambda w: (order[w.damage], -(w.range(shooting) or 0)))
     return fits[0] if fits else None
 
@@ -215,15 +228,30 @@ def sight(ctx: Ctx, a: Fig, b: Fig) -> tuple[int, int] | str | None:
 
 
 def opening_blocked(ctx: Ctx, a: Fig, b: Fig, width: int) -> tuple[int, int] | None:
-    """Where a gap of ``width`` studs along the line from ``a`` to ``b`` is too narrow: the
-    lines ``width``/2 either side of the centre line must be clear of walls too."""
+    """Where the gap along the line from ``a`` to ``b`` is narrower than ``width`` studs."""
+    return terrain_between(ctx, a.base, b.base, width, centre=False)
+
+
+def terrain_between(
+    ctx: Ctx, a: Base, b: Base, width: int, *, centre: bool = True
+) -> tuple[int, int] | None:
+    """The first wall (or tall cell) on the line between two bases, or where the opening
+    it passes is narrower than ``width`` studs: the lines ``width``/2 either side of the
+    centre line must be clear too.  None: an attack gets through."""
+    enc = ctx.enc
+    tall = ctx.options.tall_height_bricks
+    if _open_ground(ctx, a, b):
+        return None
+    if centre:
+        got = sight_blocked(enc.table, a, b, [], tall=tall, layers=enc.table_layers)
+        if isinstance(got, tuple):
+            return got
     dx, dy = b.x - a.x, b.y - a.y
     length = math.hypot(dx, dy)
     if length == 0:
         return None
     px, py = -dy / length, dx / length
     offsets = (0.45,) if width <= 1 else (0.45, 0.9)
-    enc = ctx.enc
     for o in offsets:
         for s in (1, -1):
             sx, sy = px * o * s, py * o * s
@@ -232,12 +260,25 @@ def opening_blocked(ctx: Ctx, a: Fig, b: Fig, width: int) -> tuple[int, int] | N
                 Base(a.id, a.x + sx, a.y + sy, a.radius, a.side, a.elevation),
                 Base(b.id, b.x + sx, b.y + sy, b.radius, b.side, b.elevation),
                 [],
-                tall=ctx.options.tall_height_bricks,
+                tall=tall,
                 layers=enc.table_layers,
             )
             if isinstance(got, tuple):
                 return got
     return None
+
+
+def _open_ground(ctx: Ctx, a: Base, b: Base) -> bool:
+    """Nothing that could block stands in the box around two bases (a quick test before
+    sight lines are traced): no barrier, no cell ``tall`` above the lower base."""
+    layers = ctx.enc.table_layers
+    h, w = layers.wall.shape
+    x0, x1 = max(0, int(min(a.x, b.x)) - 2), min(w, int(max(a.x, b.x)) + 3)
+    y0, y1 = max(0, int(min(a.y, b.y)) - 2), min(h, int(max(a.y, b.y)) + 3)
+    if layers.wall[y0:y1, x0:x1].any():
+        return False
+    low = min(a.elevation, b.elevation)
+    return not bool((layers.top[y0:y1, x0:x1] >= low + ctx.options.tall_height_bricks).any())
 
 
 # -- where a move stops ------------------------------------------------------------------------

@@ -179,7 +179,7 @@ def weapon_of(catalog: BmotuCatalog, weapon_id: str) -> Weapon:
     )
 
 
-def _fig(fs: FigureSpec, catalog: BmotuCatalog, options: Options, where: str) -> Fig:
+def make_fig(fs: FigureSpec, catalog: BmotuCatalog, options: Options, where: str) -> Fig:
     """A figure from its spec, the gaps filled from its class or mook."""
     if (fs.class_id is None) == (fs.mook is None):
         raise SetupError(f"{where}: give a class or a mook (one of them)")
@@ -329,7 +329,7 @@ def build_encounter(setup: Mapping[str, Any], catalog: BmotuCatalog) -> Encounte
             problems.append(f"{where}.at: {place_name(fs.at)} is a wall or a barrier")
             continue
         try:
-            f = _fig(fs, catalog, options, where)
+            f = make_fig(fs, catalog, options, where)
         except SetupError as exc:
             problems.append(str(exc))
             continue

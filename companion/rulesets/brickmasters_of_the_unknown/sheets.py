@@ -370,14 +370,22 @@ def _choices(table: Mapping[str, Any], none: str = "") -> tuple[tuple[str, str],
     return ((NONE, none), *listed) if none else listed
 
 
+def _exchanges() -> tuple[tuple[str, str], ...]:
+    """Generalist's exchanges as choices: ``"fight+shoot"`` = Fight d10 and Shoot d6."""
+    return tuple(
+        (f"{a.value}+{b.value}", f"{a.value.capitalize()} d10, {b.value.capitalize()} d6 → d8s")
+        for a in STATS
+        for b in STATS
+        if a != b
+    )
+
+
 def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetView:
     """The creator's fields: class, bumps down of Adventure (a gimmick each), gimmicks,
     Generalist's exchange, armour, weapons, casting gear, spells and purse."""
     roster = read_roster(party, catalog)
-    stats = tuple((s.value, s.value.capitalize()) for s in STATS)
     first = next(iter(catalog.classes.values()))
     gimmick_names = ", ".join(g.name for g in catalog.gimmicks.values())
-    spell_names = ", ".join(s.name for s in catalog.spells.values())
     who = SheetSection(
         title="Minifig",
         fields=(
@@ -413,18 +421,11 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
             SheetField(key="gimmicks", label="Gimmicks (commas)", value="", edit="text"),
             SheetField(key="career", label="Career (Professional)", value="", edit="text"),
             SheetField(
-                key="exchange_d10",
-                label="Generalist: the d10 stat",
+                key="exchange",
+                label="Generalist exchange",
                 value="",
                 edit="choice",
-                choices=(("", "no exchange"), *stats),
-            ),
-            SheetField(
-                key="exchange_d6",
-                label="Generalist: the d6 stat",
-                value="",
-                edit="choice",
-                choices=(("", "no exchange"), *stats),
+                choices=(("", "no exchange"), *_exchanges()),
             ),
         ),
     )
@@ -474,10 +475,10 @@ def creation_fields(party: Mapping[str, Any], catalog: BmotuCatalog) -> SheetVie
         id="",
         title="New minifig",
         subtitle=(
-            "Choose one gimmick for each bump down of Adventure; the fey get theirs free, "
-            f"an Adventurer one of choice (L33). Gimmicks: {gimmick_names}. Armour: "
-            f"{', '.join(d.name for d in removable.values())}. Spells (Cast above d4, ½ its "
-            f"die known, L115): {spell_names}."
+            "One gimmick for each bump down of Adventure; the fey get theirs free, an "
+            f"Adventurer one of choice (L33). Gimmicks: {gimmick_names}. Armour: "
+            f"{', '.join(d.name for d in removable.values())}. Spells: Cast above d4 "
+            "knows ½ its die (L115)."
         ),
         side=roster.sides[0],
         sections=(who, bumps, armour, gear),
@@ -515,10 +516,11 @@ def choices_from(values: Mapping[str, Any], roster: Roster, catalog: BmotuCatalo
     name = text_value("name", values.get("name", ""))
     class_id = choice_value("class", values.get("class"), catalog.classes, "class")
     side = choice_value("side", values.get("side"), {s: s for s in roster.sides}, "side")
-    stats = {s.value: s for s in STATS}
-    exchange = {
-        k: _optional(k, values.get(k), stats, "stat") for k in ("exchange_d10", "exchange_d6")
-    }
+    pairs = dict(_exchanges())
+    swap = values.get("exchange") or ""
+    if swap and swap not in pairs:
+        raise RosterError(f"exchange: {swap!r} is not a d10 stat and a d6 stat, as 'fight+shoot'")
+    d10, d6 = swap.split("+") if swap else (None, None)
     removable = {a: d for a, d in catalog.armour.items() if d.removable}
     armour = _ids("armour", values.get("armour"), removable, "armour piece")
     weapons = tuple(
@@ -541,8 +543,8 @@ def choices_from(values: Mapping[str, Any], roster: Roster, catalog: BmotuCatalo
         ),
         gimmicks=_ids("gimmicks", values.get("gimmicks"), catalog.gimmicks, "gimmick"),
         career=text_value("career", values.get("career", "")),
-        exchange_d10=exchange["exchange_d10"],
-        exchange_d6=exchange["exchange_d6"],
+        exchange_d10=d10,
+        exchange_d6=d6,
         armour=armour,
         printed_torso=yes_no("printed_torso", values.get("printed_torso", False)),
         weapons=weapons,

@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from companion.model.geometry.tabletop import centre_of, standing_height
+from companion.model.dungeon import Terrain
+from companion.model.geometry.tabletop import TableLayers, centre_of, line_cells, standing_height
 from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rules.verdict import Reason
@@ -29,7 +30,13 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     stat_die,
     within,
 )
-from companion.rulesets.brickmasters_of_the_unknown.state import Casting, Effect, Encounter, Fig
+from companion.rulesets.brickmasters_of_the_unknown.state import (
+    Barrier,
+    Casting,
+    Effect,
+    Encounter,
+    Fig,
+)
 
 R = BmotuReason
 
@@ -42,14 +49,17 @@ class SpellRule:
     name: str
     modes: tuple[str, ...]
     targets: dict[str, tuple[int, int | None]]
-    needs_to: bool = False
+    #: The readings that name a place (``to``).
+    needs_to: tuple[str, ...] = ()
     needs_stat: bool = False
 
 
 #: The eleven spells of the text, by id, with their two readings each.
 SPELLS: dict[str, SpellRule] = {
     "zap_blast": SpellRule("Zap/blast", ("zap", "blast"), {"zap": (1, 1), "blast": (1, None)}),
-    "web_wall": SpellRule("Web/Wall", ("web",), {"web": (1, None)}),
+    "web_wall": SpellRule(
+        "Web/Wall", ("web", "wall"), {"web": (1, None), "wall": (0, 0)}, needs_to=("wall",)
+    ),
     "sleep_stun": SpellRule("Sleep/stun", ("sleep", "stun"), {"sleep": (1, 1), "stun": (1, None)}),
     "curse_bless": SpellRule(
         "Curse/bless", ("curse", "bless"), {"curse": (1, 1), "bless": (1, 1)}, needs_stat=True
@@ -62,7 +72,7 @@ SPELLS: dict[str, SpellRule] = {
     "raise": SpellRule("Raise", ("raise",), {"raise": (0, 0)}),
     "charm": SpellRule("Charm", ("charm",), {"charm": (1, 1)}),
     "transmogrify": SpellRule("Transmogrify", ("transmogrify",), {"transmogrify": (1, 1)}),
-    "teleport": SpellRule("Teleport", ("teleport",), {"teleport": (1, 1)}, needs_to=True),
+    "teleport": SpellRule("Teleport", ("teleport",), {"teleport": (1, 1)}, needs_to=("teleport",)),
 }
 #: Zap/blast's extra targets: "within 12".
 ZAP_RANGE = 12.0
@@ -154,7 +164,7 @@ def _aim_reasons(ctx: Ctx, f: Fig, a: Cast, rule: SpellRule) -> list[Reason]:
             out.append(reason(R.OUT_OF_RANGE, f"{t.name} is more than 12 studs away", t.cell))
     if rule.needs_stat and a.stat is None:
         out.append(reason(R.INVALID_TARGET, f"{rule.name} names the stat to bump"))
-    if rule.needs_to:
+    if mode in rule.needs_to:
         if a.to is None:
             out.append(reason(R.INVALID_TARGET, f"{rule.name} names the place to go"))
         elif not enc.table.in_bounds(*a.to):
@@ -273,7 +283,7 @@ def apply_spell(
             t2, ev = take_hits(ctx, enc.fig(t.id), n)
             enc = enc.replace_fig(t2)
             events += ev
-    elif spell == "web_wall":
+    elif spell == "web_wall" and mode == "web":
         for t in targets[:half]:
             if half:
                 enc = _add(enc, t, Effect("webbed", half))
@@ -363,15 +373,102 @@ def apply_spell(
         enc, ev = _teleport(Ctx(enc, ctx.catalog), t, c.to, studs)
         events += ev
     elif spell == "raise":
+        enc, ev = _raise(Ctx(enc, ctx.catalog), caster, half)
+        events += ev
+    elif spell == "web_wall" and mode == "wall" and c.to is not None and effect > 0:
+        enc, ev = _wall(Ctx(enc, ctx.catalog), caster, c.to, effect)
+        events += ev
+    return enc, events
+
+
+#: Half the length of Web/Wall's barrier, in studs [GAP: the text gives no size]: a wall
+#: 12 studs long (Zap/blast's "within 12"), centred on the place named, across the line
+#: from the caster to it.
+WALL_HALF_LENGTH = 6.0
+
+
+def wall_cells(enc: Encounter, caster: Fig, to: tuple[int, int]) -> list[tuple[int, int]]:
+    """The cells of a Wall centred on ``to``, across the line from the caster; not the
+    cells figures stand on, nor those off the table."""
+    cx, cy = centre_of(to)
+    dx, dy = cx - caster.x, cy - caster.y
+    length = math.hypot(dx, dy) or 1.0
+    px, py = -dy / length * WALL_HALF_LENGTH, dx / length * WALL_HALF_LENGTH
+    a = (math.floor(cx + px), math.floor(cy + py))
+    b = (math.floor(cx - px), math.floor(cy - py))
+    taken = {f.cell for f in enc.standing()}
+    return [c for c in line_cells(a, b) if enc.table.in_bounds(*c) and c not in taken]
+
+
+def _wall(ctx: Ctx, caster: Fig, to: tuple[int, int], effect: int) -> tuple[Encounter, list[Event]]:
+    """ "create impassible barrier (blocks all LOS) for effect turns": wall cells on the
+    table until the turns run out (``flow.end_round`` takes them away)."""
+    enc = ctx.enc
+    cells = wall_cells(enc, caster, to)
+    table = enc.table.copy()
+    before = tuple(int(table.terrain[y, x]) for x, y in cells)
+    for x, y in cells:
+        table.terrain[y, x] = int(Terrain.WALL)
+    barrier = Barrier(tuple(cells), before, effect, enc.round)
+    enc = enc.with_(table=table, layers=TableLayers.of(table), walls=(*enc.walls, barrier))
+    text = f"{caster.name} raises a wall of {len(cells)} studs for {effect} turns"
+    return enc, [Event(kind="spell", figure=caster.id, amount=effect, text=text)]
+
+
+def _raise(ctx: Ctx, caster: Fig, count: int) -> tuple[Encounter, list[Event]]:
+    """ "create ½ effect basic skeletons": Joe skeletons on the caster's side, each on the
+    nearest free place beside it, acting on the caster's initiative."""
+    from companion.rulesets.brickmasters_of_the_unknown.setup import FigureSpec, make_fig
+
+    enc = ctx.enc
+    events: list[Event] = []
+    made = 0
+    n = sum(1 for f in enc.figs if f.startswith(f"{caster.id}_skeleton_"))
+    for cell in _free_cells(enc, caster):
+        if made >= count:
+            break
+        n += 1
+        spec = FigureSpec.model_validate(
+            {
+                "id": f"{caster.id}_skeleton_{n}",
+                "name": f"Skeleton {n}",
+                "side": side_of(caster),
+                "mook": "joe_skeleton",
+                "at": list(cell),
+                "facing": caster.facing,
+                "initiative": caster.initiative or 0,
+            }
+        )
+        skel = make_fig(spec, ctx.catalog, enc.options, "raise")
+        skel = skel.with_(
+            tiebreak=caster.tiebreak, elevation=standing_height(enc.table, (skel.x, skel.y))
+        )
+        enc = enc.with_(figs={**enc.figs, skel.id: skel}, acted=enc.acted | {skel.id})
+        made += 1
+        events.append(Event(kind="spell", figure=skel.id, text=f"{caster.name} raises {skel.name}"))
+    if made < count:
         events.append(
             Event(
-                kind="spell",
-                figure=caster.id,
-                amount=half,
-                text=f"{caster.name} may raise {half} basic skeleton(s)",
+                kind="spell", figure=caster.id, text=f"no room for {count - made} more skeleton(s)"
             )
         )
     return enc, events
+
+
+def _free_cells(enc: Encounter, caster: Fig) -> list[tuple[int, int]]:
+    """Cells near the caster where a base fits (on the table, off walls, no overlap)."""
+    out = []
+    r = caster.radius
+    for dy in range(-4, 5):
+        for dx in range(-4, 5):
+            x, y = caster.cell[0] + dx, caster.cell[1] + dy
+            if not enc.table.in_bounds(x, y) or enc.table_layers.wall[y, x]:
+                continue
+            cx, cy = centre_of((x, y))
+            if any(math.hypot(o.x - cx, o.y - cy) < o.radius + r - 1e-6 for o in enc.standing()):
+                continue
+            out.append((math.hypot(cx - caster.x, cy - caster.y), (x, y)))
+    return [c for _, c in sorted(out)]
 
 
 def _teleport(ctx: Ctx, t: Fig, to: tuple[int, int], studs: int) -> tuple[Encounter, list[Event]]:

@@ -148,6 +148,16 @@ class Casting:
 
 
 @dataclass(frozen=True, slots=True)
+class Barrier:
+    """Web/Wall's barrier: wall cells on the table for its turns, and what they were."""
+
+    cells: tuple[tuple[int, int], ...]
+    terrain: tuple[int, ...]
+    rounds: int
+    since: int
+
+
+@dataclass(frozen=True, slots=True)
 class PendingHits:
     """A fight won against several figures: the winner allocates its hits."""
 
@@ -177,6 +187,10 @@ class Encounter:
     #: Figures whose flight succeeded this round: no combat, no shooting.
     fled: frozenset[str] = frozenset()
     winner: str | None = None
+    #: Web/Wall's barriers standing on the table.
+    walls: tuple[Barrier, ...] = ()
+    #: The last adventure roll: (figure, total, the other's total or None, success).
+    last_adventure: tuple[str, int, int | None, bool | None] | None = None
     layers: TableLayers | None = None
     notes: tuple[str, ...] = field(default=())
 

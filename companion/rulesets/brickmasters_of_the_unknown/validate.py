@@ -46,6 +46,7 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     check_path,
     enemies,
     engaged,
+    fighting_weapons,
     first_stop,
     foes_engaged,
     in_arc,
@@ -59,6 +60,7 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     side_of,
     sight,
     stat_die,
+    terrain_between,
     threatens,
     weapon_for,
     within,
@@ -138,7 +140,10 @@ def reasons(ctx: Ctx, action: Action) -> list[Reason]:
         out = _turn(ctx, f, ("spells",))
         return out or _spell(ctx, f, action)
     if isinstance(action, Pass):
-        return _turn(ctx, f, ("action", "final_shots", "combat", "spells"))
+        out = _turn(ctx, f, ("action", "final_shots", "combat", "spells"))
+        if not out and enc.phase == "combat" and f.id not in fighters(ctx):
+            out = [reason(R.NOT_IN_COMBAT, f"{f.name} has no combat to resolve", f.cell)]
+        return out
     return []
 
 
@@ -160,7 +165,7 @@ def _turn(ctx: Ctx, f: Fig, phases: tuple[str, ...]) -> list[Reason]:
         if order and f.id in combat_group(ctx, order[0]):
             return []
         if f.id not in fighters(ctx):
-            return [reason(R.NOT_IN_COMBAT, f"{f.name} has no combat to resolve", f.cell)]
+            return []  # the fight's own checks say why (not in combat, no opening)
     if not order or order[0] != f.id:
         lost = lost_turn(f)
         if lost is not None and enc.phase == "action":
@@ -381,7 +386,18 @@ def _fight(ctx: Ctx, f: Fig, a: Fight) -> list[Reason]:
     if t.broken:
         out.append(reason(R.TARGET_DEAD, f"{t.name} is broken", t.cell))
     elif not engaged(ctx, f, t):
-        out.append(reason(R.NOT_IN_COMBAT, f"{f.name} is not in combat with {t.name}", t.cell))
+        narrow = _narrow(ctx, f, t) or _narrow(ctx, t, f)
+        if narrow is not None:
+            out.append(
+                reason(
+                    R.NO_OPENING,
+                    f"the gap at ({narrow[0]}, {narrow[1]}) is too narrow for {f.name} and "
+                    f"{t.name} to fight through",
+                    narrow,
+                )
+            )
+        else:
+            out.append(reason(R.NOT_IN_COMBAT, f"{f.name} is not in combat with {t.name}", t.cell))
     elif t.id in enc.acted:
         out.append(reason(R.ALREADY_ACTED, f"{t.name} has fought in this phase already", t.cell))
     if a.with_ and a.against:
@@ -402,6 +418,19 @@ def _fight(ctx: Ctx, f: Fig, a: Fight) -> list[Reason]:
                     reason(R.ALREADY_ACTED, f"{g.name} has fought in this phase already", g.cell)
                 )
     return out
+
+
+def _narrow(ctx: Ctx, f: Fig, t: Fig) -> tuple[int, int] | None:
+    """Where an opening too narrow for ``f``'s fighting weapons keeps ``t`` (in range, no
+    wall on the line between) out of their reach; None when that is not why."""
+    for w in fighting_weapons(f):
+        if within(ctx, f.base, t.base, w.fight_range):
+            if terrain_between(ctx, f.base, t.base, 1) is not None:
+                continue
+            narrow = terrain_between(ctx, f.base, t.base, w.opening)
+            if narrow is not None:
+                return narrow
+    return None
 
 
 def _allocate(ctx: Ctx, f: Fig, a: Allocate) -> list[Reason]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.model.geometry.tabletop import centre_of, line_cells, reachable_cells
+from companion.model.geometry.tabletop import centre_of, reachable_cells
 from companion.rules.ruleset import Event
 from companion.rules.table import (
     ActionChoice,
@@ -42,6 +42,8 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     side_of,
     sight,
     stat_die,
+    threatens,
+    within,
 )
 from companion.rulesets.brickmasters_of_the_unknown.spells import SPELLS, spell_name
 from companion.rulesets.brickmasters_of_the_unknown.state import PHASES, STATS, Fig, Stat
@@ -371,10 +373,12 @@ def _shoot_choice(
 ) -> list[ActionChoice]:
     if not shooting_weapons(f):
         return []
+    longest = max(w.shoot_range or 0.0 for w in shooting_weapons(f))
     targets = [
         t.id
         for t in ctx.enc.standing()
         if side_of(t) != side_of(f)
+        and within(ctx, f.base, t.base, longest)  # the rest are out of range anyway
         and legal({"actor": f.id, "action": "shoot", "target": t.id}).legal
     ]
     return [
@@ -424,7 +428,7 @@ def _cast_choices(
                     key = (
                         f"cast_{sp}_{mode}" + (f"_{stat}" if stat else "") + ("_gem" if gem else "")
                     )
-                    if rule.needs_to:
+                    if mode in rule.needs_to and mode == "teleport":
                         template["targets"] = [f.id]
                         check = legal({**template, "to": list(f.cell)})
                         out.append(
@@ -496,16 +500,46 @@ def moves(ctx: Ctx, figure_id: str) -> dict[tuple[int, int], MoveOption]:
     )
     if not found:
         return {}
-    threat = _threat(ctx, f)
     start = f.cell
-    out = {}
-    fighting = in_combat(ctx, f)
-    for cell, m in found.items():
-        line = line_cells(start, cell)
-        if not fighting and any(threat.get(c, False) for c in line[1:-1]):
-            continue
-        out[cell] = MoveOption(square=cell, cost=round(m.length), path=(start, cell))
-    return out
+    cells = list(found)
+    # Closing or fleeing, a figure in combat is not held by the stop at reach.
+    keep = cells if in_combat(ctx, f) else _short_of_reach(ctx, f, cells)
+    return {
+        cell: MoveOption(square=cell, cost=round(found[cell].length), path=(start, cell))
+        for cell in keep
+    }
+
+
+def _short_of_reach(ctx: Ctx, f: Fig, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The cells whose straight line from ``f`` crosses no cell within an enemy's reach
+    before it ends (``first_stop``'s test for every cell at once: the same samples)."""
+    threat = _threat(ctx, f)
+    if not threat:
+        return cells
+    sx, sy = f.cell
+    ox, oy = min(c[0] for c in threat), min(c[1] for c in threat)
+    grid = np.zeros((max(c[1] for c in threat) - oy + 1, max(c[0] for c in threat) - ox + 1), bool)
+    for x, y in threat:
+        grid[y - oy, x - ox] = True
+    ends = np.array(cells, dtype=float) + 0.5
+    length = np.hypot(ends[:, 0] - (sx + 0.5), ends[:, 1] - (sy + 0.5))
+    counts = np.maximum(2, np.ceil(length / 0.25).astype(np.int64) + 1)
+    ok = np.ones(len(cells), bool)
+    for k in np.unique(counts):
+        group = np.flatnonzero(counts == k)
+        t = np.linspace(0.0, 1.0, int(k))
+        px = np.floor(sx + 0.5 + (ends[group, 0] - sx - 0.5)[:, None] * t).astype(np.int64)
+        py = np.floor(sy + 0.5 + (ends[group, 1] - sy - 0.5)[:, None] * t).astype(np.int64)
+        gx, gy = px - ox, py - oy
+        inside = (gx >= 0) & (gy >= 0) & (gx < grid.shape[1]) & (gy < grid.shape[0])
+        hit = np.zeros(px.shape, bool)
+        hit[inside] = grid[gy[inside], gx[inside]]
+        end_x = np.floor(ends[group, 0]).astype(np.int64)[:, None]
+        end_y = np.floor(ends[group, 1]).astype(np.int64)[:, None]
+        at_end = (px == end_x) & (py == end_y)
+        at_start = (px == sx) & (py == sy)
+        ok[group] = ~(hit & ~at_end & ~at_start).any(axis=1)
+    return [c for c, good in zip(cells, ok, strict=True) if good]
 
 
 def _threat(ctx: Ctx, f: Fig) -> dict[tuple[int, int], bool]:
@@ -527,7 +561,11 @@ def _threat(ctx: Ctx, f: Fig) -> dict[tuple[int, int], bool]:
             d = np.maximum(0.0, d - f.radius - o.radius)
         hit |= d <= (reach(o) or 0) + 1e-6
     for y, x in zip(*np.nonzero(hit), strict=True):
-        out[(int(xs[y, x]), int(ys[y, x]))] = True
+        cell = (int(xs[y, x]), int(ys[y, x]))
+        here = f.base.moved(centre_of(cell), f.elevation)
+        # Within reach by distance; a wall or a narrow opening may still keep it out.
+        if any(threatens(ctx, o, here) for o in foes):
+            out[cell] = True
     return out
 
 
@@ -626,7 +664,18 @@ def game_fields(ctx: Ctx) -> dict[str, Any]:
         if p is None
         else {"winner": p.winner, "hits": p.hits, "among": list(p.among)},
         "delayed": [list(d) for d in enc.delayed],
+        "last_adventure": _last_adventure(enc.last_adventure),
     }
+
+
+def _last_adventure(last: tuple[str, int, int | None, bool | None] | None) -> Any:
+    """The last adventure roll: who, the total, the opponent's, success (None: a tie),
+    and the margin over 4 (passive) or over the opponent."""
+    if last is None:
+        return None
+    fid, total, against, success = last
+    margin = total - (4 if against is None else against)
+    return {"figure": fid, "total": total, "against": against, "success": success, "margin": margin}
 
 
 def query(ctx: Ctx, q: Mapping[str, Any]) -> dict[str, Any]:
@@ -689,6 +738,3 @@ def query(ctx: Ctx, q: Mapping[str, Any]) -> dict[str, Any]:
         f"unknown query {kind!r}: distance, centres, line_of_sight, in_arc, opening, engaged, "
         "reach, move, in_combat, moves, stop, odds"
     )
-
-
-__all__ = ["centre_of"]

@@ -27,6 +27,7 @@ from companion.model.mapfile import MapDocument
 from companion.rules.places import place_name
 from companion.rules.plugin_base import RulesetPlugin, field_problems
 from companion.rules.ruleset import GAME_KEY, Event, Resolution
+from companion.rules.secrets import Secrets
 from companion.rules.table import (
     ActionChoice,
     BoardMark,
@@ -220,6 +221,16 @@ class BrickQuestRules(RulesetPlugin[GameState, BrickQuestCatalog, Ctx]):
 
     def marks(self, state: GameState) -> Sequence[BoardMark]:
         return ()  # the map's terrain and objects say it all
+
+    def secrets(self, state: GameState) -> Secrets:
+        """A monster hiding inside a barrel or sarcophagus is not met yet (``PublicInfo``);
+        the hidden rooms are the map's to say.  A character's sheet holds nothing secret:
+        BrickQuest's casters cast from their class's list, with nothing prepared."""
+        return Secrets(
+            figures=frozenset(
+                f.id for f in state.figures.values() if f.inside is not None and f.side != "party"
+            )
+        )
 
     def query(self, state: GameState, query: Mapping[str, Any]) -> dict[str, Any]:
         ctx = self._ctx(state)

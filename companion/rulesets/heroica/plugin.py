@@ -15,6 +15,7 @@ from companion.rules.places import place_name
 from companion.rules.plugin_base import RulesetPlugin, field_problems
 from companion.rules.printing import PrintLayout
 from companion.rules.ruleset import GAME_KEY, Event, Resolution
+from companion.rules.secrets import Secrets
 from companion.rules.table import (
     ActionChoice,
     BoardMark,
@@ -326,6 +327,17 @@ class HeroicaRules(RulesetPlugin[Quest, HeroicaCatalog, Ctx]):
         spaces = self._kept("spaces", (state.locations, state.own_colours), views.space_marks, ctx)
         things = self._kept("things", (state.features, state.items), views.thing_marks, ctx)
         return [*spaces, *things]
+
+    def secrets(self, state: Quest) -> Secrets:
+        """A casket's token stays face down (its mark never says it, ``views.thing_marks``)
+        and a monster's relic stays unknown until the monster falls: its name is in no
+        public line, its row on no public sheet (``PublicInfo``)."""
+        items = self._ctx(state).catalog.items
+        relics = {
+            items[m.relic].name for m in state.monsters.values() if m.relic and m.relic in items
+        }
+        held = {items[i].name for h in state.heroes.values() for i in h.relics if i in items}
+        return Secrets(words=frozenset(relics - held), sheet_rows=frozenset({"Relic"}))
 
     def _kept(
         self,

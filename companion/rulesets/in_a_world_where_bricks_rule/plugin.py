@@ -12,6 +12,7 @@ from companion.model.geometry.tabletop import reachable_cells
 from companion.model.mapfile import MapDocument
 from companion.rules.plugin_base import RulesetPlugin, field_problems
 from companion.rules.ruleset import GAME_KEY, Event, Resolution
+from companion.rules.secrets import Secrets
 from companion.rules.table import (
     ActionChoice,
     BoardMark,
@@ -223,6 +224,11 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
 
     def marks(self, state: Battle) -> Sequence[BoardMark]:
         return ()  # the table's terrain says it all
+
+    def secrets(self, state: Battle) -> Secrets:
+        """Nothing: both players see the whole table, every unit and every roll
+        (``PublicInfo``; a table map's hidden areas are still left out by the map)."""
+        return Secrets()
 
     # -- the roster and its sheets (CharacterSheets) ---------------------------------
     def blank_roster(self) -> dict[str, Any]:

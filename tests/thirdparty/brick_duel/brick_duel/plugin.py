@@ -15,6 +15,7 @@ from companion.rules.dice import Dice
 from companion.rules.graph import GraphView, PlaceView
 from companion.rules.ruleset import GAME_KEY, Event, Resolution, ScenarioSetup, int_faces
 from companion.rules.scenario import ScenarioError
+from companion.rules.secrets import Secrets
 from companion.rules.table import (
     ActionChoice,
     DieSpec,
@@ -268,3 +269,15 @@ class DuelRules:
             ),
             current=state.fighters[acting].place if acting else None,
         )
+
+    # -- what the watchers may know (PublicInfo) ----------------------------------------------
+    def secrets(self, state: r.Duel) -> Secrets:
+        """The duel is fought in the dark: the watchers know the places where a fighter
+        stands and those one link away, not the rest of the keep."""
+        lit: set[str] = set()
+        for f in state.fighters.values():
+            lit.add(f.place)
+            place = self.data.place(f.place)
+            if place is not None:
+                lit.update(place.links)
+        return Secrets(places=frozenset(p.id for p in self.data.places if p.id not in lit))
