@@ -25,8 +25,8 @@ from companion.datafiles import resource_dir
 from companion.rules.game import Game
 
 ROOT = Path(__file__).resolve().parents[1]
-MAP = resource_dir() / "dungeons" / "bmotu-demo.json"
-ROSTER = resource_dir() / "parties" / "bmotu-demo.roster.json"
+MAP = resource_dir() / "dungeons" / "bmotu-goblin-ford.json"
+ROSTER = resource_dir() / "parties" / "bmotu-goblin-ford.roster.json"
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:

@@ -21,8 +21,8 @@ DEMOS = (
     ),
     (
         "Goblin Ford Skirmish (Brickmasters of the Unknown)",
-        "dungeons/bmotu-demo.json",
-        "parties/bmotu-demo.roster.json",
+        "dungeons/bmotu-goblin-ford.json",
+        "parties/bmotu-goblin-ford.roster.json",
     ),
 )
 
