@@ -38,6 +38,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -156,23 +157,21 @@ def run(repeat: int, profile: bool) -> list[tuple[str, str, int, float, float | 
             state = first_to_act(rules, setup, fid)
             f = state.figs[fid]
             label = f"{f.name} ({f.kind_name})"
+            hint = partial(rules.moves, state, fid)
+            offered = partial(rules.choices, state, fid)
             ref_ms, calls, ref = median_ms(
-                lambda s=state, i=fid: reference_moves(rules, s, i), max(3, repeat // 3)
+                partial(reference_moves, rules, state, fid), max(3, repeat // 3)
             )
             rows.append((name, f"reference: the hint stud by stud, {label}", calls, ref_ms, 1.0))
-            ms, calls, got = median_ms(lambda s=state, i=fid: rules.moves(s, i), repeat)
+            ms, calls, got = median_ms(hint, repeat)
             assert set(got) == ref, f"{name} {fid}: the hint differs from the reference"
             rows.append((name, f"move hint of {label} ({len(got)} studs)", calls, ms, ms / ref_ms))
             if ms > FRAME_MS:
-                slow.append(
-                    (f"{name}: move hint of {label}", lambda s=state, i=fid: rules.moves(s, i))
-                )
-            ms, calls, got = median_ms(lambda s=state, i=fid: rules.choices(s, i), repeat)
+                slow.append((f"{name}: move hint of {label}", hint))
+            ms, calls, got = median_ms(offered, repeat)
             rows.append((name, f"choices of {label} ({len(got)} shown)", calls, ms, ms / ref_ms))
             if ms > FRAME_MS:
-                slow.append(
-                    (f"{name}: choices of {label}", lambda s=state, i=fid: rules.choices(s, i))
-                )
+                slow.append((f"{name}: choices of {label}", offered))
     if profile:
         for title, fn in slow:
             print(f"\n### {title}")
