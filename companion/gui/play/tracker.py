@@ -73,6 +73,8 @@ class TrackerDock(QDockWidget):
         #: The round's phases, the current one in bold; hidden for a round without any.
         self.phase_label = QLabel("")
         self.phase_label.setObjectName("phaseLabel")
+        # Four phases do not fit a narrow dock on one line: they wrap, never cut.
+        self.phase_label.setWordWrap(True)
         self.phase_label.hide()
         layout.addWidget(self.phase_label)
         self.tracks = TrackPanel()
