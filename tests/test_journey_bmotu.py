@@ -357,3 +357,34 @@ def test_bmotu_journey(
     w.session.undo_stack.setClean()
     w.roster_panel.undo_stack.setClean()
     h.done()
+
+
+def test_bmotu_rolled_dice(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
+    """The demo with the New game dialog's defaults: the app rolls the dice (initiative at
+    once), and the first figure's move is a click on a lit stud, undone by Ctrl+Z."""
+    size = SIZES[0]
+    if not on_its_screen(request, size, tmp_path):
+        return
+    h = Hands(qtbot, tmp_path, monkeypatch, request, size)
+    w = h.w
+    path = tmp_path / "ford-rolled.game.jsonl"
+    h.start_demo("Goblin Ford Skirmish", path)
+    log = h.log_texts()
+    assert len(log) == 1 and log[0].startswith("1. Initiative: "), log
+    turn = w.play.turn()
+    assert turn.phase == "Action" and turn.acting == turn.order[0]
+    name = w.play.figures()[str(turn.acting)].name
+    assert w.tracker_dock.acting_label.text() == f"Round 1 · Action · {name}"
+    h.key(Qt.Key.Key_1)
+    lit = {sq: m for sq, m in w.play.moves().items() if h.in_view(sq)}
+    dest = max(lit, key=lambda sq: (lit[sq].cost, sq))
+    h.click_square(dest)
+    assert w.play.figures()[str(turn.acting)].at == dest
+    assert f"{name} moves to ({dest[0]}, {dest[1]})" in h.log_texts()[-1], h.log_texts()[-1]
+    h.key(Qt.Key.Key_Z, CTRL)
+    assert h.log_texts() == log
+    w.session.undo_stack.setClean()
+    w.roster_panel.undo_stack.setClean()
+    h.done()
