@@ -417,3 +417,40 @@ def test_the_sheets_command_prints_the_demo_warbands(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"{out}: 4 pages for 8 characters"
     assert out.stat().st_size > 10_000
+
+
+def test_the_between_encounter_tools_on_the_sheet(cat: BmotuCatalog) -> None:
+    from companion.rulesets.brickmasters_of_the_unknown.sheets import BmotuSheets
+
+    rules = BmotuSheets()
+    mage = create(
+        Choices(id="m", side="red", class_id="mage", spells=("zap_blast", "heal"),
+                items=("star_wand",), armour=("helmet",)),
+        cat,
+    ).model_copy(update={"armour": (), "armour_discarded": ("helmet",), "broken": True,
+                         "demibumps": 25})  # fmt: skip
+    roster = _roster_with(cat, mage)
+    (sheet,) = rules.sheets(roster)
+    tools = next(s for s in sheet.sections if s.title == "Between encounters")
+    spend = next(f for f in tools.fields if f.key == "spend")
+    # L150: Fight d4 costs double (20), Cast d10 costs 10; a spell 10.
+    titles = dict(spend.choices)
+    assert titles["bump:fight"] == "Bump fight d4 \u2192 up: 20 DB"
+    assert titles["bump:cast"] == "Bump cast d10 \u2192 up: 10 DB"
+    assert titles["spell:charm"] == "Learn Charm: 10 DB"
+    # Armour back, reassembled, a bump bought, the day's spells prepared.
+    roster = rules.edit_character(roster, "m", "between", "armour_back")
+    roster = rules.edit_character(roster, "m", "between", "reassemble")
+    roster = rules.edit_character(roster, "m", "spend", "bump:fight")
+    roster = rules.edit_character(roster, "m", "prepare", "4 7 2: Zap/blast")
+    after = read_roster(roster, cat).characters[0]
+    assert after.armour == ("helmet",) and not after.broken
+    assert (after.fight, after.demibumps) == (6, 5)
+    assert (after.spells_per_day, after.spells_prepared) == (7, ("zap_blast",))
+    # Refusals in words: not broken any more, too few DB, a roll off the die.
+    with pytest.raises(RosterError, match="is not broken"):
+        rules.edit_character(roster, "m", "between", "reassemble")
+    with pytest.raises(RosterError, match="costs 10 DB; m has 5"):
+        rules.edit_character(roster, "m", "spend", "bump:cast")
+    with pytest.raises(RosterError, match="11 is not a roll of Cast d10"):
+        rules.edit_character(roster, "m", "prepare", "11 2 2: Heal")

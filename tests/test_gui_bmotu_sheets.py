@@ -16,6 +16,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QSpinBox
 
+import companion.gui.roster.panel_files as panel_files
 from companion.gui.dialogs.new_map import NewMapSpec
 from companion.gui.main_window import MainWindow
 from companion.gui.roster.create_dialog import NewCharacterDialog
@@ -168,14 +169,47 @@ def test_the_sheet_draws_dice_and_edits_through_its_widgets(qtbot: Any, window: 
     assert w.roster_panel.roster()["characters"][0]["broken"] is True
     w.roster_panel.undo_stack.undo()
     assert w.roster_panel.roster()["characters"][0]["broken"] is False
+    # Between encounters: demibumps awarded on the sheet, then spent on a bump of Fight
+    # (a d4: double price, 20 DB, L150), chosen in the sheet's list.
+    demibumps = sheet.editor("demibumps")
+    assert isinstance(demibumps, QSpinBox)
+    demibumps.setValue(25)
+    spend = sheet.editor("spend")
+    assert isinstance(spend, QComboBox)
+    index = spend.findData("bump:fight")
+    assert spend.itemText(index) == "Bump fight d4 \u2192 up: 20 DB"
+    spend.setCurrentIndex(index)
+    spend.activated.emit(index)
+    pip = w.roster_panel.roster()["characters"][0]
+    assert (pip["fight"], pip["demibumps"]) == ("d6", 5)
+    qtbot.waitUntil(lambda: (d := sheet.die("fight")) is not None and d.sides == 6)
+    # Too few left for another: refused in words, nothing changed.
+    spend = sheet.editor("spend")
+    assert isinstance(spend, QComboBox)
+    index = spend.findData("bump:shoot")
+    spend.setCurrentIndex(index)
+    spend.activated.emit(index)
+    assert "costs 10 DB" in w.roster_panel.error_label.text()
+    assert w.roster_panel.roster()["characters"][0]["shoot"] == "d8"
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
-def test_the_sheets_print_to_pdf(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+def test_the_sheets_print_to_pdf(
+    qtbot: Any, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     w = window
     create_through_the_dialog(w)
     out = tmp_path / "warband.pdf"
-    assert w.roster_panel.export_pdf(out) == 1
+    # File → Export PDF… in the Sheets dock, the file dialog answered with ``out``.
+    monkeypatch.setattr(
+        panel_files.QFileDialog,
+        "getSaveFileName",
+        staticmethod(lambda *args, **kw: (str(out), "PDF, A4 (*.pdf)")),
+    )
+    messages: list[str] = []
+    w.roster_panel.statusMessage.connect(messages.append)
+    w.roster_panel.export_action.trigger()
+    assert messages == [f"Sheets exported to {out} (1 pages)"]
     text = subprocess.run(
         ["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True
     ).stdout

@@ -27,6 +27,7 @@ from companion.rules.rosters import (
     yes_no,
 )
 from companion.rules.table import RosterFigure, SheetField, SheetSection, SheetView
+from companion.rulesets.brickmasters_of_the_unknown import between
 from companion.rulesets.brickmasters_of_the_unknown.catalog import BmotuCatalog, default_catalog
 from companion.rulesets.brickmasters_of_the_unknown.character import (
     Character,
@@ -61,6 +62,9 @@ EDITABLE = (
     "brown",
     "career",
     "printed_torso",
+    "between",
+    "spend",
+    "prepare",
 )
 #: How many weapons and casting items the creator offers a choice for.
 WEAPON_SLOTS = 2
@@ -287,6 +291,66 @@ def _status_section(c: Character, catalog: BmotuCatalog) -> SheetSection:
     )
 
 
+#: The "Between encounters" tools a sheet offers (``edit_character`` key ``between``).
+BETWEEN_TOOLS = (
+    ("armour_back", "Armour back after combat (L146)"),
+    ("reassemble", "Reassemble the broken minifig (L134)"),
+    ("new_day", "A new day: once-a-day gimmicks back"),
+)
+
+
+def _spend_choices(c: Character, catalog: BmotuCatalog) -> tuple[tuple[str, str], ...]:
+    """What demibumps can buy now, with the price in DB (L150)."""
+    out: list[tuple[str, str]] = [("", "— choose —")]
+    for s in STATS:
+        die = c.dtype(s)
+        try:
+            cost = between.bump_cost(die, catalog)
+        except between.BetweenError:
+            continue
+        out.append((f"bump:{s.value}", f"Bump {s.value} {dtype_name(die)} → up: {cost} DB"))
+    if catalog.can_cast_die(c.cast):
+        out += [
+            (f"spell:{sp}", f"Learn {d.name}: {between.spell_cost(catalog)} DB")
+            for sp, d in catalog.spells.items()
+            if sp not in c.spells_known
+        ]
+    out += [
+        (f"gimmick:{g}", f"Add {d.name}: {between.gimmick_cost(c, g, catalog)} DB")
+        for g, d in catalog.gimmicks.items()
+        if not d.chosen_career
+    ]
+    return tuple(out)
+
+
+def _between_section(c: Character, catalog: BmotuCatalog) -> SheetSection:
+    return SheetSection(
+        title="Between encounters",
+        fields=(
+            SheetField(
+                key="between",
+                label="Tool",
+                value="",
+                edit="choice",
+                choices=(("", "— choose —"), *BETWEEN_TOOLS),
+            ),
+            SheetField(
+                key="prepare",
+                label="Prepare spells (3 Cast rolls: spells)",
+                value="",
+                edit="text",
+            ),
+            SheetField(
+                key="spend",
+                label=f"Spend demibumps ({c.demibumps} DB)",
+                value="",
+                edit="choice",
+                choices=_spend_choices(c, catalog),
+            ),
+        ),
+    )
+
+
 def _subtitle(c: Character, catalog: BmotuCatalog) -> str:
     cls = catalog.get_class(c.class_id)
     dice = " ".join(f"{s.value[0].upper()}{dtype_name(c.dtype(s))}" for s in STATS)
@@ -308,6 +372,7 @@ def sheet_of(c: Character, roster: Roster, catalog: BmotuCatalog) -> SheetView:
             _gear_section(c, catalog),
             _spell_section(c, catalog),
             _status_section(c, catalog),
+            _between_section(c, catalog),
         ),
     )
 
@@ -584,11 +649,55 @@ def _converters(roster: Roster) -> dict[str, Callable[[Any], Any]]:
     }
 
 
+def _tool(c: Character, key: str, value: Any, catalog: BmotuCatalog) -> Character:
+    """A between-encounters tool applied to ``c`` (``between.py``)."""
+    if not isinstance(value, str):
+        raise RosterError(f"{key}: give a choice, not {value!r}")
+    if key == "between":
+        if value == "armour_back":
+            return between.after_combat(c)
+        if value == "reassemble":
+            return between.reassemble(c)
+        if value == "new_day":
+            return c.model_copy(update={"used_today": (), "spells_cast_today": 0})
+        raise RosterError(f"between: unknown tool {value!r}")
+    if key == "spend":
+        kind, _, what = value.partition(":")
+        if kind == "bump":
+            return between.spend_on_bump(c, what, catalog)
+        if kind == "spell":
+            return between.spend_on_spell(c, what, catalog)
+        if kind == "gimmick":
+            return between.spend_on_gimmick(c, what, catalog)
+        raise RosterError(f"spend: unknown purchase {value!r}")
+    # prepare: "5 3 2: Zap/blast, Heal"
+    rolls_text, colon, spells_text = value.partition(":")
+    if not colon:
+        raise RosterError("prepare: write the three Cast rolls, a colon, then the spells")
+    try:
+        rolls = [int(r) for r in rolls_text.replace(",", " ").split()]
+    except ValueError:
+        raise RosterError(f"prepare: {rolls_text.strip()!r} are not rolls") from None
+    spells = _ids("prepare", spells_text, catalog.spells, "spell")
+    return between.prepare_spells(c, rolls, spells, catalog)
+
+
 def edit_character(
     party: Mapping[str, Any], character_id: str, key: str, value: Any, catalog: BmotuCatalog
 ) -> dict[str, Any]:
-    """The roster with one field of one minifig changed, checked whole again."""
+    """The roster with one field of one minifig changed, or a between-encounters tool
+    applied (``between``, ``spend``, ``prepare``), checked whole again."""
     roster = read_roster(party, catalog)
+    if key in ("between", "spend", "prepare"):
+        index = index_of(party, character_id)
+        if value in (None, ""):
+            return dict(party)
+        c = _tool(roster.characters[index], key, value, catalog)
+        characters = characters_of(party)
+        characters[index] = c.model_dump(mode="json", by_alias=True)
+        out = with_characters(party, characters)
+        read_roster(out, catalog)
+        return out
     converters = _converters(roster)
     if key not in converters:
         raise RosterError(f"{key}: not a field that can be changed ({', '.join(EDITABLE)})")
