@@ -1,7 +1,8 @@
 """The Brickmasters of the Unknown demo (File → Open Demo's "Goblin Ford Skirmish")
 played to its end through ``brick-companion game`` commands, dice typed: initiative for
 the encounter, a shot that strips armour to broken, a spell begun and resolved in its
-phase, moves that must stop at the enemy's reach (refused with both reasons when run on),
+phase, moves that must stop at the enemy's reach (a move too far and past the reach refused
+with both reasons),
 a final shot, a gang-up whose winner splits the hits, poltroonery, and the last fight
 ("ends when all but one of the opponents is broken or flees"): the last
 raider fled, the table declares it over.
@@ -130,10 +131,10 @@ def test_the_demo_to_its_end_on_the_command_line(tmp_path: Path) -> None:
     legal(path, {"actor": "ugluk", "action": "move", "to": [18, 14]})
     pass_until(path, acting="grishnak")
     # Running on past the dwarf's reach: refused, and it says where to stop.
-    refused = act(path, {"actor": "grishnak", "action": "move", "to": [17, 17]})
+    refused = act(path, {"actor": "grishnak", "action": "move", "to": [15, 18]})
     assert not refused["legal"]
-    assert [r["code"] for r in refused["reasons"]] == ["must_stop"]
-    assert refused["reasons"][0]["square"] == [18, 17]
+    assert [r["code"] for r in refused["reasons"]] == ["insufficient_movement", "must_stop"]
+    assert [r["square"] for r in refused["reasons"]] == [[15, 18], [17, 18]]
     text = legal(path, {"actor": "grishnak", "action": "move", "to": [18, 16]})
     assert "enters combat with Gimbrick" in text
     pass_until(path, acting="brickwell")

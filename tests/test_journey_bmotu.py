@@ -5,7 +5,8 @@ dice typed in from the table, at 1280×720 and 1920×1080 (``tests/journey.py``)
 Initiative for the encounter; the four phases in initiative order (the tracker says which
 and who acts); a shot that strips an archer's armour to broken; a spell begun in the
 action phase and resolved in its own; orcs that must stop where the dwarf's reach begins
-(the move hint ends there, a click beyond is refused with every reason); a facing chosen
+(the move hint ends there, a click beyond is refused with every reason, each
+numbered on the map); a facing chosen
 by key; undo and redo; a final shot; two orcs ganging up on the dwarf, who wins and
 splits the hits between them; poltroonery; the last fight; the table declaring the
 encounter over when the last raider has fled; the log; the game reopened the same."""
@@ -253,9 +254,14 @@ def test_bmotu_journey(
     lines = h.log_texts()
     h.key(Qt.Key.Key_1)
     with h.dialogs(lambda box: refusal_box(reasons_of(h.refusals[-1]), force=False)(box)):
-        h.click_square((17, 17))
+        h.click_square((15, 18))
     reasons = h.assert_refusal_shown()
-    assert any("must stop there" in r for r in reasons), reasons
+    # Both reasons, each with the stud it is about: too far, and the stop at the reach.
+    assert len(reasons) == 2, reasons
+    assert "Grishnak moves 8 studs; that is 9.1" in reasons[0], reasons
+    assert "must stop there" in reasons[1] and "(17, 18)" in reasons[1], reasons
+    marks = dict(w.canvas.overlays.reasons.marks)
+    assert marks.get((15, 18)) == "1" and marks.get((17, 18)) == "2", marks
     assert h.log_texts() == lines and t.at("grishnak") == (24, 17)
     h.check_cut("a refusal shown")
     h.key(Qt.Key.Key_1)
