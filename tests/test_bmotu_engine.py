@@ -62,7 +62,7 @@ def test_every_option_reads_a_sentence_and_has_its_default(rules: BmotuRules) ->
 
 def test_reasons_and_dice(rules: BmotuRules) -> None:
     reasons = rules.reasons()
-    for code in ("must_stop", "wrong_phase", "reload", "no_opening", "not_your_turn"):
+    for code in ("must_stop", "not_this_phase", "reload", "no_opening", "not_your_turn"):
         assert reasons[code]
     assert [d.sides for d in rules.dice_specs()] == [2, 3, 4, 6, 8, 10, 12, 20]
     spec = rules.facing_spec()
@@ -160,3 +160,27 @@ def test_a_game_from_a_map_with_its_setup_choices(rules: BmotuRules, tmp_path: P
     # A mook's kit: the skeleton's sword.
     assert [w.id for w in state.figs["sk"].weapons] == ["sword"]
     assert state.phase == "initiative"
+
+
+def test_the_demo_roster_plays_on_a_map(rules: BmotuRules) -> None:
+    """The demo warbands (bq-data's roster) placed on a table: each figure is its
+    character, and a caster whose day has not begun has its known spells ready."""
+    import json
+
+    from companion.datafiles import resource_dir
+
+    roster = json.loads((resource_dir() / "parties" / "bmotu-demo.roster.json").read_text())
+    doc = new_document(40, 30, border=False, name="demo")
+    first = roster["sides"][0]
+    doc.figures = [
+        FigurePlacement(
+            id=c["id"], side=c["side"], class_id=c["class"],
+            at=(3 + i * 4, 3 if c["side"] == first else 25),
+        )
+        for i, c in enumerate(roster["characters"])
+    ]  # fmt: skip
+    doc.options = MapOptions(ruleset="brickmasters_of_the_unknown")
+    state = rules.initial_state(rules.game_setup(doc, roster, {}, {}))
+    assert set(state.figs) == {c["id"] for c in roster["characters"]}
+    casters = [f for f in state.figs.values() if f.spells_known]
+    assert casters and all(f.prepared == f.spells_known and f.spells_left for f in casters)

@@ -44,6 +44,7 @@ from companion.rulesets.brickmasters_of_the_unknown.setup import (
     game_setup,
     scenario_setup,
     setup_choices,
+    table_problems,
     weapon_of,
 )
 from companion.rulesets.brickmasters_of_the_unknown.sheets import BmotuSheets
@@ -110,6 +111,11 @@ class BmotuRules(BmotuSheets, RulesetPlugin[Encounter, BmotuCatalog, Ctx]):
         choices: Mapping[str, Mapping[str, Any]],
     ) -> dict[str, Any]:
         return game_setup(doc, party, options, choices, self.catalog)
+
+    def table_problems(self, doc: MapDocument) -> list[tuple[str, str]]:
+        """Figures that are no class or mook, off the table, on walls, or on one another
+        (``TableCheck``); ``game_setup`` refuses the same."""
+        return table_problems(doc, self.catalog)
 
     def facing_spec(self) -> FacingSpec:
         """Eight facings; the forward semicircle, all round with Parthian shot."""

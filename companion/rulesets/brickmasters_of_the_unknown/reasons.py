@@ -29,15 +29,12 @@ class BmotuReason(DeclaredReason):
     ABILITY_USED = SharedReason.ABILITY_USED.declared
     DISARMED = SharedReason.DISARMED.declared
     GAME_OVER = SharedReason.GAME_OVER.declared
+    MUST_STOP = SharedReason.MUST_STOP.declared
     # Brickmasters of the Unknown's own.
-    WRONG_PHASE = "wrong_phase", "the action belongs to another phase of the round"
+    NOT_THIS_PHASE = "not_this_phase", "the action belongs to another phase of the round"
     BROKEN = "broken", "a broken minifig is out of play until it is fixed"
     IN_COMBAT = "in_combat", "a figure in combat may only close range or flee"
     NOT_IN_COMBAT = "not_in_combat", "the figure is not in combat with that opponent"
-    MUST_STOP = (
-        "must_stop",
-        "a figure must stop when it comes within range of an opponent's fighting weapon",
-    )
     NO_CASTING_GEAR = "no_casting_gear", "casting needs spellcasting gear"
     NOT_PREPARED = "not_prepared", "the spell was not prepared for the day"
     NO_SPELLS_LEFT = "no_spells_left", "the caster has used every spell of the day"

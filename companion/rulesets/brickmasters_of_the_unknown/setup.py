@@ -454,6 +454,9 @@ def game_setup(
 ) -> dict[str, Any]:
     """A new game's set-up: the map's figures, each a roster character of its id (when a
     roster is given) or a class or mook with its kit (and the choices made for it)."""
+    problems = table_problems(doc, catalog)
+    if problems and party is None:
+        raise SetupError("; ".join(f"{place}: {message}" for place, message in problems))
     roster = None
     # A party of another ruleset (the window's open BrickQuest party) plays no part here.
     if party is not None and party.get("ruleset") == "brickmasters_of_the_unknown":
@@ -472,6 +475,13 @@ def game_setup(
             "facing": str(p.facing.value if hasattr(p.facing, "value") else p.facing),
         }
         if c is not None:
+            # A sheet whose day has not begun (no spells prepared, none rolled): every
+            # known spell is ready, one cast each [GAP: the text prepares them each day].
+            prepared = c.spells_prepared
+            if not prepared and c.spells_per_day is None:
+                prepared = c.spells_known
+            per_day = c.spells_per_day if c.spells_per_day is not None else len(prepared)
+            left = max(0, per_day - c.spells_cast_today)
             own: dict[str, Any] = {
                 "name": c.label,
                 "side": c.side,
@@ -484,12 +494,8 @@ def game_setup(
                 "items": list(c.items),
                 "gems": list(c.gems),
                 "spells": list(c.spells_known),
-                "prepared": list(c.spells_prepared),
-                "spells_left": max(
-                    0,
-                    (c.spells_per_day if c.spells_per_day is not None else len(c.spells_prepared))
-                    - c.spells_cast_today,
-                ),
+                "prepared": list(prepared),
+                "spells_left": left,
                 "broken": c.broken,
                 "used": list(c.used_today),
                 "base": c.base,
@@ -521,3 +527,32 @@ def game_setup(
         "figures": figures,
         "options": dict(options),
     }
+
+
+def table_problems(doc: MapDocument, catalog: BmotuCatalog) -> list[tuple[str, str]]:
+    """Every reason a game could not start on ``doc`` (``TableCheck``): a figure that is no
+    class nor mook, off the table or on a wall, or a base over another's (bases of the
+    default radius, 1 stud); ``game_setup`` refuses the same."""
+    problems: list[tuple[str, str]] = []
+    wall = barriers(doc.dungeon)
+    radius = Options().base_radius_studs
+    placed: list[tuple[str, tuple[float, float]]] = []
+    for i, p in enumerate(doc.figures):
+        place = f"figures[{i}] {p.id!r}"
+        if _kit(p.class_id, p.monster, catalog) is None:
+            what = p.class_id or p.monster or "nothing"
+            problems.append((place, f"{what!r} is no class or mook of Brickmasters of the Unknown"))
+        x, y = p.at
+        if not doc.dungeon.in_bounds(x, y):
+            problems.append((place, f"{place_name(p.at)} is off the table"))
+            continue
+        if wall[y, x]:
+            problems.append((place, f"{place_name(p.at)} is a wall or a barrier"))
+            continue
+        cx, cy = centre_of(p.at)
+        for other, (ox, oy) in placed:
+            gap = ((cx - ox) ** 2 + (cy - oy) ** 2) ** 0.5 - 2 * radius
+            if gap < -1e-6:
+                problems.append((place, f"{p.id}'s base overlaps {other}'s (gap {gap:.1f} studs)"))
+        placed.append((p.id, (cx, cy)))
+    return problems

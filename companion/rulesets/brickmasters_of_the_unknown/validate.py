@@ -95,7 +95,7 @@ def reasons(ctx: Ctx, action: Action) -> list[Reason]:
         return []
     if isinstance(action, RollInitiative):
         if enc.phase != "initiative":
-            return [reason(R.WRONG_PHASE, "initiative is rolled once, for the entire encounter")]
+            return [reason(R.NOT_THIS_PHASE, "initiative is rolled once, for the entire encounter")]
         return []
     if isinstance(action, Hazard):
         t = enc.figs.get(action.target)
@@ -153,7 +153,7 @@ def _turn(ctx: Ctx, f: Fig, phases: tuple[str, ...]) -> list[Reason]:
     if enc.phase not in phases:
         now = _PHASE_NAMES.get(enc.phase, enc.phase)
         allowed = " or ".join(_PHASE_NAMES[p] for p in phases)
-        return [reason(R.WRONG_PHASE, f"it is {now}; that is done in {allowed}")]
+        return [reason(R.NOT_THIS_PHASE, f"it is {now}; that is done in {allowed}")]
     if f.id in enc.acted:
         return [
             reason(

@@ -72,23 +72,22 @@ def outcome(ctx: Ctx) -> str | None:
 
 
 def label(ctx: Ctx, f: Fig) -> str:
+    """The tracker's word for a figure: its turn's standing in the phase (acted, waiting
+    for a friend, allocating hits), else its initiative score; its states (broken, in
+    combat, casting) are shown from ``FigureView.states``."""
     enc = ctx.enc
     if f.broken:
-        return "broken"
-    lost = lost_turn(f)
-    if lost is not None:
-        return lost
+        return ""
     if enc.pending is not None and enc.pending.winner == f.id:
         return "allocates hits"
     if f.id in enc.acted:
         return "acted"
     if f.id in dict(enc.delayed):
         return f"waits for {enc.fig(dict(enc.delayed)[f.id]).name}"
-    if any(c.caster == f.id for c in enc.castings):
-        return "casting"
-    if in_combat(ctx, f):
-        return "in combat"
-    return ""
+    lost = lost_turn(f)
+    if lost is not None:
+        return lost
+    return "" if f.initiative is None else str(f.initiative)
 
 
 def turn_view(ctx: Ctx) -> TurnView:
