@@ -190,7 +190,9 @@ def test_bmotu_journey(
     assert kinds == {"Fighter", "Mage", "Rogue", "Adventurer", "Dwarf", "Elf", "Hobbit", "Goblin"}
 
     # Initiative for the whole encounter: the bar's button (Ctrl+I), the dice typed.
-    assert "Roll initiative" in w.tracker_dock.acting_label.text() or w.play.turn().needs_initiative
+    shown = w.tracker_dock.acting_label.text()
+    assert shown == "Roll initiative for the encounter (1d6 + current move each)", shown
+    assert "Roll initiative (1d6 + move each)" in h.bar_titles()[0]
     t.rolled(lambda: h.key(Qt.Key.Key_I, CTRL), *INITIATIVE.split())
     assert h.log_texts()[-1].startswith("1. Initiative: Rook 18, Elowen 17, Warg 16")
     h.check_cut("initiative rolled")
@@ -209,10 +211,15 @@ def test_bmotu_journey(
     # A shot, resolved at once: hovering the archer shows the odds of the two dice.
     h.click(h.bar_button("Shoot"))
     assert w.play.pending is not None and w.play.pending.needs == "figure"
+    # His forward semicircle is drawn, facing east, out to his bow's 24 studs.
+    arc = w.canvas.overlays.reach.shape
+    assert arc is not None and arc.origin == t.at("rook"), arc
+    assert (arc.arc_deg, arc.ranged_max, arc.facing_deg) == (180, 24, 0), arc
     t.hover(t.at("bowman"))
     odds = w.action_dock.odds.odds
     assert odds is not None and "d8 against d6" in odds.text, odds
     asked = t.rolled(lambda: h.click_square(t.at("bowman")), "8", "1")
+    assert w.canvas.overlays.reach.shape is None  # the shot taken, the arc gone
     assert asked == ["Rook shoots at Bowman: shoot d8: 1d8", "Bowman against Rook: shoot d6: 1d6"]
     last = h.log_texts()[-1]
     assert "Bowman discards helmet" in last and "Bowman is broken" in last, last
