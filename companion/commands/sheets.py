@@ -72,8 +72,11 @@ def party_rules(path: Path) -> PartyFiles | None:
 
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
-    from companion.commands import roster_sheets
+    from companion.commands import game_sheets, roster_sheets
 
+    status = game_sheets.main(args)  # a game that keeps its own sheets (QUBQST's party)
+    if status is not None:
+        return status
     status = roster_sheets.main(args)  # a roster (or a game of one): its ruleset's sheets
     if status is not None:
         return status

@@ -90,6 +90,19 @@ class GraphBoard(Protocol):
         ...
 
 
+@runtime_checkable
+class GameSheets(Protocol):
+    """A ruleset whose game keeps its own sheets, without a roster (QUBQST's party:
+    Hit Power, WEK, Casting Points, gold, gems, items): the window shows them beside
+    the log and prints them.
+
+    Optional: a ruleset with a roster (``CharacterSheets``) shows its sheets there."""
+
+    def game_sheets(self, state: Any) -> Sequence[SheetView]:
+        """The game's sheets as they stand now, in the order to show and print them."""
+        ...
+
+
 # -- what the players may know -------------------------------------------------------------
 @runtime_checkable
 class PublicInfo(Protocol):

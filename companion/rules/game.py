@@ -477,19 +477,34 @@ class Game:
 
 
 def _squares(action: Mapping[str, Any], overruled: Sequence[Reason]) -> tuple[tuple[int, int], ...]:
-    """The squares an action names (its path, target square or squares), for highlighting."""
+    """The squares an action names (its path, target square or squares), for highlighting.
+
+    Only lists of squares count: a ruleset without squares may name other things so (a
+    QUBQST ``"path": "N"`` is a cube's side)."""
     out: list[tuple[int, int]] = []
     for key in ("path", "squares"):
-        for sq in action.get(key) or ():
-            out.append((int(sq[0]), int(sq[1])))
-    target = action.get("target")
-    if isinstance(target, list | tuple) and len(target) == 2:
-        out.append((int(target[0]), int(target[1])))
+        squares = action.get(key)
+        if isinstance(squares, list | tuple):
+            out.extend(sq for sq in map(_square, squares) if sq is not None)
+    target = _square(action.get("target"))
+    if target is not None:
+        out.append(target)
     for reason in overruled:
         if reason.square is not None:
             x, y = reason.square
             out.append((x, y))
     return tuple(out)
+
+
+def _square(value: Any) -> tuple[int, int] | None:
+    """``value`` as a square (two whole numbers), or None."""
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    ):
+        return (int(value[0]), int(value[1]))
+    return None
 
 
 def open_game(path: Path, *, mend: bool = True) -> Game:

@@ -228,7 +228,7 @@ DEFAULT_RULESET = "brickquest"
 #: ones too (pyproject.toml), so a ruleset can live in a package of its own.
 ENTRY_POINT_GROUP = "companion.rulesets"
 #: Rule texts in shared/seeds that have no plugin yet.
-PLANNED = ("brickmasters_of_the_unknown", "qubqst")
+PLANNED = ("brickmasters_of_the_unknown",)
 
 #: What a plugin object must have: the ``Ruleset`` protocol's attributes and methods (the
 #: required core only; capabilities are asked for where they are used).

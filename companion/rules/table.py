@@ -355,6 +355,9 @@ class ActionChoice(ViewValue):
     #: Its group opens as a dialog listing every member, which stays open while several
     #: are taken (a shop), instead of a menu.
     dialog: bool = False
+    #: Its exact odds (``AttackOdds.odds`` of ``template``) are shown while it is offered,
+    #: before it is taken (a fight's next round: nothing to aim, so nothing to hover).
+    show_odds: bool = False
 
     @model_validator(mode="after")
     def _target_counts(self) -> ActionChoice:
@@ -395,6 +398,9 @@ class Odds(ViewValue):
     damage: dict[int, float]
     kill: float
     text: str
+    #: The line to show first instead of "hit to hurt, kill to kill" (a fight won or
+    #: lost as a whole: "62% to win the fight"); "": those two numbers.
+    headline: str = ""
 
 
 class MoveOption(ViewValue):

@@ -66,6 +66,10 @@ class TableSpec(Generic[R]):
     check: Callable[[Sequence[R]], list[CrossProblem]] | None = None
     #: One line for the window: what a row is, what the table is used for.
     description: str = ""
+    #: For a table bundled as a template the user fills in: the entries a game still
+    #: needs that the merged rows leave empty, each named ("war.hit_power"); the window
+    #: lists them.  None: every row as bundled is complete.
+    missing: Callable[[Sequence[R]], list[str]] | None = None
 
     @property
     def array_key(self) -> str:
@@ -479,6 +483,12 @@ def changed_tables(ruleset: object, ruleset_id: str, began: Mapping[str, str]) -
     now = rows_fingerprint(ruleset, ruleset_id)
     titles = {s.id: s.title for s in table_specs(ruleset)}
     return [titles.get(t, t) for t in sorted(set(now) | set(began)) if now.get(t) != began.get(t)]
+
+
+def missing_entries(table: Table[Any]) -> list[str]:
+    """The entries a game still needs that ``table``'s rows in play leave empty (none
+    when its spec says nothing of it)."""
+    return list(table.spec.missing(table.in_play)) if table.spec.missing is not None else []
 
 
 def table_specs(ruleset: object) -> Sequence[TableSpec[Any]]:

@@ -173,7 +173,9 @@ class OddsView(QWidget):
         self.text.show()
         head = f"{odds.hit:.0%} to hurt"
         sentence = html.escape(odds.text)
-        if head in odds.text:  # the model's sentence says it: once, with the numbers bold
+        if odds.headline:  # the ruleset says what the chance is of
+            self.text.setText(f"<b>{html.escape(odds.headline)}</b><br><small>{sentence}</small>")
+        elif head in odds.text:  # the model's sentence says it: once, with the numbers bold
             for number in (f"{odds.hit:.0%}", f"{odds.kill:.0%}"):
                 sentence = sentence.replace(number, f"<b>{number}</b>", 1)
             self.text.setText(sentence)
@@ -303,7 +305,18 @@ class ActionDock(QDockWidget):
             _set_text(self.hint, "Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
         elif not self.controller.pending:
             _set_text(self.hint, "")
-            self.odds.show_odds(None)
+            self.odds.show_odds(self._offered_odds())
+
+    def _offered_odds(self) -> Odds | None:
+        """The odds of the first choice offered that asks for them to be shown at once
+        (``ActionChoice.show_odds``), if any."""
+        for members in self._groups.values():
+            for choice in members:
+                if choice.show_odds and choice.enabled:
+                    odds = self.controller.odds(choice.template)
+                    if odds is not None:
+                        return odds
+        return None
 
     def _odds_text(self, choice: ActionChoice) -> str:
         """The model's sentence on the odds of ``choice`` aimed at a figure (a fight, a

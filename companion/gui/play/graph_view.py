@@ -35,6 +35,20 @@ from PySide6.QtWidgets import (
 
 from companion.gui.canvas.glyphs import side_colour
 from companion.gui.play.controller import PlayController
+from companion.gui.play.cube_items import (
+    CUBE_STEP,
+    LABEL_PX,
+    LINE,
+    PAD,
+    STUB,
+    TEXT_PX,
+    add_cube,
+    add_paths,
+    cube_layout,
+    cube_side,
+    ink_on,
+    wrap,
+)
 from companion.rules.capabilities import GraphBoard
 from companion.rules.graph import GraphView
 from companion.rules.table import FigureView, figure_tracks
@@ -44,7 +58,14 @@ BOX_W, BOX_H = 180.0, 92.0
 #: The distance between two places one layout unit apart.
 STEP_X, STEP_Y = 250.0, 150.0
 CURRENT = QColor(255, 214, 40)
+#: The current place's outline on a light fill (a yellow cube).
+CURRENT_ON_LIGHT = QColor(200, 40, 30)
 PICK = QColor(80, 170, 255)
+#: The smallest scale a board of cubes is drawn at (its text stays readable at arm's
+#: length); a bigger board scrolls, following the current place.
+MIN_CUBE_SCALE = 0.48
+#: The board's background in a dark and a light palette.
+DARK_BOARD, LIGHT_BOARD = QColor(38, 40, 46), QColor(214, 210, 200)
 #: What a place or figure item stands for.
 ROLE_PLACE = 0
 ROLE_FIGURE = 1
@@ -65,6 +86,12 @@ def figure_card(view: FigureView) -> str:
     marks = [*view.states, *(b.label for b in view.badges)]
     lines += [", ".join(marks)] if marks else []
     return "\n".join(lines)
+
+
+def _reads_on(colour: QColor, box: QGraphicsRectItem) -> bool:
+    """Whether text of ``colour`` stands out from the box's fill (else the fill's ink)."""
+    fill = box.brush().color()
+    return abs(colour.lightness() - fill.lightness()) > 90
 
 
 def layout(graph: GraphView) -> dict[str, QPointF]:
@@ -95,13 +122,18 @@ class GraphBoardView(QGraphicsView):
         self.setScene(QGraphicsScene(self))
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setBackgroundBrush(QBrush(QColor(38, 40, 46)))
+        self.setBackgroundBrush(QBrush(DARK_BOARD))
         self.graph: GraphView | None = None
+        #: Whether the places are drawn as cubes (any place asks for it).
+        self.cubes = False
         #: Each place's box and each figure's line, by id.
         self.place_items: dict[str, QGraphicsRectItem] = {}
         self.figure_items: dict[str, QGraphicsSimpleTextItem] = {}
         #: The place or figure the keyboard points at (taken with Enter), or None.
         self.highlight: str | None = None
+        #: The figure the mouse is over while an action aimed at one is pending.
+        self._hovered: str | None = None
+        self.setMouseTracking(True)
         controller.changed.connect(self.refresh)
         controller.pendingChanged.connect(lambda _c: self._restyle())
         self.refresh()
@@ -119,6 +151,13 @@ class GraphBoardView(QGraphicsView):
         graph = game.ruleset.places(game.state)
         self.graph = graph
         figures = self.controller.figures()
+        self.cubes = any(p.shape == "cube" for p in graph.places)
+        if self.cubes:
+            self._draw_cubes(graph, figures)
+            self._restyle()
+            self.fit()
+            return
+        self.setBackgroundBrush(QBrush(DARK_BOARD))
         where = layout(graph)
         pen = QPen(QColor(150, 150, 160), 3)
         for a, b in graph.edges():
@@ -159,6 +198,64 @@ class GraphBoardView(QGraphicsView):
         self._restyle()
         self.fit()
 
+    def _board_colours(self) -> tuple[QColor, QColor]:
+        """The board's background and the ink of text written on it, after the palette
+        (dark under the app's theme, light under a light one)."""
+        base = self.palette().color(self.palette().ColorRole.Base)
+        if base.lightness() < 128:
+            return DARK_BOARD, QColor(232, 232, 236)
+        return LIGHT_BOARD, QColor(30, 30, 34)
+
+    def _draw_cubes(self, graph: GraphView, figures: dict[str, FigureView]) -> None:
+        """Every place as a rolled cube with its paths, its figures listed on it."""
+        scene = self.scene()
+        background, ink = self._board_colours()
+        self.setBackgroundBrush(QBrush(background))
+        bold = QFont(self.font())
+        bold.setBold(True)
+        bold.setPixelSize(LABEL_PX)
+        plain = QFont(self.font())
+        plain.setPixelSize(TEXT_PX)
+
+        def lines(fids: tuple[str, ...]) -> list[str]:
+            return [figure_text(figures[f]) if f in figures else f for f in fids]
+
+        def shown(fid: str) -> str:
+            """A figure's line as the cube shows it: broken between its tracks."""
+            return "\n".join(wrap(figure_text(figures[fid]) if fid in figures else fid, plain))
+
+        # Every cube the same size, as the table's cubes are: the largest one needs.
+        side = max(
+            (cube_side(p, lines(p.figures), (bold, plain)) for p in graph.places), default=0.0
+        )
+        sides = {p.id: side for p in graph.places}
+        step = max(sides.values(), default=CUBE_STEP) + 2.2 * STUB
+        where = cube_layout(graph, step)
+        for place in graph.places:
+            if place.at is not None:
+                where[place.id] = QPointF(place.at[0] * step, place.at[1] * step)
+        add_paths(scene, graph, where, sides, plain, ink)
+        for place in graph.places:
+            side = sides[place.id]
+            box, text_ink, top = add_cube(scene, place, where[place.id], side, (bold, plain))
+            box.setData(0, ROLE_PLACE)
+            box.setData(1, place.id)
+            box.setToolTip("\n".join(x for x in (place.label, place.face, place.note) if x))
+            self.place_items[place.id] = box
+            for fid in place.figures:
+                view = figures.get(fid)
+                text = QGraphicsSimpleTextItem(shown(fid), box)
+                text.setFont(plain)
+                colour = side_colour(view.side) if view else text_ink
+                text.setBrush(QBrush(colour if _reads_on(colour, box) else text_ink))
+                text.setPos(-side / 2 + PAD, top)
+                top += LINE * (text.text().count("\n") + 1)
+                text.setData(0, ROLE_FIGURE)
+                text.setData(1, fid)
+                if view is not None:
+                    text.setToolTip(figure_card(view))
+                self.figure_items[fid] = text
+
     def _restyle(self) -> None:
         """Outline the current place, and what the pending action may be aimed at."""
         graph = self.graph
@@ -167,10 +264,14 @@ class GraphBoardView(QGraphicsView):
         choice = self.controller.pending
         for pid, box in self.place_items.items():
             colour, width = QColor(110, 114, 124), 2.0
+            if self.cubes:
+                colour, width = QColor(0, 0, 0, 0), 0.0
             if pid == graph.current:
-                colour, width = CURRENT, 4.0
+                colour, width = CURRENT, 10.0 if self.cubes else 4.0
+                if self.cubes and ink_on(box.brush().color()).lightness() < 128:
+                    colour = CURRENT_ON_LIGHT  # the Golden Cube: yellow on yellow is lost
             if choice is not None and choice.needs == "place" and pid == self.highlight:
-                colour, width = PICK, 5.0
+                colour, width = PICK, 12.0 if self.cubes else 5.0
             box.setPen(QPen(colour, width))
         targets = self._targets()
         for fid, text in self.figure_items.items():
@@ -180,10 +281,19 @@ class GraphBoardView(QGraphicsView):
             text.setFont(font)
 
     def fit(self) -> None:
+        """The whole board in view; a board of cubes too big for that at a readable
+        scale is drawn at that scale, centred on the current place."""
         rect = self.scene().itemsBoundingRect().adjusted(-30, -30, 30, 30)
-        if rect.isValid():
-            self.setSceneRect(rect)
-            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if not rect.isValid():
+            return
+        self.setSceneRect(rect)
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.cubes and self.transform().m11() < MIN_CUBE_SCALE:
+            self.resetTransform()
+            self.scale(MIN_CUBE_SCALE, MIN_CUBE_SCALE)
+            graph = self.graph
+            focus = self.place_items.get(graph.current or "") if graph is not None else None
+            self.centerOn(focus if focus is not None else rect.center())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -213,6 +323,18 @@ class GraphBoardView(QGraphicsView):
     def figure_point(self, figure_id: str) -> QPointF:
         text = self.figure_items[figure_id]
         return QPointF(self.mapFromScene(text.mapToScene(text.boundingRect().center())))
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        """Over a figure while an action aimed at one is pending: its odds, or why not."""
+        super().mouseMoveEvent(event)
+        choice = self.controller.pending
+        if choice is None or choice.needs not in ("figure", "figures"):
+            return
+        hit = self.item_at(event.position())
+        target = hit[1] if hit is not None and hit[0] == ROLE_FIGURE else None
+        if target != self._hovered:
+            self._hovered = target
+            self.controller.show_odds_for(target)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         hit = self.item_at(event.position())

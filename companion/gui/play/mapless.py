@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QMenu
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from companion.gui.play.new_game import NewGameDialog
 from companion.rules.capabilities import table_actor_label
@@ -22,6 +22,7 @@ from companion.rules.ruleset import (
     get_ruleset,
     ruleset_info,
 )
+from companion.rules.user_tables import load_table, missing_entries, table_specs
 from companion.userdirs import default_documents_dir
 
 if TYPE_CHECKING:
@@ -92,15 +93,49 @@ class MaplessGames:
         if not w.maybe_save():  # the map makes way for the game's own board
             return False
         spec = dialog.spec()
-        ok = w.play.new_game(
-            path,
-            None,
-            ruleset_id=ruleset_id,
-            options=spec.options,
-            choices=spec.choices,
-            dice=spec.dice,
-            seed=spec.seed,
-        )
+        refused: list[tuple[str, str]] = []
+        shown = w.play.show_error
+        w.play.show_error = lambda title, text: refused.append((title, text))
+        try:
+            ok = w.play.new_game(
+                path,
+                None,
+                ruleset_id=ruleset_id,
+                options=spec.options,
+                choices=spec.choices,
+                dice=spec.dice,
+                seed=spec.seed,
+            )
+        finally:
+            w.play.show_error = shown
         if ok:
             w._add_recent(path)
+        for title, text in refused:
+            self.refused(rules, title, text)
         return ok
+
+    def refused(self, rules: object, title: str, text: str) -> None:
+        """Say why the game did not start; when the ruleset's tables still have entries
+        to fill in, offer to open them (Rules → Tables…)."""
+        w = self.window
+        todo = [
+            f"{spec.title}: {entry}"
+            for spec in table_specs(rules)
+            for entry in missing_entries(load_table(spec, getattr(rules, "id", "")))
+        ]
+        if not todo:
+            shown_error = w.show_error
+            shown_error(title, text)
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=w)
+        box.setObjectName("gameRefused")
+        more = f" and {len(todo) - 6} more" if len(todo) > 6 else ""
+        box.setInformativeText(
+            "Your tables still leave these entries empty: " + ", ".join(todo[:6]) + more + "."
+        )
+        fill = box.addButton("Fill in the tables…", QMessageBox.ButtonRole.AcceptRole)
+        fill.setObjectName("fillTables")
+        box.addButton(QMessageBox.StandardButton.Close)
+        box.exec()
+        if box.clickedButton() is fill:
+            w.rules_menu.open_tables(rules)

@@ -73,7 +73,8 @@ class TrackerDock(QDockWidget):
         #: The round's phases, the current one in bold; hidden for a round without any.
         self.phase_label = QLabel("")
         self.phase_label.setObjectName("phaseLabel")
-        # Four phases do not fit a narrow dock on one line: they wrap, never cut.
+        # A long round (four BMotU phases, QUBQST's eight steps of a cube) wraps rather
+        # than widening the panel past its edge, which would cut the outcome line above it.
         self.phase_label.setWordWrap(True)
         self.phase_label.hide()
         layout.addWidget(self.phase_label)
@@ -86,6 +87,9 @@ class TrackerDock(QDockWidget):
         self.order.itemDoubleClicked.connect(self._center)
         self.order.itemClicked.connect(self._picked)
         self.order.setMinimumHeight(90)
+        # A figure with several tracks (QUBQST's Hit Power and Combat Cubes) wraps its
+        # line rather than hiding its end past the panel's edge.
+        self.order.setWordWrap(True)
         layout.addWidget(self.order, 1)
         self.prompts = QLabel("")
         self.prompts.setObjectName("promptsLabel")

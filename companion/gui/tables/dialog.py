@@ -24,6 +24,18 @@ from PySide6.QtWidgets import (
 from companion.gui.tables.model import UserTableModel
 from companion.rules.user_tables import TableFileError, table_specs
 
+#: How many missing entries the page names before "and N more".
+MISSING_SHOWN = 12
+
+
+def missing_text(missing: list[str]) -> str:
+    """The entries still to fill in, as the page lists them."""
+    if not missing:
+        return ""
+    shown = ", ".join(missing[:MISSING_SHOWN])
+    more = f" and {len(missing) - MISSING_SHOWN} more" if len(missing) > MISSING_SHOWN else ""
+    return f"Still to fill in before a game needs them ({len(missing)}): {shown}{more}."
+
 
 class TablePage(QWidget):
     """One table: what it is, where the user's file is, and the rows."""
@@ -37,8 +49,16 @@ class TablePage(QWidget):
         self.about.setObjectName("tableAbout")
         self.about.setWordWrap(True)
         self.about.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        #: The template's entries still empty (shown only when there are some).
+        self.missing = QLabel()
+        self.missing.setObjectName("tableMissing")
+        self.missing.setWordWrap(True)
+        dark = self.palette().color(self.palette().ColorRole.Window).lightness() < 128
+        self.missing.setStyleSheet(f"color: {'#f0b040' if dark else '#8a4a00'}; font-weight: bold;")
+        self.missing.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.show_about()
         lay.addWidget(self.about)
+        lay.addWidget(self.missing)
         self.view = QTableView()
         self.view.setObjectName(f"table_{model.spec.id}")
         self.view.setModel(model)
@@ -54,12 +74,27 @@ class TablePage(QWidget):
         lay.addWidget(self.view, 1)
 
     def show_about(self) -> None:
-        """What the table is, and where the user's rows are (or will be) written."""
+        """What the table is, where the user's rows are (or will be) written, and the
+        entries a game still needs that nobody has filled in yet."""
         model = self.model
         self.about.setText(
             f"{model.spec.description}\nYour rows: {model.path}"
             + ("" if model.path.exists() else " (not written yet)")
         )
+        self.missing.setText(missing_text(model.missing))
+        self.missing.setVisible(bool(model.missing))
+
+
+def dialog_size(parent: QWidget | None) -> tuple[int, int]:
+    """The dialog's first size: 1000×600, or 70% of a larger screen (more columns of a
+    wide table in view), never larger than the screen."""
+    screen = parent.screen() if parent is not None else None
+    if screen is None:
+        return 1000, 600
+    room = screen.availableGeometry()
+    w = min(max(1000, int(room.width() * 0.7)), int(room.width() * 0.95))
+    h = min(max(600, int(room.height() * 0.75)), int(room.height() * 0.95))
+    return w, h
 
 
 class TablesDialog(QDialog):
@@ -72,7 +107,7 @@ class TablesDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("tablesDialog")
         self.setWindowTitle(f"{ruleset.title}: your tables")
-        self.resize(1000, 600)
+        self.resize(*dialog_size(parent))
         self.models = [UserTableModel(spec, ruleset.id, self) for spec in table_specs(ruleset)]
         self.undo_group = QUndoGroup(self)
         self.list = QListWidget()
@@ -84,7 +119,7 @@ class TablesDialog(QDialog):
             self.pages.addWidget(TablePage(model))
             model.checked.connect(self._show_status)
             model.undo_stack.cleanChanged.connect(self._show_status)
-        self.list.setMaximumWidth(180)
+        self.list.setMaximumWidth(220)
         self.list.currentRowChanged.connect(self._show_page)
 
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
@@ -161,6 +196,11 @@ class TablesDialog(QDialog):
         if not self.models:
             return
         self.page().show_about()
+        for i, each in enumerate(self.models):
+            todo = f" ({len(each.missing)} to fill)" if each.missing else ""
+            item = self.list.item(i)
+            if item is not None:
+                item.setText(each.spec.title + todo)
         model = self.model()
         editable = model.readable
         for b in (self.add_button, self.copy_button, self.remove_button):

@@ -25,6 +25,7 @@ from companion.rules.user_tables import (
     TableFileError,
     TableSpec,
     check_entries,
+    missing_entries,
     read_table_file,
     save_user_table,
     toml_value,
@@ -105,6 +106,8 @@ class UserTableModel(QAbstractTableModel):
         self.file_problems: list[str] = []
         self.cell_problems: dict[tuple[int, int], list[str]] = {}
         self.problems: list[RowProblem] = []
+        #: The entries a game still needs that the rows (with unsaved edits) leave empty.
+        self.missing: list[str] = []
         self.bundled_rows = [
             EditRow(dict(e), RowSource(spec.bundled, i, line, True), True)
             for i, (e, line) in enumerate(
@@ -150,6 +153,7 @@ class UserTableModel(QAbstractTableModel):
                     self.spec, self.bundled_file, self.path, self.entries(), lines
                 )
                 self.problems = list(table.problems)
+                self.missing = [] if table.problems else missing_entries(table)
             except TableFileError as exc:
                 self.problems = list(exc.row_problems)
         for problem in self.problems:

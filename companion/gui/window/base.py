@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from companion.gui.play.action_dock import ActionDock
     from companion.gui.play.board_views import BoardViews
     from companion.gui.play.controller import PlayController
+    from companion.gui.play.game_sheets import GameSheetsDock
     from companion.gui.play.log_dock import LogDock
     from companion.gui.play.mapless import MaplessGames
     from companion.gui.play.roster import RosterDock
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from companion.gui.roster import RosterPanel
     from companion.gui.rulesets import PartyPart
     from companion.gui.session import MapSession
+    from companion.gui.tables import RulesMenu
     from companion.gui.tools import Tool, ToolContext
     from companion.model.mapfile import MapDocument
 
@@ -77,6 +79,7 @@ if TYPE_CHECKING:
         tracker_dock: TrackerDock
         action_dock: ActionDock
         log_dock: LogDock
+        game_sheets_dock: GameSheetsDock
         roster_dock: RosterDock
         square_label: QLabel
         zoom_label: QLabel
@@ -92,6 +95,7 @@ if TYPE_CHECKING:
         brickmaster_menu: QMenu
         game_menu: QMenu
         mapless_games: MaplessGames
+        rules_menu: RulesMenu
         board_views: BoardViews
 
         # What one part calls on another.

@@ -13,6 +13,7 @@ from companion.gui.docks.measure import MeasureDock
 from companion.gui.docks.rooms import RoomsDock
 from companion.gui.docks.tool_options import ToolOptionsDock
 from companion.gui.play.action_dock import ActionDock
+from companion.gui.play.game_sheets import GameSheetsDock
 from companion.gui.play.log_dock import LogDock
 from companion.gui.play.roster import RosterDock
 from companion.gui.play.tracker import TrackerDock
@@ -68,6 +69,11 @@ class LayoutPart(WindowBase):
         self.action_dock = ActionDock(self.play, self)
         self.log_dock = LogDock(self.play, self)
         self.roster_dock = RosterDock(self.play, self)
+        #: A game's own sheets (``GameSheets``), shown only for a game that has them.
+        self.game_sheets_dock = GameSheetsDock(self.play, self)
+        self.game_sheets_dock.statusMessage.connect(
+            lambda text: self.statusBar().showMessage(text, 8000)
+        )
         self.log_dock.squaresSelected.connect(self._show_log_squares)
         right = Qt.DockWidgetArea.RightDockWidgetArea
         self.tabifyDockWidget(self.legend_dock, self.measure_dock)
@@ -75,6 +81,8 @@ class LayoutPart(WindowBase):
         self.addDockWidget(right, self.tracker_dock)
         self.tabifyDockWidget(self.measure_dock, self.log_dock)
         self.tabifyDockWidget(self.measure_dock, self.roster_dock)
+        self.tabifyDockWidget(self.measure_dock, self.game_sheets_dock)
+        self.game_sheets_dock.hide()
         self.legend_dock.raise_()
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.action_dock)
         # The side panels run to the bottom; the action bar sits under the map only.

@@ -1,0 +1,261 @@
+"""QUBQST's model: the text's data bundled, the Quick Cards' numbers a template the user
+fills in (a game needing an empty entry is refused, naming it, and starts once it is
+filled), the sample filling marked as the project's own, the exact odds of a fight, the
+catacomb as a graph board, and the encounter's steps offered with their reasons."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.rules.capabilities import GraphBoard, GridBoard
+from companion.rules.dice import SeededDice
+from companion.rules.game import Game as GameFile
+from companion.rules.game import GameFileError
+from companion.rules.ruleset import get_ruleset, ruleset_info
+from companion.rules.user_tables import UserTables, load_table, missing_entries
+from companion.rulesets.qubqst import data as d
+from companion.rulesets.qubqst.odds import HITS_PER_FACE, win_chance
+from companion.userdirs import HOME_ENV
+
+WAR_CARD = """format_version = 1
+
+[[characters]]
+id = "war"
+hit_power = 6
+magic_attack = false
+casting_points = 0
+sneak_on = 0
+steal_on = 0
+detect_on = 0
+disarm = -1
+"""
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(HOME_ENV, str(tmp_path))
+    return tmp_path
+
+
+def test_what_the_text_names_is_bundled_each_with_its_line() -> None:
+    td = d.text_data()
+    assert [c.code for c in td.characters] == ["WAR", "WIZ", "THF"]
+    assert len(td.creatures) == 24 and len(td.colours) == 8
+    assert sorted(c for col in td.colours for c in col.creatures) == sorted(
+        c.id for c in td.creatures
+    )
+    assert [a.id for a in td.abilities] == ["absorb", "poison", "petrification", "resistance"]
+    assert [s.code for s in td.spells] == ["HEL", "DSM", "OPN", "INV"]
+    assert [i.code for i in td.items] == ["MAP", "ANT", "CLK"]
+    assert [c.id for c in td.caches] == ["gold", "gems", "normal", "magic"]
+    assert td.combat_faces.count("blank") == 3 and td.combat_faces.count("hit") == 2
+    assert td.casting_points_start == 5 and td.gem_gold == 5
+    assert len([c for c in td.cubes if c.kind == "black"]) == 9
+    text = Path("/work/shared/seeds/qubqst.txt")
+    for entry in (*td.characters, *td.colours, *td.abilities, *td.spells, *td.items):
+        assert entry.text, entry
+        if text.exists():
+            flat = " ".join(text.read_text(encoding="utf-8").replace("**", "").split())
+            first = entry.text.split(":")[0]
+            assert first in flat, first
+
+
+def test_the_template_holds_every_named_entry_with_its_numbers_empty() -> None:
+    td = d.text_data()
+    for spec in d.TABLES:
+        head = spec.bundled.read_text(encoding="utf-8")
+        assert head.startswith("# TEMPLATE"), spec.id
+        rows = {r.key: r.row for r in load_table(spec, "qubqst", Path("/nonexistent")).rows}
+        numbers = [
+            v
+            for row in rows.values()
+            for k, v in row.model_dump(exclude={"id", "text", "kind", "effect"}).items()
+            if v is not None
+        ]
+        assert numbers == [], spec.id
+    chars = load_table(d.SPECS["characters"], "qubqst", Path("/nonexistent"))
+    assert [r.key for r in chars.rows] == [c.id for c in td.characters]
+    creatures = load_table(d.SPECS["creatures"], "qubqst", Path("/nonexistent"))
+    assert len(creatures.rows) == 24
+
+
+def test_the_sample_is_marked_as_the_projects_own_and_fills_everything() -> None:
+    for spec in d.TABLES:
+        text = d.sample_file(spec.id).read_text(encoding="utf-8")
+        assert "NOT the QUBQST text's" in text and "project's OWN" in text, spec.id
+    cards = d.sample_cards()
+    assert set(cards.characters) == {"war", "wiz", "thf"}
+    assert len(cards.creatures) == 24 and set(cards.spells) == {"hel", "dsm", "opn", "inv"}
+    assert len(cards.catacombs) == 10 and all(len(f) == 6 for f in cards.catacombs.values())
+
+
+def test_a_game_needing_an_empty_entry_is_refused_naming_it_and_starts_once_filled(
+    home: Path, tmp_path: Path
+) -> None:
+    with pytest.raises(d.MissingEntries) as refused:
+        d.cards_for(["war"], "cards")
+    assert "characters: war.hit_power" in refused.value.missing
+    assert not [m for m in refused.value.missing if "wiz" in m or "creatures" in m]
+    # The whole Game: refused with the entry named, nothing written.
+    path = tmp_path / "g.game.jsonl"
+    with pytest.raises(GameFileError, match=r"characters: war\.hit_power"):
+        GameFile.create(path, None, ruleset_id="qubqst", choices={"_game": {"party": ["war"]}})
+    assert not path.exists()
+    # The one table the default game needs: listed by the table editor's ``missing``.
+    spec = d.SPECS["characters"]
+    assert "war.hit_power" in missing_entries(load_table(spec, "qubqst"))
+    assert [s.id for s in d.TABLES if missing_entries(load_table(s, "qubqst"))] == ["characters"]
+    folder = home / "data" / "rulesets" / "qubqst"
+    folder.mkdir(parents=True)
+    (folder / "characters.toml").write_text(WAR_CARD, encoding="utf-8")
+    assert d.cards_for(["war"], "cards").characters["war"].hit_power == 6
+    game = GameFile.create(path, None, ruleset_id="qubqst", choices={"_game": {"party": ["war"]}})
+    assert game.figures()["war"].tracks[0].value == 6
+    # The Wizard's card is still empty: a party with her is refused, naming her entries.
+    with pytest.raises(d.MissingEntries, match=r"characters: wiz\.hit_power"):
+        d.cards_for(["war", "wiz"], "cards")
+    # Only your tables: every card the game may need is named.
+    with pytest.raises(d.MissingEntries) as off:
+        d.cards_for(["war"], "off")
+    assert "creatures: kob.hit_power" in off.value.missing
+    assert "scoring: score.gold" in off.value.missing
+
+
+def test_the_plugin_offers_a_graph_board_and_user_tables() -> None:
+    rules = get_ruleset("qubqst")
+    assert isinstance(rules, GraphBoard) and isinstance(rules, UserTables)
+    assert not isinstance(rules, GridBoard)
+    assert ruleset_info("qubqst").board == "graph"
+    codes = set(rules.reasons())
+    assert {
+        "multiple_creatures",
+        "already_engaged",
+        "too_late_to_rest",
+        "not_engaged",
+        "encounter_unresolved",
+        "not_empty",
+        "already_rested",
+        "already_searched",
+        "entry_path",
+        "path_not_joined",
+        "magic_only",
+        "not_a_thief",
+        "no_casting_points",
+        "sneaked",
+        "weak",
+        "dead",
+        "not_a_caster",
+        "unknown_spell",
+        "no_such_item",
+        "invalid_target",
+    } <= codes
+
+
+def _exact_chances(n: int) -> list[float]:
+    dist = [1.0]
+    for _ in range(n):
+        new = [0.0] * (len(dist) + 2)
+        for total, p in enumerate(dist):
+            for face in range(6):
+                new[total + HITS_PER_FACE[face]] += p / 6
+        dist = new
+    return dist
+
+
+def test_the_odds_of_a_fight_are_exact() -> None:
+    assert win_chance(1, 1) == pytest.approx(0.5)  # one cube each: a symmetric duel
+    assert win_chance(3, 0) == 1.0 and win_chance(0, 3) == 0.0
+    assert _exact_chances(1) == pytest.approx([3 / 6, 2 / 6, 1 / 6])
+    rng = random.Random(7)
+
+    def fight(mine: int, theirs: int, absorb: bool) -> bool:
+        while mine > 0 and theirs > 0:
+            a = sum(HITS_PER_FACE[rng.randrange(6)] for _ in range(mine))
+            b = sum(HITS_PER_FACE[rng.randrange(6)] for _ in range(theirs))
+            if a > b:
+                theirs -= a - b
+            elif b > a:
+                lost = min(b - a, mine)
+                mine -= lost
+                theirs += lost if absorb else 0
+        return theirs <= 0
+
+    for mine, theirs, absorb in ((5, 3, False), (5, 4, True), (3, 4, False)):
+        wins = sum(fight(mine, theirs, absorb) for _ in range(6000)) / 6000
+        assert win_chance(mine, theirs, absorb) == pytest.approx(wins, abs=0.025)
+
+
+def test_the_catacomb_is_a_graph_with_faces_paths_and_the_partys_cube() -> None:
+    rules = get_ruleset("qubqst")
+    setup = {
+        "party": ["war", "thf"],
+        "options": {"sample": "all"},
+        "cards": d.sample_cards().model_dump(mode="json"),
+        "board": {
+            "cubes": {"golden": "S/red+black", "black1": "NES/yellow"},
+            "joins": [["black1", "N", "golden", "S"]],
+            "entry": ["black1", "S"],
+        },
+    }
+    state = rules.initial_state(setup)
+    view = rules.places(state)
+    assert [p.id for p in view.places] == ["golden", "black1"]
+    assert view.current == "black1"
+    cube = view.place("black1")
+    assert cube is not None and cube.shape == "cube" and cube.colour == "black"
+    assert {(p.direction, p.to, p.note) for p in cube.paths} == {
+        ("N", "golden", ""),
+        ("E", None, ""),
+        ("S", None, "entry"),
+    }
+    assert cube.figures == ("war", "thf") and cube.face == "paths N E S · 1 creature: yellow"
+    # The steps offered in order: first reveal; fighting is refused, with its reason.
+    turn = rules.turn(state)
+    assert turn.phase == "Reveal" and turn.phases[0] == "Set-up"
+    choices = rules.choices(state, "war")
+    assert choices[0].kind == "reveal" and choices[0].enabled
+    state = rules.resolve(state, rules.actions.validate_python(choices[0].template), SeededDice(1))
+    state = state.state
+    fights = [c for c in rules.choices(state, "war") if c.kind == "fight"]
+    assert fights and fights[0].show_odds
+    odds = rules.odds(state, fights[0].template)
+    assert odds is not None and odds.headline.endswith("to win the fight")
+    sheets = rules.game_sheets(state)
+    assert [s.id for s in sheets] == ["war", "thf", "party"]
+
+
+def test_a_face_is_read_or_refused_with_what_is_wrong() -> None:
+    assert d.parse_face("NES/yellow") == (("N", "E", "S"), "creatures", ("yellow",))
+    assert d.parse_face("S/red+black") == (("S",), "creatures", ("red", "black"))
+    assert d.parse_face("EW/trap") == (("E", "W"), "trap", ())
+    assert d.parse_face("NS/") == (("N", "S"), "empty", ())
+    with pytest.raises(ValueError, match="not a creature colour"):
+        d.parse_face("NS/pink")
+    with pytest.raises(ValueError, match="PATHS/CONTENT"):
+        d.parse_face("north")
+
+
+def test_a_faulty_table_file_is_named_in_the_refusal(home: Path) -> None:
+    folder = home / "data" / "rulesets" / "qubqst"
+    folder.mkdir(parents=True)
+    (folder / "characters.toml").write_text(
+        WAR_CARD.replace("hit_power = 6", 'hit_power = "lots"'), encoding="utf-8"
+    )
+    with pytest.raises(d.MissingEntries) as refused:
+        d.cards_for(["war"], "cards")
+    text = str(refused.value)
+    assert "characters: war.hit_power" in text
+    assert "characters.toml" in text and "hit_power" in text.split("fix it first")[1]
+
+
+def test_co_operative_and_versus_need_two_or_more_players() -> None:
+    rules = get_ruleset("qubqst")
+    setup = {"party": ["war"], "cards": d.sample_cards().model_dump(mode="json")}
+    for mode in ("coop", "versus"):
+        with pytest.raises(ValueError, match=r"options\.players: .*2 or more players"):
+            rules.initial_state({**setup, "options": {"mode": mode}})
+    state = rules.initial_state({**setup, "options": {"mode": "versus", "players": "Ann, Bob"}})
+    assert state.players == ("Ann", "Bob")
