@@ -562,7 +562,9 @@ def test_the_party_sheet_sets_the_characters(tmp_path: Path, doc: MapDocument) -
     }
     game = Game.create(tmp_path / "p.game.jsonl", doc, party=party, seed=1)
     snik = game.figures()["snik"]
-    assert (snik.name, snik.hp, snik.max_hp, snik.items) == ("Snik the Quick", 7, 10, ("key",))
+    assert (snik.name, snik.hp, snik.max_hp) == ("Snik the Quick", 7, 10)
+    assert game.state.figures["snik"].items == ("key",)  # type: ignore[attr-defined]
+    assert snik.items == ("Key",)  # the table names what it carries
     assert Game.open(game.path).snapshot() == game.snapshot()  # type: ignore[arg-type]
 
 

@@ -141,6 +141,19 @@ def test_public_sheets_of_brickquest_characters_only(tmp_path: Path) -> None:
     assert public_sheet(game, "nobody") is None
 
 
+def test_public_sheets_name_what_a_character_carries(tmp_path: Path) -> None:
+    """The items by the names the ruleset gives them (its figure views), not their ids."""
+    party = json.loads((PARTIES / "demo.party.json").read_text(encoding="utf-8"))
+    doc = load_map_file(DUNGEONS / "demo.json")
+    game = Game.create(tmp_path / "bq.game.jsonl", doc, party=party, seed=3)
+    assert "healing_potion" in game.state.figures["brannoc"].items  # type: ignore[attr-defined]
+    sheet = public_sheet(game, "brannoc")
+    assert sheet is not None
+    items = [v for s in sheet.sections if s.heading == "Items" for _, v in s.rows]
+    assert "Healing Potion" in items
+    assert not any("_" in v for v in items), items
+
+
 def test_heroica_keeps_the_bosss_relic_secret(tmp_path: Path) -> None:
     game = heroica(tmp_path)
     relic = "Sword of Power"

@@ -17,6 +17,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -24,7 +25,6 @@ from PySide6.QtCore import Qt
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
 from companion.gui.testing import DEMO, DEMO_PARTY, make_settings, make_window
-from companion.model import edits
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -147,6 +147,84 @@ def page_state(driver: object, script: str) -> object:
     return driver.execute_script(script)  # type: ignore[attr-defined]
 
 
+def squares_shown(driver: object) -> tuple[int, int, int, int]:
+    """The squares the page's board shows: first and last column and row."""
+    text = page_state(driver, "return document.querySelector('#board svg').dataset.squares")
+    assert isinstance(text, str), text
+    x0, y0, x1, y1 = (int(v) for v in text.split())
+    return x0, y0, x1, y1
+
+
+def known_box(view: dict[str, Any]) -> tuple[int, int, int, int]:
+    """The squares of the map the players know (not blank): first and last column and row."""
+    cells = [(x, y) for y, row in enumerate(view["board"]["rows"]) for x, ch in enumerate(row)]
+    known = [(x, y) for x, y in cells if view["board"]["rows"][y][x] != " "]
+    xs, ys = [x for x, _ in known], [y for _, y in known]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def base_squares(figure: dict[str, Any]) -> tuple[int, int, int, int]:
+    size = max(1, round(figure["size"]))
+    x, y = figure["at"]
+    if figure["anchor"] == "corner":
+        return x, y, x + size - 1, y + size - 1
+    half = (size - 1) // 2
+    return x - half, y - half, x + size - 1 - half, y + size - 1 - half
+
+
+def close_up(driver: object, view: dict[str, Any]) -> set[str]:
+    """Check the page's close-up (inside the known map, phone-sized, no figure cut in two,
+    every figure in it when they fit, else the one acting) and return the figures in it."""
+    x0, y0, x1, y1 = squares_shown(driver)
+    kx0, ky0, kx1, ky1 = known_box(view)
+    assert kx0 <= x0 <= x1 <= kx1 and ky0 <= y0 <= y1 <= ky1, ((x0, y0, x1, y1), known_box(view))
+    assert (x0, y0, x1, y1) != (kx0, ky0, kx1, ky1), "a close-up, not the whole map"
+    inside: set[str] = set()
+    placed = [f for f in view["figures"] if f["at"] is not None]
+    for f in placed:
+        a, b, c, d = base_squares(f)
+        overlaps = c >= x0 and a <= x1 and d >= y0 and b <= y1
+        whole = a >= x0 and c <= x1 and b >= y0 and d <= y1
+        assert whole or not overlaps, f"{f['name']} is cut by the close-up's edge"
+        if whole:
+            inside.add(f["id"])
+    # and as drawn: each token wholly in the picture or wholly out of it
+    tokens = page_state(
+        driver,
+        "const b = document.querySelector('#board svg').viewBox.baseVal;"
+        "return [[b.x, b.y, b.width, b.height], [...document.querySelectorAll("
+        "'#board .figure circle')].map((c) => [c.getAttribute('cx'), c.getAttribute('cy'),"
+        " c.getAttribute('r')].map(Number))];",
+    )
+    assert isinstance(tokens, list)
+    (bx, by, bw, bh), discs = tokens
+    # a half-square border only where the known map ends
+    ml, mt = (0.5 if x0 == kx0 else 0), (0.5 if y0 == ky0 else 0)
+    mr, mb = (0.5 if x1 == kx1 else 0), (0.5 if y1 == ky1 else 0)
+    assert (bx, by, bw, bh) == (x0 - ml, y0 - mt, x1 - x0 + 1 + ml + mr, y1 - y0 + 1 + mt + mb)
+    # no empty band at an edge: each edge row and column holds a square the players know
+    rows = view["board"]["rows"]
+    for y in (y0, y1):
+        assert rows[y][x0 : x1 + 1].strip(), f"row {y} of the close-up is empty"
+    for x in (x0, x1):
+        assert any(rows[y][x] != " " for y in range(y0, y1 + 1)), f"column {x} is empty"
+    for cx, cy, r in discs:
+        seen = cx + r > bx and cx - r < bx + bw and cy + r > by and cy - r < by + bh
+        whole = cx - r >= bx and cx + r <= bx + bw and cy - r >= by and cy + r <= by + bh
+        assert whole or not seen, f"a token or ring at {cx},{cy} is cut by the picture's edge"
+    big = max(round(f["size"]) for f in placed)
+    assert x1 - x0 + 1 <= 16 + big - 1 and y1 - y0 + 1 <= 20 + big - 1  # phone-sized
+    acting = [f["id"] for f in placed if f["acting"]]
+    assert set(acting) <= inside
+    fx0 = min(base_squares(f)[0] for f in placed)
+    fx1 = max(base_squares(f)[2] for f in placed)
+    fy0 = min(base_squares(f)[1] for f in placed)
+    fy1 = max(base_squares(f)[3] for f in placed)
+    if fx1 - fx0 + 3 <= 16 and fy1 - fy0 + 3 <= 20:  # they fit: every one is framed
+        assert inside == {f["id"] for f in placed}
+    return inside
+
+
 def test_phones_join_follow_the_game_and_open_a_sheet(
     qtbot: object, window: MainWindow, browser: object
 ) -> None:
@@ -206,12 +284,16 @@ def test_phones_join_follow_the_game_and_open_a_sheet(
     width = "return document.querySelector('#board svg').viewBox.baseVal.width"
     close = page_state(driver, width)
     assert page_state(driver, "return !!document.querySelector('#board .figure.acting')")
+    shown_view = json.loads(fetch(f"{url}api/view?code={code}")[1])
+    framed = close_up(driver, shown_view)
+    assert "brannoc" in framed  # the one acting
     driver.find_element(By.ID, "zoom").click()  # type: ignore[attr-defined]
     tokens = page_state(driver, "return document.querySelectorAll('#board .figure').length")
     assert tokens == len([f for f in w.play.figures() if f not in ("rattle", "ankh")])
     whole = page_state(driver, width)
     assert isinstance(close, int | float) and isinstance(whole, int | float)
-    assert close <= 16 < whole  # squares across
+    assert close < whole  # squares across
+    assert squares_shown(driver) == known_box(shown_view)  # the whole known map
     if folder is not None:
         driver.save_screenshot(str(folder / "phone-whole-map.png"))  # type: ignore[attr-defined]
     driver.find_element(By.ID, "zoom").click()  # type: ignore[attr-defined]
@@ -245,12 +327,27 @@ def test_phones_join_follow_the_game_and_open_a_sheet(
     assert after[0].text == newest  # newest first
     assert driver.find_element(By.ID, "status").text == "live"  # type: ignore[attr-defined]
 
+    # The one acting goes far from the others: the close-up follows it, cutting nobody.
+    left = squares_shown(driver)
+    assert w.play.act(
+        {"actor": "brickmaster", "action": "adjust", "figure": "brannoc", "at": [35, 10]}
+    )
+    bot.waitUntil(lambda: squares_shown(driver) != left, timeout=3000)  # type: ignore[attr-defined]
+    moved_view = json.loads(fetch(f"{url}api/view?code={code}")[1])
+    framed = close_up(driver, moved_view)
+    assert "brannoc" in framed and "snik" not in framed
+    assert squares_shown(driver)[2] >= 35
+    if folder is not None:
+        driver.save_screenshot(str(folder / "phone-close-up-follows.png"))  # type: ignore[attr-defined]
+
     # A character's sheet opens read-only.
     driver.find_element(By.CSS_SELECTOR, "button.open-sheet[data-id='brannoc']").click()  # type: ignore[attr-defined]
     bot.waitUntil(lambda: shown("sheet"), timeout=3000)  # type: ignore[attr-defined]
     assert driver.find_element(By.ID, "sheet-name").text == "Brannoc"  # type: ignore[attr-defined]
     sheet = driver.find_element(By.ID, "sheet")  # type: ignore[attr-defined]
     assert sheet.find_elements(By.CSS_SELECTOR, "tr")
+    # What Brannoc carries, by the names the window gives it, not the rules' ids.
+    assert "Healing Potion" in sheet.text and "healing_potion" not in sheet.text
     editable = "input, textarea, select, [contenteditable], form"
     assert sheet.find_elements(By.CSS_SELECTOR, editable) == []
     fields = "return document.querySelectorAll('input, textarea, select').length"
@@ -307,8 +404,7 @@ def test_revealed_rooms_and_freezing_reach_the_phones_and_a_new_share_has_a_new_
     assert server is not None
     url, first = server.url, server.code
     assert b"Rattle" not in fetch(f"{url}api/view?code={first}")[1]
-    crypt = next(i for i, r in enumerate(w.session.doc.dungeon.rooms) if r.name == "Crypt")
-    w.session.push(edits.set_room_hidden(w.session.doc, crypt, False), "Reveal the Crypt")
+    w.rooms_shown.actions_by_name()["Crypt"].trigger()  # Map → Rooms the players see
     qtbot.waitUntil(  # type: ignore[attr-defined]
         lambda: b"Rattle" in fetch(f"{url}api/view?code={first}")[1], timeout=2000
     )
@@ -376,6 +472,9 @@ def test_the_other_boards_on_a_phone(
             fills = [m for m in view["board"]["marks"] if m["kind"] == "fill"]
             assert fills and count("#board .fill-mark") == len(fills)
             assert count("#board .figure") >= 1
+            # Draida Bay is wider than a phone: a close-up, nobody cut at its edge
+            assert driver.find_element(By.ID, "zoom").is_displayed()  # type: ignore[attr-defined]
+            assert close_up(driver, view)
         names = driver.find_element(By.ID, "figures").text  # type: ignore[attr-defined]
         assert all(f["name"] in names for f in view["figures"])
         if (folder := shots()) is not None:

@@ -169,6 +169,34 @@ def test_oversized_bad_methods_and_malformed_paths_are_refused(server: ShareServ
     assert get(port, q(server, "/api/view")).status == 200
 
 
+def test_a_forged_host_is_refused_even_with_the_code(server: ShareServer) -> None:
+    """A page from another site whose name was pointed at this address (DNS rebinding)
+    sends its own name as the Host: refused, whatever else it gives; the server's own
+    address and port are accepted."""
+    port = server.port
+    assert get(port, q(server, "/api/view"), headers={"Host": f"127.0.0.1:{port}"}).status == 200
+    for host in (
+        f"evil.example:{port}",
+        "evil.example",
+        f"localhost:{port}",
+        "127.0.0.1",  # the port left out
+        f"127.0.0.1:{port + 1}",
+        f"127.0.0.1:{port}.evil.example",
+        "",
+    ):
+        answer = get(port, q(server, "/api/view"), headers={"Host": host})
+        assert answer.status == 421, host
+        assert b"Ava" not in answer.body
+    for path in ("/", q(server, "/"), q(server, "/api/sheet/ava"), q(server, "/share.js")):
+        assert get(port, path, headers={"Host": f"evil.example:{port}"}).status == 421, path
+    no_host = raw(port, f"GET {q(server, '/api/view')} HTTP/1.0\r\n\r\n".encode())
+    assert status_of(no_host) == 421 and b"Ava" not in no_host
+    same = raw(
+        port, f"GET {q(server, '/api/view')} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+    )
+    assert status_of(same) == 200 and b"Ava" in same
+
+
 def test_wrong_codes_shut_a_client_out(server: ShareServer) -> None:
     wrong = "AAAAAA" if server.code != "AAAAAA" else "CCCCCC"
     statuses = [
@@ -220,7 +248,8 @@ def test_open_event_streams_are_capped(table: Table) -> None:
         def open_stream(source: str) -> int:
             s = socket.create_connection(("127.0.0.1", server.port), source_address=(source, 0))
             s.settimeout(5)
-            s.sendall(f"GET {q(server, '/api/events')} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            host = f"127.0.0.1:{server.port}"
+            s.sendall(f"GET {q(server, '/api/events')} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
             socks.append(s)
             return status_of(s.recv(4096))
 

@@ -105,6 +105,7 @@ def test_the_window_loads_a_ruleset_only_when_a_map_of_it_is_opened(tmp_path: Pa
     # File → New lists every ruleset by title, still loading none.
     assert seen["titles"] == [
         "BrickQuest",
+        "Brickmasters of the Unknown",
         "Heroica (expanded rules)",
         "In a World Where Bricks Rule",
     ]

@@ -191,6 +191,7 @@ class Actions:
         for a in (self.shape_brush, self.shape_rect, self.shape_fill):
             shapes.addAction(a)
         m = bar.addMenu("&Map")
+        self.map_menu = m
         m.addAction(self.los_3d)
         m.addAction(self.los_flat)
         m.addAction(self.walls_stop)

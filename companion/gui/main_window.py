@@ -14,6 +14,7 @@ from companion.gui.play.board_views import BoardViews
 from companion.gui.play.controller import LAST_GAME_KEY, PlayController
 from companion.gui.play.tool import PlayMarks, PlayTool
 from companion.gui.players.menu import PlayersMenu
+from companion.gui.players.rooms import RoomsShown
 from companion.gui.roster import RosterPanel
 from companion.gui.rulesets import BoardHost, BrokenRulesetGui, PartyGui, PartyPart, ruleset_gui
 from companion.gui.session import MapSession
@@ -123,6 +124,8 @@ class MainWindow(
         self.players = PlayersMenu(self)
         #: Game → Share with players: the phones' page of the same view (off until ticked).
         self.sharing = ShareControl(self, self.game_menu, self.players.source)
+        #: Map → Rooms the players see / Reveal the room under the mouse, in play too.
+        self.rooms_shown = RoomsShown(self, self.actions_.map_menu)
         self.rules_menu = RulesMenu(self)
         self._build_demo_menu()
         self._build_status()

@@ -99,6 +99,7 @@ class SharedReason(DeclaredReason):
         "the figure lacks the consent or the token the action needs",
     )
     GAME_OVER = "game_over", "the game has ended: no one acts any more"
+    MUST_STOP = "must_stop", "the figure's move must end here, where the rules stop it"
 
 
 #: Every shared code with its sentence.

@@ -28,6 +28,8 @@ class SheetField(ViewValue):
     maximum: int | None = None
     #: A row of boxes to tick (hits taken): (filled, total).
     track: tuple[int, int] | None = None
+    #: A die type shown as a die of that many sides (a stat rated "d10"), or None.
+    die: int | None = None
 
 
 class SheetSection(ViewValue):

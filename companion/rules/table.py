@@ -185,6 +185,7 @@ class FigureView(ViewValue):
     initiative: str = ""
     #: A few lines for the info panel: ("Move", "4"), ("Attack", "3 dice melee")...
     stats: tuple[tuple[str, str], ...] = ()
+    #: What it carries, by the names the table shows ("Healing Potion", not an id).
     items: tuple[str, ...] = ()
     #: Its base's width in squares, and whether the base is centred on ``at`` or covers
     #: squares from ``at`` as its north-west corner (``FigureProfile``), in this game.

@@ -10,7 +10,8 @@ What it serves and nothing else: its own page (``resources/share/``, read into m
 start, no CDN), the public view as JSON, a stream of new views, and the sheets the view
 lists. It never reads the game: ``publish`` (called on the window's thread after each
 change) asks the ``view`` and ``sheet`` callables there and hands the server the finished
-bytes. Every request is checked in this order: method (GET/HEAD), no body, a clean path,
+bytes. Every request is checked in this order: its Host is this server's own
+``address:port`` (no DNS rebinding), method (GET/HEAD), no body, a clean path,
 the client's rate, the join code (query ``code`` or the cookie the join form sets); then
 only the known routes answer. Nothing is ever written to disk.
 """
@@ -331,8 +332,17 @@ class ShareServer:
         cookie = request.cookies.get(COOKIE)
         return (None if cookie is None else normal_code(cookie)), True
 
+    def _own_host(self, request: web.Request) -> bool:
+        """Whether the request names this server as its host (``address:port``, as the
+        page's address has it): a page from elsewhere whose name was pointed at this
+        address (DNS rebinding) sends its own name and is refused."""
+        host = request.headers.get("Host", "")
+        return bool(self.port) and host.strip().lower() == f"{self.host}:{self.port}".lower()
+
     @web.middleware
     async def _guarded(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not self._own_host(request):
+            return web.Response(status=421, text="not this server's address\n")
         if request.method not in ("GET", "HEAD"):
             return web.Response(status=405, text="only GET\n", headers={"Allow": "GET, HEAD"})
         if request.body_exists or (request.content_length or 0) > 0:

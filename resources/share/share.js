@@ -86,41 +86,90 @@ function figureBadge(parent, f, cx, cy, r, fontSize) {
   parent.append(g);
 }
 
-// The whole map, or (by default) a close-up around the figures, readable on a phone.
+// The whole map, or (by default) a close-up framing the figures the players see, readable
+// on a phone: never wider or taller than CLOSE_* squares, never smaller than MIN_* (where the
+// known map allows), never past the known map, never cutting a figure's base in two.
 let wholeMap = false;
-const CLOSE_W = 14, CLOSE_H = 16;
+const CLOSE_W = 16, CLOSE_H = 20;
+const MIN_W = 9, MIN_H = 9;
 // A map this small is drawn whole: its squares are big enough on a phone.
 const WHOLE_W = 18, WHOLE_H = 24;
 let canZoom = false;
 
-function gridBox(board, figures) {
-  const rows = board.rows;
+// The squares a figure's base covers: [x0, y0, x1, y1], inclusive.
+function footprint(f) {
+  const size = Math.max(1, Math.round(f.size || 1));
+  if (f.anchor === "corner") return [f.at[0], f.at[1], f.at[0] + size - 1, f.at[1] + size - 1];
+  const half = Math.floor((size - 1) / 2);
+  return [f.at[0] - half, f.at[1] - half, f.at[0] + size - 1 - half, f.at[1] + size - 1 - half];
+}
+
+// Where a figure's token is drawn: its centre (in squares) and its radius.
+function tokenAt(f) {
+  const size = Math.max(0.5, f.size || 1);
+  if (f.anchor === "corner") return [f.at[0] + size / 2, f.at[1] + size / 2, size * 0.44];
+  return [f.at[0] + 0.5, f.at[1] + 0.5, size * 0.44];
+}
+
+// One side of the close-up: [lo, hi] covering want (widened to min, at most max long,
+// round ``centre`` when want is longer), kept inside [min, max].
+function span(wantLo, wantHi, centre, least, most, lo0, hi0) {
+  let lo = wantLo, hi = wantHi;
+  if (hi - lo + 1 > most) { lo = Math.round(centre - most / 2); hi = lo + most - 1; }
+  const floor = Math.min(least, hi0 - lo0 + 1);
+  while (hi - lo + 1 < floor) { if (lo > lo0) lo--; if (hi - lo + 1 < floor && hi < hi0) hi++; }
+  if (lo < lo0) { hi += lo0 - lo; lo = lo0; }
+  if (hi > hi0) { lo -= hi - hi0; hi = hi0; }
+  return [Math.max(lo, lo0), Math.min(hi, hi0)];
+}
+
+// The squares the players know and the figures' bases: [x0, y0, x1, y1], inclusive.
+function knownBox(board, figures) {
   let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
   const grow = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
-  rows.forEach((row, y) => { for (let x = 0; x < row.length; x++) if (row[x] !== " ") grow(x, y); });
-  for (const f of figures) if (f.at) grow(f.at[0], f.at[1]);
+  board.rows.forEach((row, y) => { for (let x = 0; x < row.length; x++) if (row[x] !== " ") grow(x, y); });
+  for (const f of figures) if (f.at) { const [a, b, c, d] = footprint(f); grow(a, b); grow(c, d); }
   if (x1 < 0) return [0, 0, Math.max(board.width - 1, 0), Math.max(board.height - 1, 0)];
-  const known = [x0, y0, x1, y1];
+  return [x0, y0, x1, y1];
+}
+
+function gridBox(board, figures) {
+  const rows = board.rows;
   const placed = figures.filter((f) => f.at);
+  const known = knownBox(board, figures);
+  const [x0, y0, x1, y1] = known;
+  if (x1 < x0 || (!rows.some((r) => r.trim()) && !placed.length)) return known;
   canZoom = placed.length > 0 && (x1 - x0 >= WHOLE_W || y1 - y0 >= WHOLE_H);
   if (wholeMap || !canZoom) return known;
-  // The figures with a square of room round them; too spread out: round the one acting.
-  const acting = placed.find((f) => f.acting) || placed[0];
-  let [cx0, cy0, cx1, cy1] = [Infinity, Infinity, -1, -1];
+  // Every figure the players see, a square of room round them; too spread out for one
+  // phone screen: round the one acting.
+  let [fx0, fy0, fx1, fy1] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const f of placed) {
-    cx0 = Math.min(cx0, f.at[0]); cy0 = Math.min(cy0, f.at[1]);
-    cx1 = Math.max(cx1, f.at[0]); cy1 = Math.max(cy1, f.at[1]);
+    const [a, b, c, d] = footprint(f);
+    fx0 = Math.min(fx0, a); fy0 = Math.min(fy0, b); fx1 = Math.max(fx1, c); fy1 = Math.max(fy1, d);
   }
-  const fit = (lo, hi, size, centre, min, max) => {
-    if (hi - lo + 1 > size) { lo = centre - Math.floor(size / 2); hi = lo + size - 1; }
-    while (hi - lo + 1 < Math.min(size, max - min + 1)) { if (lo > min) lo--; if (hi - lo + 1 < size && hi < max) hi++; }
-    if (lo < min) { hi += min - lo; lo = min; }
-    if (hi > max) { lo -= hi - max; hi = max; }
-    return [Math.max(lo, min), Math.min(hi, max)];
-  };
-  const [bx0, bx1] = fit(cx0 - 1, cx1 + 1, CLOSE_W, acting.at[0], x0, x1);
-  const [by0, by1] = fit(cy0 - 1, cy1 + 1, CLOSE_H, acting.at[1], y0, y1);
-  return [bx0, by0, bx1, by1];
+  const acting = placed.find((f) => f.acting) || placed[0];
+  const [ax0, ay0, ax1, ay1] = footprint(acting);
+  let [bx0, bx1] = span(fx0 - 1, fx1 + 1, (ax0 + ax1 + 1) / 2, MIN_W, CLOSE_W, x0, x1);
+  let [by0, by1] = span(fy0 - 1, fy1 + 1, (ay0 + ay1 + 1) / 2, MIN_H, CLOSE_H, y0, y1);
+  // No empty band at an edge: rows and columns there with no square the players know go.
+  const known_at = (x, y) => (rows[y] || "")[x] !== undefined && rows[y][x] !== " ";
+  const blankRow = (y) => { for (let x = bx0; x <= bx1; x++) if (known_at(x, y)) return false; return true; };
+  const blankCol = (x) => { for (let y = by0; y <= by1; y++) if (known_at(x, y)) return false; return true; };
+  while (by1 > by0 && blankRow(by1)) by1--;
+  while (by1 > by0 && blankRow(by0)) by0++;
+  while (bx1 > bx0 && blankCol(bx1)) bx1--;
+  while (bx1 > bx0 && blankCol(bx0)) bx0++;
+  // A figure the edge would cut in two is taken in whole.
+  for (const f of placed) {
+    const [a, b, c, d] = footprint(f);
+    const inX = c >= bx0 && a <= bx1, inY = d >= by0 && b <= by1;
+    if (!(inX && inY)) continue;
+    bx0 = Math.max(x0, Math.min(bx0, a)); bx1 = Math.min(x1, Math.max(bx1, c));
+    by0 = Math.max(y0, Math.min(by0, b)); by1 = Math.min(y1, Math.max(by1, d));
+  }
+  canZoom = bx0 > x0 || by0 > y0 || bx1 < x1 || by1 < y1;
+  return canZoom ? [bx0, by0, bx1, by1] : known;
 }
 
 // The ruleset's marks: a space's colour (fill), a chest or a door's badge (token), a bar on
@@ -155,8 +204,16 @@ function drawMarks(marks) {
 function drawGrid(board, figures) {
   const rows = board.rows;
   const [x0, y0, x1, y1] = gridBox(board, figures);
-  const box = `${x0 - 0.5} ${y0 - 0.5} ${x1 - x0 + 2} ${y1 - y0 + 2}`;
-  const root = svg("svg", { viewBox: box, class: "grid", role: "img", "aria-label": "the board" });
+  // A half-square border where the picture meets the edge of the known map (room for an
+  // acting figure's ring); none inside the map, where a figure just outside a close-up
+  // would be half drawn.
+  const [kx0, ky0, kx1, ky1] = knownBox(board, figures);
+  const [ml, mt, mr, mb] = [x0 <= kx0, y0 <= ky0, x1 >= kx1, y1 >= ky1].map((edge) => (edge ? 0.5 : 0));
+  const box = `${x0 - ml} ${y0 - mt} ${x1 - x0 + 1 + ml + mr} ${y1 - y0 + 1 + mt + mb}`;
+  const root = svg("svg", {
+    viewBox: box, class: "grid", role: "img", "aria-label": "the board",
+    "data-squares": `${x0} ${y0} ${x1} ${y1}`,
+  });
   const cells = svg("g", { class: "cells" });
   rows.forEach((row, y) => {
     for (let x = 0; x < row.length; x++) {
@@ -170,7 +227,11 @@ function drawGrid(board, figures) {
   root.append(cells);
   root.append(drawMarks(board.marks || []));
   const figs = svg("g", { class: "figures" });
-  for (const f of figures) if (f.at) figureBadge(figs, f, f.at[0] + 0.5, f.at[1] + 0.5, 0.44, 0.52);
+  for (const f of figures) {
+    if (!f.at) continue;
+    const [cx, cy, r] = tokenAt(f);
+    figureBadge(figs, f, cx, cy, r, r * 1.18);
+  }
   root.append(figs);
   return root;
 }

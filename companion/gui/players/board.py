@@ -20,6 +20,9 @@ from companion.model.dungeon import TERRAIN_CHARS, Terrain
 from companion.rules.public_view import PublicFigure, PublicView
 
 _FLOOR_LIKE = {Terrain.FLOOR, Terrain.STAIRS}
+#: Cells that frame a map rather than show it: unknown, void and wall (a Heroica board is
+#: a few paths in a sea of wall).
+_FRAME = {" ", *(ch for ch, t in TERRAIN_CHARS.items() if t in (Terrain.VOID, Terrain.WALL))}
 #: The smallest token drawn, in pixels: its initials stay readable from across a table.
 MIN_TOKEN_PX = 34.0
 
@@ -34,6 +37,38 @@ def _terrain_colour(ch: str, height: int) -> QColor | None:
     if terrain in _FLOOR_LIKE:
         return QColor(*height_rgb(height))
     return QColor(*TERRAIN_RGB.get(terrain, (128, 128, 128)))
+
+
+def shown_squares(view: PublicView) -> tuple[int, int, int, int]:
+    """The first and last column and row the board draws: the squares the players know
+    (not blank, void nor wall), the figures and the marks, with one square round them; the
+    whole map when nothing is known.  Unknown bands round a map are not drawn, so the
+    known part is drawn as large as the screen allows."""
+    board = view.board
+    xs: list[int] = []
+    ys: list[int] = []
+    for y, row in enumerate(board.rows):
+        cols = [x for x, ch in enumerate(row) if ch not in _FRAME]
+        if cols:
+            xs += (cols[0], cols[-1])
+            ys.append(y)
+    for f in view.figures:
+        if f.at is not None:
+            reach = math.ceil(max(f.size, 1.0)) - 1
+            xs += (f.at[0], f.at[0] + reach)
+            ys += (f.at[1], f.at[1] + reach)
+    for m in board.marks:
+        xs.append(m.at[0])
+        ys.append(m.at[1])
+    width, height = max(board.width, 1), max(board.height, 1)
+    if not xs or not ys:
+        return 0, 0, width - 1, height - 1
+    return (
+        max(0, min(xs) - 1),
+        max(0, min(ys) - 1),
+        min(width - 1, max(xs) + 1),
+        min(height - 1, max(ys) + 1),
+    )
 
 
 class PublicBoardView(QWidget):
@@ -81,12 +116,22 @@ class PublicBoardView(QWidget):
         p.end()
 
     def _cell_geometry(self, view: PublicView) -> tuple[float, float, float]:
-        """The side of a cell in pixels and the top-left corner of the map."""
-        w, h = max(view.board.width, 1), max(view.board.height, 1)
+        """The side of a cell in pixels and where the map's top-left corner (cell 0, 0)
+        falls: the part of the map the players know (``shown_squares``) fills the board."""
+        bx0, by0, bx1, by1 = shown_squares(view)
+        w, h = bx1 - bx0 + 1, by1 - by0 + 1
         side = min((self.width() - 8) / w, (self.height() - 8) / h)
-        x0 = (self.width() - side * w) / 2
-        y0 = (self.height() - side * h) / 2
+        x0 = (self.width() - side * w) / 2 - bx0 * side
+        y0 = (self.height() - side * h) / 2 - by0 * side
         return side, x0, y0
+
+    def aspect(self) -> float | None:
+        """Width over height of what the board draws (None: no map, a graph board)."""
+        view = self.view
+        if view is None or view.board.kind == "graph" or not view.board.rows:
+            return None
+        bx0, by0, bx1, by1 = shown_squares(view)
+        return (bx1 - bx0 + 1) / (by1 - by0 + 1)
 
     def _paint_map(self, p: QPainter, view: PublicView) -> None:
         board = view.board

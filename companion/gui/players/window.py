@@ -23,6 +23,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from companion.gui.players.board import PublicBoardView
 from companion.rules.public_view import PublicView
 
+#: The least and most of the window's width the board takes (the side panel the rest).
+BOARD_SHARE = (0.55, 0.74)
 #: How many of the newest log lines the window shows.
 LOG_SHOWN = 8
 PAUSED = "Paused by the BrickMaster"
@@ -88,8 +90,9 @@ class PlayersWindow(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(16, 16, 16, 16)
         row.setSpacing(24)
-        row.addWidget(self.board, 66)
-        row.addWidget(side, 34)
+        row.addWidget(self.board, 660)
+        row.addWidget(side, 340)
+        self.row = row
         self._size_type()
         self.show_view(None)
 
@@ -98,6 +101,7 @@ class PlayersWindow(QWidget):
         """Show ``view`` (None: no game is open)."""
         self.view = view
         self.board.show_view(view)
+        self._fit_board()
         self.paused.setVisible(view is not None and view.frozen)
         if view is None:
             self.title.setText("Brick Companion")
@@ -172,7 +176,9 @@ class PlayersWindow(QWidget):
 
     def _size_dice(self) -> None:
         """The dice as large as their one line allows: up to three times the type."""
-        room = max(self.side.width(), int(self.width() * 0.3)) - 8
+        margins = self.row.contentsMargins()
+        inner = self.width() - margins.left() - margins.right() - self.row.spacing()
+        room = int(inner * self.row.stretch(1) / 1000) - 8
         font = QFont(self.font())
         font.setBold(True)
         px = self._unit() * 3
@@ -184,8 +190,25 @@ class PlayersWindow(QWidget):
         font.setPixelSize(px)
         self.dice.setFont(font)
 
+    def _fit_board(self) -> None:
+        """Give the board the width its map fills at the window's full height (a wide map
+        more, a tall one less), between ``BOARD_SHARE``'s bounds; the side panel the rest."""
+        aspect = self.board.aspect()
+        margins = self.row.contentsMargins()
+        inner_w = self.width() - margins.left() - margins.right() - self.row.spacing()
+        inner_h = self.height() - margins.top() - margins.bottom()
+        share = 0.66
+        if aspect is not None and inner_w > 0 and inner_h > 0:
+            low, high = BOARD_SHARE
+            share = min(high, max(low, (aspect * (inner_h - 8) + 8) / inner_w))
+        board = round(share * 1000)
+        if self.row.stretch(0) != board:
+            self.row.setStretch(0, board)
+            self.row.setStretch(1, 1000 - board)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._fit_board()
         self._size_type()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:

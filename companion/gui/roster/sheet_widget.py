@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.gui.canvas.glyphs import side_colour
+from companion.printing.roster.die_glyph import paint_die
 from companion.rules.table import SheetField, SheetSection, SheetView
 
 #: Point sizes: readable at arm's length across a table.
@@ -222,6 +223,33 @@ class TrackBoxes(QWidget):
         p.end()
 
 
+class DieGlyph(QWidget):
+    """A die type drawn as a die: its shape, its number of sides inside."""
+
+    SIZE = 40
+
+    def __init__(self, sides: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sides = 0
+        self.setFixedSize(self.SIZE, self.SIZE)
+        self.set_die(sides)
+
+    def set_die(self, sides: int) -> None:
+        self.sides = sides
+        self.setToolTip(f"d{sides}")
+        self.setAccessibleName(f"d{sides}")
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        ink = self.palette().color(QPalette.ColorRole.WindowText)
+        fill = self.palette().color(QPalette.ColorRole.Base)
+        p = QPainter(self)
+        font = font_of(self, BODY_PT, bold=True)
+        font.setPointSizeF(BODY_PT * (0.85 if self.sides >= 10 else 1.0))
+        paint_die(p, QRectF(self.rect()).adjusted(2, 2, -2, -2), self.sides, ink, fill, font, 1.8)
+        p.end()
+
+
 # -- the sheet ---------------------------------------------------------------------------
 
 
@@ -232,7 +260,8 @@ def _shape(view: SheetView) -> tuple[Any, ...]:
         (
             bool(s.text),
             tuple(
-                (f.key, f.edit, f.choices, f.minimum, f.maximum, f.track is None) for f in s.fields
+                (f.key, f.edit, f.choices, f.minimum, f.maximum, f.track is None, f.die is None)
+                for f in s.fields
             ),
         )
         for s in view.sections
@@ -242,10 +271,17 @@ def _shape(view: SheetView) -> tuple[Any, ...]:
 class _Row:
     """One field's widgets: its editor, or its value label, and its track."""
 
-    def __init__(self, editor: FieldEditor | None, label: QLabel | None, track: TrackBoxes | None):
+    def __init__(
+        self,
+        editor: FieldEditor | None,
+        label: QLabel | None,
+        track: TrackBoxes | None,
+        die: DieGlyph | None = None,
+    ):
         self.editor = editor
         self.label = label
         self.track = track
+        self.die = die
 
     def set_field(self, f: SheetField) -> None:
         if self.editor is not None:
@@ -254,6 +290,8 @@ class _Row:
             self.label.setText(f.value)
         if self.track is not None and f.track is not None:
             self.track.set_track(*f.track)
+        if self.die is not None and f.die is not None:
+            self.die.set_die(f.die)
 
 
 class SheetWidget(QWidget):
@@ -387,6 +425,12 @@ class SheetWidget(QWidget):
                 return row.track
         return None
 
+    def die(self, key: str) -> DieGlyph | None:
+        for (_, k), row in self._rows.items():
+            if k == key and row.die is not None:
+                return row.die
+        return None
+
     # -- building --------------------------------------------------------------------------
     def _clear(self) -> None:
         for frame in self._section_frames:
@@ -482,7 +526,18 @@ class SheetWidget(QWidget):
             row.addWidget(track)
             row.addWidget(cell, 1)
             cell = holder
-        self._rows[(si, f.key)] = _Row(editor, label, track)
+        die: DieGlyph | None = None
+        if f.die is not None and f.track is None:
+            die = DieGlyph(f.die)
+            die.setObjectName(f"die_{f.key}")
+            holder = QWidget()
+            row = QHBoxLayout(holder)
+            row.setContentsMargins(0, 2, 0, 2)
+            row.setSpacing(8)
+            row.addWidget(die)
+            row.addWidget(cell, 1)
+            cell = holder
+        self._rows[(si, f.key)] = _Row(editor, label, track, die)
         return cell
 
     def _place(self) -> None:

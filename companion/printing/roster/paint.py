@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintDevice, QPainter, 
 
 from companion.printing.colours import side_colour
 from companion.printing.fonts import sheet_font
+from companion.printing.roster.die_glyph import paint_die
 from companion.rules.table import SheetSection, SheetView
 
 INK = QColor(20, 20, 22)
@@ -152,6 +153,8 @@ def _section(p: QPainter | None, pen: Pen, s: SheetSection, x: float, y: float, 
             n = max(*f.track, 1)
             track_w = min(n, per_row) * step
             track_h = ((n + per_row - 1) // per_row) * step - gap(1.2)
+        elif f.die is not None:  # a die drawn as its shape, twice a box high
+            track_w = track_h = mm(pen.style.box_mm) * 2.2
         text_x = value_x + track_w + (gap(2) if track_w else 0)
         text_w = max(x + w - text_x, mm(10))
         row_h = max(
@@ -165,6 +168,12 @@ def _section(p: QPainter | None, pen: Pen, s: SheetSection, x: float, y: float, 
             p.drawText(QRectF(x, y, label_w, row_h), WRAP, f.label)
             if f.track is not None:
                 _track(p, pen, f.track, value_x, y, per_row)
+            elif f.die is not None:
+                die_font = QFont(fonts.value)
+                die_font.setPointSizeF(max(fonts.value.pointSizeF() * 0.8, 5.0))
+                die_font.setBold(True)
+                box = QRectF(value_x, y, track_w, track_h)
+                paint_die(p, box, f.die, INK, QColor(255, 255, 255), die_font, mm(0.35))
             p.setFont(fonts.value)
             p.setPen(INK)
             p.drawText(QRectF(text_x, y, text_w, row_h), WRAP, f.value)

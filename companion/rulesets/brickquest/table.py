@@ -85,10 +85,16 @@ def _figure_view(ctx: Ctx, fig: FigureState, label: str) -> FigureView:
         actions_total=limit,
         initiative=label,
         stats=tuple(stats),
-        items=fig.items,
+        items=tuple(_item_name(ctx, item) for item in fig.items),
         base_squares=float(ctx.state.size_of(ctx.catalog, fig)),
         anchor="corner",
     )
+
+
+def _item_name(ctx: Ctx, item: str) -> str:
+    """An item as the table names it ("Healing Potion"), from the items catalogue."""
+    found = ctx.catalog.items.get(item)
+    return found.name if found is not None else item
 
 
 def _actions_total(ctx: Ctx, fig: FigureState) -> int:

@@ -29,10 +29,7 @@ class HeroicaReason(DeclaredReason):
     NO_PERMISSION = SharedReason.NO_PERMISSION.declared
     # Heroica's own.
     DIAGONAL = "diagonal", "heroes and monsters move and fight straight, never diagonally"
-    MUST_STOP = (
-        "must_stop",
-        "the hero's move ends here (next to a monster, at a chest, by rocks) or has ended",
-    )
+    MUST_STOP = SharedReason.MUST_STOP.declared
     MUST_FIGHT = "must_fight", "the hero must first fight the monster next to it"
     MUST_SEARCH = "must_search", "the hero must first search the chest or casket it stands on"
     INSUFFICIENT_SKILL_POINTS = (
