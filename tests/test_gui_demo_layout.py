@@ -40,7 +40,9 @@ def start_demo(qtbot: object, w: MainWindow, index: int, tmp_path: Path, monkeyp
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("index", range(len(DEMOS)), ids=["brickquest", "iawwbr", "heroica"])
+@pytest.mark.parametrize(
+    "index", range(len(DEMOS)), ids=["brickquest", "iawwbr", "heroica", "bmotu"]
+)
 def test_a_demo_game_fits_the_window(
     qtbot: object, tmp_path: Path, monkeypatch, index: int, size: tuple[int, int]
 ) -> None:

@@ -90,7 +90,9 @@ def _new_game_through_the_menu(
     return seen
 
 
-@pytest.mark.parametrize("index", range(len(DEMOS)), ids=["brickquest", "iawwbr", "heroica"])
+@pytest.mark.parametrize(
+    "index", range(len(DEMOS)), ids=["brickquest", "iawwbr", "heroica", "bmotu"]
+)
 def test_new_game_defaults_through_the_menu_are_the_cli_game(
     window: MainWindow, qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, index: int
 ) -> None:

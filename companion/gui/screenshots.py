@@ -117,7 +117,7 @@ def take(outdir: Path) -> list[Path]:
 
 
 #: The README's picture of each demo in play, in File → Open Demo's order.
-PLAY_SHOTS = ("play-mode", "iawwbr-play", "heroica-play")
+PLAY_SHOTS = ("play-mode", "iawwbr-play", "heroica-play", "bmotu-play")
 LAPTOP = (1280, 720)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
@@ -68,8 +68,11 @@ Slot = tuple[str, str, bool, str | None, tuple[tuple[str, str], ...]]
 Cell = tuple[QWidget, QToolButton, QLabel, QAction | None]
 
 
-def _layout(groups: OrderedDict[str, list[ActionChoice]]) -> list[Slot]:
-    """The buttons ``groups`` make, one per group, in order."""
+def _layout(
+    groups: OrderedDict[str, list[ActionChoice]], odds: Callable[[ActionChoice], str] | None = None
+) -> list[Slot]:
+    """The buttons ``groups`` make, one per group, in order; a menu entry taken at once
+    (nothing to click after it) shows its odds when ``odds`` has any for it (a fight)."""
     out = []
     number = 1
     for title, members in groups.items():
@@ -78,9 +81,17 @@ def _layout(groups: OrderedDict[str, list[ActionChoice]]) -> list[Slot]:
         if key is None and number <= 9:
             key = str(number)
             number += 1
-        labels = tuple((c.label, "" if c.enabled else c.why_not) for c in members)
+        labels = tuple((_with_odds(c, odds), "" if c.enabled else c.why_not) for c in members)
         out.append((title, first.kind, bool(first.group), key, labels if first.group else ()))
     return out
+
+
+def _with_odds(choice: ActionChoice, odds: Callable[[ActionChoice], str] | None) -> str:
+    """A choice's label, with its odds when it is taken at once and has any."""
+    if odds is None or not choice.enabled or choice.needs != "none":
+        return choice.label
+    text = odds(choice)
+    return f"{choice.label} · {text}" if text else choice.label
 
 
 def why_not(members: Sequence[ActionChoice]) -> str:
@@ -270,7 +281,7 @@ class ActionDock(QDockWidget):
             if not _on_the_bar(choice, due, self.controller.from_table(choice)):
                 continue  # the table's other actions are in the Game menu
             groups.setdefault(choice.group or choice.label, []).append(choice)
-        layout = _layout(groups)
+        layout = _layout(groups, self._odds_text)
         # The buttons stay when they would be the same (most changes: another figure's
         # turn offers the same actions); only the choices behind them are new.
         self._groups = groups
@@ -306,6 +317,14 @@ class ActionDock(QDockWidget):
                     if odds is not None:
                         return odds
         return None
+
+    def _odds_text(self, choice: ActionChoice) -> str:
+        """The model's sentence on the odds of ``choice`` aimed at a figure (a fight, a
+        shot), or ""."""
+        if "target" not in choice.template:
+            return ""
+        odds = self.controller.odds(choice.template)
+        return odds.text if odds is not None else ""
 
     def _show_reasons(self) -> bool:
         """Each button enabled as the rules say, the reason beside a disabled one; whether

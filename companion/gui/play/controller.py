@@ -204,7 +204,15 @@ class PlayController(QObject, pend.PendingChoices, PlayDialogs):
         if target is None or choice is None or choice.needs not in ("figure", "figures"):
             return None
         if choice.needs == "figures":
-            return self.picks.refusal(target) if target not in self.picks.ids else None
+            # The odds of the action with the figures picked so far and this one (a
+            # gang-up's bumps), or why this one cannot be picked.
+            picked = list(self.picks.ids)
+            if target not in picked:
+                refusal = self.picks.refusal(target)
+                if refusal is not None:
+                    return refusal
+                picked.append(target)
+            return self.odds({**choice.template, choice.field: picked})
         action = {**choice.template, choice.field: target}
         if target not in choice.targets:
             verdict = self.check(action)

@@ -6,6 +6,7 @@ targets, an area's squares and the figures under it, the odds): it asks, never d
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -14,11 +15,13 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
 
+from companion.gui.canvas.reach import ReachShape
 from companion.gui.play import pending as pend
 from companion.gui.play.reasons import reason_lines
 from companion.gui.tools.base import Tool
 from companion.model.geometry.facing import facing_toward
 from companion.model.geometry.tabletop import line_cells
+from companion.rules.facing import facing_spec_of
 from companion.rules.table import ActionChoice, tracks_text
 
 if TYPE_CHECKING:
@@ -174,8 +177,52 @@ class PlayTool(Tool):
             self._why[sq] = lines or ["cannot end a move here"]
         return self._why[sq]
 
+    def _arc(self, choice: ActionChoice | None) -> ReachShape | None:
+        """The acting figure's arc (the ruleset's first ``FacingSpec`` arc, a semicircle
+        in Brickmasters of the Unknown) while an attack (an action with odds: a fight, a
+        shot) waits for its target: out to its longest range when it shoots, else to the
+        farthest figure it may aim at."""
+        c = self.controller
+        if c is None or c.game is None or choice is None:
+            return None
+        if choice.needs not in ("figure", "figures") or not choice.targets:
+            return None
+        aimed = choice.targets[0]
+        if (
+            c.odds(
+                {**choice.template, choice.field: aimed if choice.needs == "figure" else [aimed]}
+            )
+            is None
+        ):
+            return None
+        arc = facing_spec_of(c.game.ruleset).arc()
+        views = c.figures()
+        actor = views.get(str(choice.template.get("actor", "")))
+        if arc is None or actor is None or actor.at is None:
+            return None
+        ax, ay = actor.at
+        spots = [views[t].at for t in choice.targets if t in views and views[t].at is not None]
+        radius = max([math.dist(actor.at, sq) for sq in spots if sq is not None] + [2.5])
+        placed = self.session.doc.figure(actor.id)
+        profile = self.session.profile(placed.class_id, placed.monster) if placed else None
+        if "shoot" in choice.kind and profile is not None and profile.ranged is not None:
+            radius = profile.ranged[1]
+        return ReachShape(
+            origin=(ax, ay),
+            facing_deg=actor.facing_degrees - 90.0,
+            arc_deg=arc.degrees,
+            ranged_max=radius,
+            ranged_min=None,
+            front=[],
+            reach=[],
+            targets=[],
+            path=[],
+            path_lines=(),
+        )
+
     def _pending(self, choice: ActionChoice | None) -> None:
         o = self.canvas.overlays
+        o.reach.set_shape(self._arc(choice))
         o.area.hide_mask()
         o.caption.set_caption(None, ())
         o.facing.set_facing(None)
@@ -210,6 +257,7 @@ class PlayTool(Tool):
             self.canvas.figures.set_marked({})
             self._marking = False
         o = self.canvas.overlays
+        o.reach.set_shape(None)
         o.area.hide_mask()
         o.reach_tint.hide_mask()
         o.caption.set_caption(None, ())
@@ -349,13 +397,18 @@ class PlayTool(Tool):
         elif choice.needs == "figures":
             fid = self._figure_at(sq)
             lines = [f"{choice.label}: {c.picks.count_text()} — click to pick, Return sends"]
+            got = c.odds_at(fid) if fid is not None else None
             if fid is not None:
-                why = c.odds_at(fid)
-                state = "picked" if fid in c.picks.ids else "click to pick"
-                lines.insert(0, f"{c.figures()[fid].name}: {why or state}")
-                if isinstance(why, str):
-                    lines[0] = f"{c.figures()[fid].name}: not a valid target: {why}"
+                name = c.figures()[fid].name
+                if isinstance(got, str):
+                    lines.insert(0, f"{name}: not a valid target: {got}")
+                else:
+                    state = "picked" if fid in c.picks.ids else "click to pick"
+                    lines.insert(0, f"{name}: {state}")
+                    if got is not None:  # the odds with the figures picked and this one
+                        lines.insert(1, f"{got.hit:.0%} to hurt, {got.kill:.0%} to kill")
             o.caption.set_caption(sq, lines)
+            c.oddsShown.emit(got)
         elif choice.needs == "figure":
             fid = self._figure_at(sq)
             if fid is None:

@@ -73,8 +73,8 @@ class TrackerDock(QDockWidget):
         #: The round's phases, the current one in bold; hidden for a round without any.
         self.phase_label = QLabel("")
         self.phase_label.setObjectName("phaseLabel")
-        # A long round (QUBQST's eight steps of a cube) wraps rather than widening the
-        # panel past its edge, which would cut the outcome line above it too.
+        # A long round (four BMotU phases, QUBQST's eight steps of a cube) wraps rather
+        # than widening the panel past its edge, which would cut the outcome line above it.
         self.phase_label.setWordWrap(True)
         self.phase_label.hide()
         layout.addWidget(self.phase_label)

@@ -19,6 +19,11 @@ DEMOS = (
         "dungeons/heroica-draida-bay.json",
         "parties/heroica-demo.roster.json",
     ),
+    (
+        "Goblin Ford Skirmish (Brickmasters of the Unknown)",
+        "dungeons/bmotu-goblin-ford.json",
+        "parties/bmotu-goblin-ford.roster.json",
+    ),
 )
 
 
