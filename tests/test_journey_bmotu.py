@@ -348,9 +348,8 @@ def test_bmotu_journey(
     assert w.play.turn().acting == "grishnak"
     t.rolled(lambda: t.menu_entry("Fight", "Fight Gimbrick").trigger(), "1", "12")
     assert "Grishnak is broken" in h.log_texts()[-1]
-    # Every raider broken but Ugluk, who fled: the table says the field is the heroes'.
+    # Every raider broken but Ugluk, who fled: the encounter is over at once, the heroes'.
     assert all(w.play.figures()[r].dead for r in raiders if r != "ugluk")
-    h.trigger("Game", "Table", "Blue holds the field")
     assert w.play.turn().outcome == "The encounter is over: blue wins"
     assert "blue wins" in w.tracker_dock.acting_label.text() + w.tracker_dock.round_label.text()
     assert h.bar_titles() == [], h.bar_titles()
