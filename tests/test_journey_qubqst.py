@@ -342,11 +342,19 @@ def test_qubqst_journey(
                     if c.id != last
                 ][-1]
                 choose(h, "Join", lambda t, p=previous: f" to {p} " in t)
+            elif on_bar(h, "Draw by hand"):
+                # The cube in hand is named: no bag number to map to it.
+                hand = [a.text() for a in h.bar_button("Draw by hand").menu().actions()]
+                bag = sorted(w.play.game.state.bag)
+                assert sorted(t.removeprefix("Draw ") for t in hand) == bag, hand
+                drawn = choose(h, "Draw by hand", lambda t: True).removeprefix("Draw ")
+                assert drawn in w.play.game.state.cubes and drawn not in w.play.game.state.bag
             elif on_bar(h, "Draw") and h.bar_button("Draw").isEnabled():
                 choose(h, "Draw", lambda _t: True)
             else:
                 break
         assert table.black_drawn == 3, rolled
+        assert not any("from the bag" in r for r in rolled), rolled  # drawn by hand
         assert set(graph.place_items) == {
             "golden",
             *(c for c in w.play.game.state.cubes if c != "golden"),
