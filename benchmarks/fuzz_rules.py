@@ -1,10 +1,12 @@
 """The BrickQuest rules fuzz at depth: thousands of random games, legal and forced actions.
 
-Run ``.venv/bin/python benchmarks/fuzz_rules.py [--examples 10000] [--seed N]``.
+Run ``.venv/bin/python benchmarks/fuzz_rules.py [--examples 10000] [--seed N]``.  Without
+``--seed`` each run draws a new seed (printed), so the deep run keeps exploring at random
+while ``tests/test_rules_fuzz.py`` stays derandomized; ``--seed N`` runs those games again.
 
 The same games as ``tests/test_rules_fuzz.py`` (strategies, invariants and the run of one
 game come from ``tests/rules_fuzzing.py``), through hypothesis with a fixed profile: no
-example database, a fixed seed, no deadline.  It prints the games run, every distinct
+example database, the seed given, no deadline.  It prints the games run, every distinct
 failure hypothesis found (shrunk to a minimal game, with a JSON reproduction that
 ``rules_fuzzing.replay`` runs again) and the time taken.  Exit status 1 when anything
 failed.
@@ -13,6 +15,7 @@ failed.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 import traceback
@@ -71,8 +74,12 @@ def describe(exc: BaseException) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=10_000, help="games to play")
-    parser.add_argument("--seed", type=int, default=13, help="hypothesis seed")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="hypothesis seed (default: a new one, printed)"
+    )
     args = parser.parse_args(argv)
+    if args.seed is None:  # explore new games each run; the seed printed replays them
+        args.seed = random.randrange(2**32)
     start = time.perf_counter()
     games, steps, failures = run(args.examples, args.seed)
     took = time.perf_counter() - start

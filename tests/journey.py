@@ -149,6 +149,16 @@ class Hands:
         else:
             modal.close()
 
+    @contextmanager
+    def driving(self) -> Iterator[None]:
+        """A window-modal dialog the test drives itself (Rules → Tables…): the watchdog
+        leaves it open (closing it mid-test could ask a question nobody answers)."""
+        self._expecting += 1
+        try:
+            yield
+        finally:
+            self._expecting -= 1
+
     def assert_no_surprise(self) -> None:
         assert not self.unexpected, f"unexpected dialogs: {self.unexpected}"
 

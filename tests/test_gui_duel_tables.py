@@ -33,32 +33,33 @@ def test_the_duels_places_filled_in_through_the_window(
         h.trigger("Game", "New game without a map", "Brick Duel")
     assert w.mode == "play" and "moat" not in w.board_views.graph.place_items
 
-    dialog = open_tables(qtbot, w)
-    view = dialog.findChild(QTableView, "table_places")
-    assert view is not None
-    model = view.model()
-    assert isinstance(model, UserTableModel)
-    bundled = model.rowCount()
-    assert bundled == 6 and model.data(cell(model, 0, "source")).startswith("bundled #1")
-    QTest.mouseClick(button(dialog, "addRow"), Qt.MouseButton.LeftButton)
-    row = bundled
-    type_in_cell(qtbot, view, cell(model, row, "id"), "moat")
-    type_in_cell(qtbot, view, cell(model, row, "label"), "Moat")
-    # A link to no place: the duel's own check, shown on the cell; Save refused.
-    type_in_cell(qtbot, view, cell(model, row, "links"), '["nowhere"]')
-    links = cell(model, row, "links")
-    assert model.data(links, Qt.ItemDataRole.BackgroundRole) == ERROR_COLOUR
-    assert "'nowhere' is not a place" in model.data(links, Qt.ItemDataRole.ToolTipRole)
-    spec = next(s for s in table_specs(get_ruleset("duel")) if s.id == "places")
-    path = user_file(spec, "duel")
-    QTest.mouseClick(button(dialog, "saveButton"), Qt.MouseButton.LeftButton)
-    assert not path.exists()
-    type_in_cell(qtbot, view, links, '["well"]')
-    assert model.data(links, Qt.ItemDataRole.BackgroundRole) != ERROR_COLOUR
-    QTest.mouseClick(button(dialog, "saveButton"), Qt.MouseButton.LeftButton)
-    written = tomllib.loads(path.read_text("utf-8"))
-    assert written["places"] == [{"id": "moat", "label": "Moat", "links": ["well"]}]
-    dialog.close()
+    with h.driving():  # the tables dialog is window-modal: the test drives it
+        dialog = open_tables(qtbot, w)
+        view = dialog.findChild(QTableView, "table_places")
+        assert view is not None
+        model = view.model()
+        assert isinstance(model, UserTableModel)
+        bundled = model.rowCount()
+        assert bundled == 6 and model.data(cell(model, 0, "source")).startswith("bundled #1")
+        QTest.mouseClick(button(dialog, "addRow"), Qt.MouseButton.LeftButton)
+        row = bundled
+        type_in_cell(qtbot, view, cell(model, row, "id"), "moat")
+        type_in_cell(qtbot, view, cell(model, row, "label"), "Moat")
+        # A link to no place: the duel's own check, shown on the cell; Save refused.
+        type_in_cell(qtbot, view, cell(model, row, "links"), '["nowhere"]')
+        links = cell(model, row, "links")
+        assert model.data(links, Qt.ItemDataRole.BackgroundRole) == ERROR_COLOUR
+        assert "'nowhere' is not a place" in model.data(links, Qt.ItemDataRole.ToolTipRole)
+        spec = next(s for s in table_specs(get_ruleset("duel")) if s.id == "places")
+        path = user_file(spec, "duel")
+        QTest.mouseClick(button(dialog, "saveButton"), Qt.MouseButton.LeftButton)
+        assert not path.exists()
+        type_in_cell(qtbot, view, links, '["well"]')
+        assert model.data(links, Qt.ItemDataRole.BackgroundRole) != ERROR_COLOUR
+        QTest.mouseClick(button(dialog, "saveButton"), Qt.MouseButton.LeftButton)
+        written = tomllib.loads(path.read_text("utf-8"))
+        assert written["places"] == [{"id": "moat", "label": "Moat", "links": ["well"]}]
+        dialog.close()
 
     # The next duel is played on the board with the user's place.
     h.trigger("Game", "Close game")

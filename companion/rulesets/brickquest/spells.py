@@ -112,8 +112,8 @@ def _area_mask(
         return area_cone(board, actor.pos, action.facing or actor.facing, area.length)
     if isinstance(area, s.Line):
         toward: Facing | tuple[int, int] = (
-            sq if action.target is not None else (action.facing or actor.facing)
-        )
+            sq if action.target is not None and sq != actor.pos else (action.facing or actor.facing)
+        )  # aimed at the caster's own square (forced): along its facing
         return area_line(board, actor.pos, toward, area.length)
     if isinstance(area, s.SquareArea):
         return area_square(board, actor.pos, area.side)

@@ -107,10 +107,28 @@ def validate(ctx: Ctx, action: act.Action) -> Verdict:
     if off is not None:  # nothing else can be measured to a square off the map
         where = illegal(BrickQuestReason.INVALID_TARGET, f"{place_name(off)} is off the map", off)
         return Verdict(reasons=common.reasons + where.reasons)
+    hidden = _hidden(actor, action) if isinstance(action, act.COUNTED) else None
+    if hidden is not None:  # not its turn either: nothing measures a figure on no board
+        return Verdict(reasons=common.reasons + hidden.reasons)
     check = _CHECKS.get(type(action))
     own = check(ctx, actor, action) if check else LEGAL
     seen = set(common.codes)
     return Verdict(reasons=common.reasons + tuple(r for r in own.reasons if r.code not in seen))
+
+
+def _hidden(actor: FigureState, action: act.Action) -> Verdict | None:
+    """A figure inside a barrel or sarcophagus may only climb out, or open or close it:
+    anything else is refused (None: the action may be done from inside, or from outside).
+    """
+    if actor.inside is None or (
+        isinstance(action, act.Interact) and action.kind in ("climb_out", "close", "open")
+    ):
+        return None
+    return illegal(
+        BrickQuestReason.INVALID_TARGET,
+        f"{actor.name} is inside an object and must climb out first",
+        actor.inside,
+    )
 
 
 def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
@@ -134,14 +152,9 @@ def _check_common(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         return illegal(BrickQuestReason.ACTOR_DOWN, f"{actor.name} is dead")
     if not isinstance(action, act.COUNTED):
         return LEGAL
-    if actor.inside is not None and not (
-        isinstance(action, act.Interact) and action.kind in ("climb_out", "close", "open")
-    ):
-        return illegal(
-            BrickQuestReason.INVALID_TARGET,
-            f"{actor.name} is inside an object and must climb out first",
-            actor.inside,
-        )
+    hidden = _hidden(actor, action)
+    if hidden is not None:
+        return hidden
     card = ctx.card(actor)
     turn = current_turn(actor)
     limit = action_limit(card, actor, turn)

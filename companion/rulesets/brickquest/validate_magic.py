@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 from companion.model.dungeon import Terrain
+from companion.model.figures import Token
 from companion.model.geometry import SightLine, figure_sight, line_of_sight, ruler_distance
 from companion.rules.places import place_name
 from companion.rules.verdict import LEGAL, Reason, Verdict, illegal
@@ -184,6 +186,9 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
     # the caster, somewhere to stand), then the sight line.  A target that is no living
     # figure is not measured further.
     out: list[Reason] = []
+    if isinstance(area, s.Line) and sq == actor.pos:
+        text = f"{spell.name} needs a direction: aim it at another square, not {actor.name}'s own"
+        return illegal(BrickQuestReason.INVALID_TARGET, text, sq)
     if isinstance(area, s.AdjacentFigure | s.FigureInSight):
         out += _check_figure_target(ctx, actor, spell, action, sq).reasons
         if any(
@@ -260,11 +265,26 @@ def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:
 
 
 def _sight(ctx: Ctx, actor: FigureState, target: act.Target | None, sq: Square) -> SightLine:
-    """The caster's sight of the target: of a figure, of any square it covers."""
-    if isinstance(target, str) and (ctx.size(actor) > 1 or ctx.size(ctx.figure(target)) > 1):
+    """The caster's sight of the target: of a figure, of any square it covers.  A figure
+    hidden inside a barrel or sarcophagus is on no board: it sees and is seen from its
+    object's square alone, whatever its footprint."""
+    other = ctx.state.figures.get(target) if isinstance(target, str) else None
+    if other is not None and (_spread(ctx, actor) or _spread(ctx, other)):
         board = ctx.board
-        return figure_sight(board, board.token(actor.id), board.token(target))
+        return figure_sight(board, _seen(ctx, actor), _seen(ctx, other))
     return line_of_sight(ctx.board, actor.pos, sq)
+
+
+def _spread(ctx: Ctx, fig: FigureState) -> bool:
+    """Whether the figure covers several squares (a Large Creature not hidden away)."""
+    return fig.inside is None and ctx.size(fig) > 1
+
+
+def _seen(ctx: Ctx, fig: FigureState) -> Token:
+    """The figure's token on the board; one square at its object for a hidden figure."""
+    if fig.inside is None:
+        return ctx.board.token(fig.id)
+    return replace(ctx.token(fig), large=False, size=1)
 
 
 def _check_figure_target(
