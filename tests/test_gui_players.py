@@ -248,6 +248,25 @@ def test_the_duels_dark_places_appear_as_the_fighters_come(
     assert "Well" in pw.board.texts
 
 
+def test_a_qubqst_catacomb_is_drawn_as_rolled_cubes(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    from qubqst_catacomb import played_catacomb
+
+    w = window
+    path = tmp_path / "q.game.jsonl"
+    played_catacomb(path)
+    assert w.open_game(path)
+    pw = open_players(qtbot, w)
+    pw.board.grab()  # one paint, as the screen shows it
+    assert "paths N E S · empty" in pw.board.texts
+    assert "paths S · 2 creatures: red, black" in pw.board.texts
+    painted = set(pw.board.painted_paths)
+    assert {("black3", "E", False), ("black3", "S", False), ("black3", "N", True)} <= painted
+    assert ("golden", "S", True) in painted
+    assert pw.board.painted_greyed == ["black3"]
+
+
 def test_heroica_a_hidden_room_revealed_in_the_rooms_dock(
     qtbot: object, window: MainWindow, tmp_path: Path
 ) -> None:

@@ -342,11 +342,19 @@ def test_qubqst_journey(
                     if c.id != last
                 ][-1]
                 choose(h, "Join", lambda t, p=previous: f" to {p} " in t)
+            elif on_bar(h, "Draw by hand"):
+                # The cube in hand is named: no bag number to map to it.
+                hand = [a.text() for a in h.bar_button("Draw by hand").menu().actions()]
+                bag = sorted(w.play.game.state.bag)
+                assert sorted(t.removeprefix("Draw ") for t in hand) == bag, hand
+                drawn = choose(h, "Draw by hand", lambda t: True).removeprefix("Draw ")
+                assert drawn in w.play.game.state.cubes and drawn not in w.play.game.state.bag
             elif on_bar(h, "Draw") and h.bar_button("Draw").isEnabled():
                 choose(h, "Draw", lambda _t: True)
             else:
                 break
         assert table.black_drawn == 3, rolled
+        assert not any("from the bag" in r for r in rolled), rolled  # drawn by hand
         assert set(graph.place_items) == {
             "golden",
             *(c for c in w.play.game.state.cubes if c != "golden"),
@@ -372,9 +380,14 @@ def test_qubqst_journey(
         lines = graph.graph.place(entry_cube).content
         # The pools on the cube: the Warrior's 5 Combat Cubes against the creature's 3.
         pools = [line for line in lines if "Warrior" in line and " v " in line]
-        assert pools and ("5 cubes v 3" in pools[0] or "■■■■■ v ■■■" in pools[0]), lines
+        # The pools drawn as cubes (one ■ per Combat Cube), as the state holds them.
+        foe = next(f for f in w.play.game.state.encounter.foes if f.fighter == "war")
+        mine, theirs = w.play.game.state.characters["war"].pool, foe.pool
+        drawn = f"Warrior {'■' * mine} {mine} v {'■' * theirs} {theirs}"
+        assert pools and drawn in pools[0], (drawn, lines)
         odds = w.action_dock.odds.text.text()
         assert "to win the fight" in odds and "Warrior" in odds, odds
+        assert f"Warrior {'■' * mine} {mine} v " in odds and f"{'■' * theirs} {theirs}:" in odds
         shot(h, w, "qubqst-fight")
         table.warrior_wins = False
         while w.play.game.state.characters["war"].hit_power == war.hit_power:

@@ -336,3 +336,22 @@ def test_a_line_naming_a_hidden_room_stays_out(tmp_path: Path) -> None:
     )
     assert known.says_secret("rattle.") and not known.says_secret("Rattles")
     assert public_view(game).log == texts
+
+
+def test_a_qubqst_catacomb_shows_its_faces_paths_and_discarded_cubes(tmp_path: Path) -> None:
+    from qubqst_catacomb import played_catacomb
+
+    game = played_catacomb(tmp_path / "q.game.jsonl")
+    view = public_view(game)
+    places = {p.id: p for p in view.board.places}
+    assert set(places) == {"golden", "black1", "black2", "black3"}
+    assert places["golden"].colour == "yellow" and places["black1"].colour == "black"
+    assert places["golden"].face == "paths S · 2 creatures: red, black"
+    assert places["black3"].face == "paths N E S · empty"
+    paths = {(p.direction, p.joined) for p in places["black3"].paths}
+    assert paths == {("N", True), ("E", False), ("S", False)}
+    assert all(p.joined for p in places["black1"].paths)
+    assert places["black3"].discarded and not places["black2"].discarded
+    # What the cubes hold is not sent: only the rolled faces the table sees.
+    data = view.board.model_dump_json()
+    assert "Hit Power" not in data and "_secret_" not in data

@@ -259,3 +259,38 @@ def test_co_operative_and_versus_need_two_or_more_players() -> None:
             rules.initial_state({**setup, "options": {"mode": mode}})
     state = rules.initial_state({**setup, "options": {"mode": "versus", "players": "Ann, Bob"}})
     assert state.players == ("Ann", "Bob")
+
+
+def test_a_cube_drawn_by_hand_is_offered_by_name_for_each_cube_left_in_the_bag(
+    tmp_path: Path,
+) -> None:
+    game = GameFile.create(
+        tmp_path / "q.game.jsonl",
+        None,
+        ruleset_id="qubqst",
+        options={"sample": "all"},
+        choices={"_game": {"party": "war"}},
+        seed=3,
+    )
+    rules = get_ruleset("qubqst")
+
+    def by_hand() -> list[str]:
+        return [c.label for c in rules.choices(game.state, "war") if c.group == "Draw by hand"]
+
+    assert by_hand() == []  # the Golden Cube is rolled in first, not drawn from the bag
+    game.act({"actor": "war", "action": "draw", "face": "S/red+black"})
+    assert by_hand() == [f"Draw black{n}" for n in range(1, 10)]
+    game.act({"actor": "war", "action": "draw", "cube": "black7", "face": "NS/"})
+    assert by_hand() == []  # black7 must be joined before the next draw
+    game.act(
+        {
+            "actor": "war",
+            "action": "join",
+            "cube": "black7",
+            "path": "N",
+            "to": "golden",
+            "to_path": "S",
+        }
+    )
+    assert by_hand() == [f"Draw black{n}" for n in (1, 2, 3, 4, 5, 6, 8, 9)]
+    assert "black7" not in game.state.bag

@@ -484,3 +484,45 @@ def test_the_other_boards_on_a_phone(
         w.sharing.stop()
         w.session.undo_stack.setClean()
         w.roster_panel.undo_stack.setClean()
+
+
+def test_a_qubqst_catacomb_on_a_phone(qtbot: object, tmp_path: Path, browser: object) -> None:
+    """QUBQST's catacomb as rolled cubes: squares with their faces, joined paths solid,
+    unjoined ones dashed, the discarded cube greyed."""
+    from qubqst_catacomb import played_catacomb
+
+    errors: list[str] = []
+    w = make_window(qtbot, make_settings(tmp_path), errors)  # type: ignore[arg-type]
+    path = tmp_path / "q.game.jsonl"
+    played_catacomb(path)
+    assert w.open_game(path)
+    w.sharing.host = "127.0.0.1"
+    try:
+        w.sharing.action.trigger()
+        server = w.sharing.server
+        assert server is not None
+        driver = browser
+        driver.get(f"{server.url}?code={server.code}")  # type: ignore[attr-defined]
+
+        def count(css: str) -> int:
+            return int(page_state(driver, f"return document.querySelectorAll('{css}').length"))  # type: ignore[arg-type]
+
+        qtbot.waitUntil(lambda: count("#board svg") == 1, timeout=5000)  # type: ignore[attr-defined]
+        assert count("#board .place.cube") == 4
+        assert count("#board .place.cube.yellow") == 1
+        # black3's E and S are unjoined; every other path is joined (N-S chain: 6 ends)
+        assert count("#board .path.unjoined") == 2
+        assert count("#board .path.joined") == 6
+        assert count("#board .discarded") == 1
+        faces = page_state(
+            driver,  # type: ignore[arg-type]
+            "return [...document.querySelectorAll('#board .place-face')].map(e => e.textContent)",
+        )
+        assert "paths N E S · empty" in faces  # type: ignore[operator]
+        if (folder := shots()) is not None:
+            driver.save_screenshot(str(folder / "phone-qubqst.png"))  # type: ignore[attr-defined]
+        assert not errors, errors
+    finally:
+        w.sharing.stop()
+        w.session.undo_stack.setClean()
+        w.roster_panel.undo_stack.setClean()

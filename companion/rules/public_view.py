@@ -73,6 +73,13 @@ class PublicFigure(_Public):
     anchor: Literal["centre", "corner"] = "centre"
 
 
+class PublicPath(_Public):
+    """A path leaving a rolled place's face (a QUBQST cube): joined to another or not."""
+
+    direction: str
+    joined: bool = False
+
+
 class PublicPlace(_Public):
     id: str
     name: str
@@ -81,6 +88,12 @@ class PublicPlace(_Public):
     y: float
     links: list[str] = []
     note: str | None = None
+    #: Optional, for places drawn as rolled cubes: the face in a few words, its fill
+    #: colour, the paths leaving it, and whether it is done with (drawn greyed).
+    face: str = ""
+    colour: str = ""
+    paths: list[PublicPath] = []
+    discarded: bool = False
 
 
 class PublicMark(_Public):
@@ -343,6 +356,16 @@ def _graph_board(known: _Known) -> PublicBoard:
             y=y,
             links=[o for o in p.links if o not in known.hidden_places],
             note=p.note or None,
+            face=p.face,
+            colour=p.colour,
+            paths=[
+                PublicPath(
+                    direction=path.direction,
+                    joined=path.to is not None and path.to not in known.hidden_places,
+                )
+                for path in p.paths
+            ],
+            discarded=p.discarded,
         )
         for p in shown
         for x, y in (laid[p],)

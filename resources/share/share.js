@@ -260,10 +260,32 @@ function drawGraph(board, figures) {
   }
   root.append(links);
   const places = svg("g", { class: "places" });
+  const steps = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
   for (const p of board.places) {
     const [x, y] = at(p);
-    places.append(svg("circle", { cx: x, cy: y, r: 4.5, class: "place" }));
-    places.append(svg("text", { x, y: y + 8.5, "font-size": 3.6, class: "place-name" }, p.name));
+    const g = svg("g", { class: p.discarded ? "place-group discarded" : "place-group" });
+    if (p.paths && p.paths.length) {
+      // A rolled cube: a square with its paths, joined solid, unjoined dashed.
+      for (const path of p.paths) {
+        const [dx, dy] = steps[path.direction] || [0, 0];
+        g.append(svg("line", {
+          x1: x + dx * 4.5, y1: y + dy * 4.5, x2: x + dx * 7, y2: y + dy * 7,
+          class: path.joined ? "path joined" : "path unjoined",
+          "data-path": `${p.id} ${path.direction}`,
+        }));
+      }
+      g.append(svg("rect", {
+        x: x - 4.5, y: y - 4.5, width: 9, height: 9, rx: 1,
+        class: `place cube ${p.colour || ""}`.trim(),
+      }));
+    } else {
+      g.append(svg("circle", { cx: x, cy: y, r: 4.5, class: "place" }));
+    }
+    g.append(svg("text", { x, y: y + 8.5, "font-size": 3.6, class: "place-name" }, p.name));
+    if (p.face) {
+      g.append(svg("text", { x, y: y + 11.5, "font-size": 2.2, class: "place-face" }, p.face));
+    }
+    places.append(g);
   }
   root.append(places);
   const figs = svg("g", { class: "figures" });

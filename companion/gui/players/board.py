@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from companion.gui.canvas.glyphs import side_colour
 from companion.gui.canvas.render import BACKGROUND, TERRAIN_RGB, height_rgb
 from companion.model.dungeon import TERRAIN_CHARS, Terrain
-from companion.rules.public_view import PublicFigure, PublicView
+from companion.rules.public_view import PublicFigure, PublicPlace, PublicView
 
 _FLOOR_LIKE = {Terrain.FLOOR, Terrain.STAIRS}
 #: Cells that frame a map rather than show it: unknown, void and wall (a Heroica board is
@@ -80,6 +80,10 @@ class PublicBoardView(QWidget):
         self.view: PublicView | None = None
         #: Every text drawn in the last paint: figures' badges and names, places, marks.
         self.texts: list[str] = []
+        #: The paths the last paint drew on rolled places: (place, direction, joined).
+        self.painted_paths: list[tuple[str, str, bool]] = []
+        #: The places the last paint drew greyed (discarded).
+        self.painted_greyed: list[str] = []
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(200, 200)
 
@@ -94,7 +98,8 @@ class PublicBoardView(QWidget):
         if view is None:
             return []
         out = [m.glyph for m in view.board.marks if m.glyph]
-        out += [p.name for p in view.board.places]
+        for pl in view.board.places:
+            out += [pl.name, pl.face] if pl.face else [pl.name]
         for f in view.figures:
             if view.board.kind == "graph":
                 out.append(f.name)
@@ -207,6 +212,27 @@ class PublicBoardView(QWidget):
         p.setPen(colour)
         p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
+    def _face_text(self, p: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
+        p.setFont(_face_font(self, rect.height()))
+        p.setPen(colour)
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, text)
+
+    def _paint_paths(self, p: QPainter, pl: PublicPlace, box: QRectF) -> None:
+        """The paths leaving a rolled place: joined ones solid, unjoined ones dashed."""
+        reach = min(box.width(), box.height()) * 0.22
+        for path in pl.paths:
+            dx, dy = _STEPS.get(path.direction, (0.0, 0.0))
+            start = QPointF(
+                box.center().x() + dx * box.width() / 2, box.center().y() + dy * box.height() / 2
+            )
+            end = QPointF(start.x() + dx * reach, start.y() + dy * reach)
+            pen = QPen(QColor(150, 150, 160) if path.joined else QColor(255, 179, 0), 5)
+            if not path.joined:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            p.setPen(pen)
+            p.drawLine(start, end)
+            self.painted_paths.append((pl.id, path.direction, path.joined))
+
     def _paint_graph(self, p: QPainter, view: PublicView) -> None:
         places = {pl.id: pl for pl in view.board.places}
         w, h = self.width(), self.height()
@@ -225,15 +251,28 @@ class PublicBoardView(QWidget):
         for f in view.figures:
             if f.place is not None:
                 here.setdefault(f.place, []).append(f)
+        self.painted_paths = []
+        self.painted_greyed = []
         for pl in view.board.places:
             c = centre(pl.id)
             box = QRectF(c.x() - box_w / 2, c.y() - box_h / 2, box_w, box_h)
             acting = any(f.acting for f in here.get(pl.id, ()))
+            p.setOpacity(0.4 if pl.discarded else 1.0)
+            if pl.discarded:
+                self.painted_greyed.append(pl.id)
+            self._paint_paths(p, pl, box)
             p.setPen(QPen(QColor(255, 214, 40) if acting else QColor(90, 90, 100), 4))
-            p.setBrush(QColor(52, 56, 66))
+            p.setBrush(_place_fill(pl.colour))
             p.drawRoundedRect(box, 12, 12)
-            title = QRectF(box.left(), box.top(), box.width(), box.height() * 0.4)
-            self._text(p, title, pl.name, QColor(235, 235, 235), 0.6)
+            name_colour = QColor(20, 20, 20) if pl.colour == "yellow" else QColor(235, 235, 235)
+            if pl.face:
+                title = QRectF(box.left(), box.top(), box.width(), box.height() * 0.24)
+                self._text(p, title, pl.name, name_colour, 0.8)
+                line = QRectF(box.left() + 4, title.bottom(), box.width() - 8, box.height() * 0.18)
+                self._face_text(p, line, pl.face, name_colour)
+            else:
+                title = QRectF(box.left(), box.top(), box.width(), box.height() * 0.4)
+                self._text(p, title, pl.name, name_colour, 0.6)
             who = here.get(pl.id, [])
             for i, f in enumerate(who):
                 row = QRectF(
@@ -246,3 +285,26 @@ class PublicBoardView(QWidget):
                 p.setBrush(side_colour(f.side))
                 p.drawRoundedRect(row, 6, 6)
                 self._text(p, row, f.name, QColor(255, 255, 255), 0.62)
+        p.setOpacity(1.0)
+
+
+#: Fills of rolled places by colour name (a QUBQST cube: black, the Golden Cube yellow).
+_FILLS = {"yellow": QColor(214, 170, 40), "black": QColor(34, 36, 42)}
+
+
+def _place_fill(colour: str) -> QColor:
+    if not colour:
+        return QColor(52, 56, 66)
+    return _FILLS.get(
+        colour, QColor(colour) if QColor.isValidColorName(colour) else QColor(52, 56, 66)
+    )
+
+
+#: Unit steps of a path's direction on screen.
+_STEPS = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
+
+
+def _face_font(widget: QWidget, height: float) -> QFont:
+    font = QFont(widget.font())
+    font.setPixelSize(max(10, int(height * 0.45)))
+    return font

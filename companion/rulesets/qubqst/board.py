@@ -75,6 +75,16 @@ def face_words(paths: list[str], content: str, colours: list[str]) -> str:
     return f"paths {' '.join(paths)} · {what}"
 
 
+#: Most cube glyphs drawn for one pool before the rest is written as "+n".
+GLYPHS = 12
+
+
+def pool_glyphs(n: int) -> str:
+    """A pool of combat cubes drawn as cubes, its count after: "■■■■■ 5", "■■■■■■■■■■■■+3 15"."""
+    shown = "■" * min(n, GLYPHS) + (f"+{n - GLYPHS}" if n > GLYPHS else "")
+    return f"{shown} {n}" if n else "0"
+
+
 def content_lines(game: Game, cube_id: str) -> tuple[str, ...]:
     """What is drawn inside the party's cube: each creature and how it stands, the fight's
     pools, a trap or treasure waiting."""
@@ -97,7 +107,7 @@ def content_lines(game: Game, cube_id: str) -> tuple[str, ...]:
             line += "  evaded"
         elif foe.fighter:
             me = game.characters[foe.fighter]
-            line += f"  {me.name} {me.pool} cubes v {foe.pool}"
+            line += f"  {me.name} {pool_glyphs(me.pool or 0)} v {pool_glyphs(foe.pool or 0)}"
         out.append(line)
     if enc.trap is not None:
         out.append(f"trap {enc.trap.trap.upper()} on {game.characters[enc.trap.victim].name}")

@@ -26,6 +26,12 @@ def _choice(
     )
 
 
+def _bag_order(cube_id: str) -> tuple[int, str]:
+    """black2 before black10: the bag's cubes in their numbers' order."""
+    digits = "".join(ch for ch in cube_id if ch.isdigit())
+    return (int(digits) if digits else 0, cube_id)
+
+
 def action_choices(game: Game, actor: str | None) -> list[ActionChoice]:
     if actor is None or actor not in game.characters or game.phase == "over":
         return []
@@ -36,7 +42,13 @@ def action_choices(game: Game, actor: str | None) -> list[ActionChoice]:
             out.append(
                 _choice(game, "start_item", "Roll the first item", {**me, "action": "start_item"})
             )
-        out.append(_choice(game, "draw", "Draw and roll a cube", {**me, "action": "draw"}))
+        draw = _choice(game, "draw", "Draw and roll a cube", {**me, "action": "draw"})
+        out.append(draw)
+        if draw.enabled and "golden" in game.cubes:
+            # The table draws a physical cube from the bag: it says which one it holds.
+            for cube_id in sorted(game.bag, key=_bag_order):
+                act = {**me, "action": "draw", "cube": cube_id}
+                out.append(_choice(game, "draw", f"Draw {cube_id}", act, "Draw by hand"))
         new = game.unjoined
         if new:
             cube = game.cubes[new]

@@ -30,7 +30,7 @@ from companion.rules.user_tables import TableSpec, tables_stamp
 from companion.rules.verdict import Verdict
 from companion.rulesets.qubqst import INFO
 from companion.rulesets.qubqst import state as s
-from companion.rulesets.qubqst.board import graph_view
+from companion.rulesets.qubqst.board import graph_view, pool_glyphs
 from companion.rulesets.qubqst.build import new_game
 from companion.rulesets.qubqst.choices import action_choices
 from companion.rulesets.qubqst.data import (
@@ -451,7 +451,8 @@ class QubqstRules:
         for d, p in rnd.items():
             damage[max(0, d)] = damage.get(max(0, d), 0.0) + p
         text = (
-            f"{me.name} {mine} cubes v {foe_name(state, foe)} {theirs}: wins the round "
+            f"{me.name} {pool_glyphs(mine)} v {foe_name(state, foe)} {pool_glyphs(theirs)}: "
+            f"wins the round "
             f"{hit:.0%}, the fight {win:.1%}"
         )
         return Odds(
