@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 from app_theme import app_theme
-from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtCore import QEvent, QPointF, Qt, QTimer
 from PySide6.QtGui import QAction, QTextDocument
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -316,9 +316,17 @@ class Hands:
 
     # -- what shows ----------------------------------------------------------------------
     def cut(self) -> list[str]:
-        """Every shown label, button, tab and sheet field of the window whose text is cut."""
+        """Every shown label, button, tab and sheet field of the window whose text is cut,
+        once the layouts have settled: a cut still there after half a second of laying out
+        (a busy machine delays the layout requests a resize posts) is one a player sees."""
         self.settle()
-        return cut_text(self.w)
+        for _ in range(10):
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            cut = cut_text(self.w)
+            if not cut:
+                return []
+            self.qtbot.wait(50)
+        return cut
 
     def start_demo(self, demo: str, game: Path) -> list[dict[str, Any]]:
         """File → Open Demo → ``demo``, then Game → New game… accepted with its defaults
