@@ -180,23 +180,21 @@ def threatened_cells(ctx: Ctx, f: Fig, foes: list[Fig], cells: list[tuple[int, i
     once)?"""
     enc = ctx.enc
     out = [False] * len(cells)
-    # (cell index, foe, widths of its weapons in range) still to trace, and their lines.
+    # (cell index, widths of the foe's weapons in range, its first line) still to trace.
     pending: list[tuple[int, list[int], int]] = []
     lines: list[tuple[tuple[float, float], tuple[float, float], float, float]] = []
+    mover = f.base
+    armed = [(o.base, fighting_weapons(o)) for o in foes if not o.broken]
     for i, cell in enumerate(cells):
-        here = f.base.moved(centre_of(cell), f.elevation)
-        for o in foes:
-            if o.broken:
-                continue
-            widths = [
-                w.opening for w in fighting_weapons(o) if within(ctx, here, o.base, w.fight_range)
-            ]
+        here = mover.moved(centre_of(cell), f.elevation)
+        for a, weapons in armed:
+            widths = [w.opening for w in weapons if within(ctx, here, a, w.fight_range)]
             if not widths:
                 continue
-            if _open_ground(ctx, o.base, here):
+            if _open_ground(ctx, a, here):
                 out[i] = True
                 break
-            a, b = o.base, here
+            b = here
             first = len(lines)
             lines.append(((a.x, a.y), (b.x, b.y), a.elevation, b.elevation))
             dx, dy = b.x - a.x, b.y - a.y
