@@ -20,6 +20,7 @@ from companion.model.geometry.tabletop import (
     reachable_cells,
     sight_blocked,
     straight_move,
+    terrain_blocks,
 )
 from companion.model.textmap import parse_text_map
 
@@ -162,3 +163,33 @@ def test_a_move_follows_the_ground_it_crosses() -> None:
     ridge = table("................", heights=["0002223333300000"])
     walk = straight_move(ridge, base("m", (3, 0), elevation=2), centre_of((9, 0)), [], tall=2)
     assert walk.blocked_at is None and walk.elevation == 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_terrain_blocks_agrees_with_sight_lines_one_by_one(seed: int) -> None:
+    """The batch sight test (the move hint's stop at reach) and ``sight_blocked`` with no
+    figures agree line by line: walls, tall cells, lines leaving the table, zero length."""
+    rng = np.random.default_rng(seed)
+    w, h = 14, 10
+    t = DungeonMap.blank(w, h, Terrain.FLOOR)
+    t.terrain[rng.random((h, w)) < 0.08] = int(Terrain.WALL)
+    t.terrain[rng.random((h, w)) < 0.03] = int(Terrain.DOOR_CLOSED)
+    t.floor[:] = rng.integers(0, 4, (h, w))
+    lines = []
+    for _ in range(30):
+        a = (float(rng.uniform(-1, w + 1)), float(rng.uniform(-1, h + 1)))
+        b = a if rng.random() < 0.1 else (float(rng.uniform(0, w)), float(rng.uniform(0, h)))
+        lines.append((a, b, int(rng.integers(0, 4)), int(rng.integers(0, 4))))
+    got = terrain_blocks(t, lines, tall=2)
+    want = [
+        isinstance(
+            sight_blocked(
+                t, Base("a", *a, 1.0, "red", ea), Base("b", *b, 1.0, "red", eb), [], tall=2
+            ),
+            tuple,
+        )
+        for a, b, ea, eb in lines
+    ]
+    assert got.tolist() == want
+    assert any(want) and not all(want)

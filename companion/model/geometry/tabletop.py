@@ -338,6 +338,51 @@ def sight_blocked(
     return None
 
 
+def terrain_blocks(
+    dungeon: DungeonMap,
+    lines: Sequence[tuple[Point, Point, float, float]],
+    *,
+    tall: float,
+    layers: TableLayers | None = None,
+) -> np.ndarray:
+    """Bool [len(lines)]: for each ``(start, end, start_elevation, end_elevation)``, whether
+    ``sight_blocked`` with no figures in the way finds a blocking cell on it: the same
+    samples and the same tests, for many lines at once."""
+    out = np.zeros(len(lines), bool)
+    if not lines:
+        return out
+    layers = layers or TableLayers.of(dungeon)
+    top = layers.top
+    h, w = top.shape
+    walls = [int(Terrain.WALL), int(Terrain.DOOR_CLOSED), int(Terrain.DOOR_LOCKED)]
+    spans = np.array([(s[0], s[1], e[0], e[1], ea, eb) for s, e, ea, eb in lines], float)
+    counts = np.array(
+        [
+            max(2, math.ceil(math.hypot(e[0] - s[0], e[1] - s[1]) / _STEP) + 1)
+            for s, e, _, _ in lines
+        ]
+    )
+    for n in np.unique(counts):
+        group = np.flatnonzero(counts == n)
+        sx, sy, ex, ey, ea, eb = (spans[group, i][:, None] for i in range(6))
+        t = np.linspace(0.0, 1.0, int(n))
+        cols = np.floor(sx + (ex - sx) * t).astype(np.int64)
+        rows = np.floor(sy + (ey - sy) * t).astype(np.int64)
+        # A line with a point off the table is not tested for cells (as in sight_blocked).
+        inside = ((cols >= 0) & (cols < w) & (rows >= 0) & (rows < h)).all(axis=1)
+        if not inside.any():
+            continue
+        cols, rows = cols[inside], rows[inside]
+        sx, sy, ex, ey, ea, eb = (v[inside] for v in (sx, sy, ex, ey, ea, eb))
+        ground = ea + (eb - ea) * t
+        own_a = (cols == np.floor(sx)) & (rows == np.floor(sy))
+        own_b = (cols == np.floor(ex)) & (rows == np.floor(ey))
+        wall = np.isin(dungeon.terrain[rows, cols], walls)
+        stop = (wall | (top[rows, cols] >= ground + tall - _EPS)) & ~own_a & ~own_b
+        out[group[inside]] = stop.any(axis=1)
+    return out
+
+
 def cover_fraction(
     dungeon: DungeonMap,
     a: Base,

@@ -18,6 +18,7 @@ from companion.model.geometry.tabletop import (
     line_cells,
     sight_blocked,
     straight_move,
+    terrain_blocks,
 )
 from companion.rules.facing import ArcSpec, FacingSpec
 from companion.rules.verdict import Reason
@@ -171,6 +172,54 @@ def threatens(ctx: Ctx, enemy: Fig, at: Base) -> bool:
         and terrain_between(ctx, enemy.base, at, w.opening) is None
         for w in fighting_weapons(enemy)
     )
+
+
+def threatened_cells(ctx: Ctx, f: Fig, foes: list[Fig], cells: list[tuple[int, int]]) -> list[bool]:
+    """For each cell: would ``f`` standing there be threatened by one of ``foes``
+    (``threatens`` for every cell and foe, with the sight lines of all of them traced at
+    once)?"""
+    enc = ctx.enc
+    out = [False] * len(cells)
+    # (cell index, widths of the foe's weapons in range, its first line) still to trace.
+    pending: list[tuple[int, list[int], int]] = []
+    lines: list[tuple[tuple[float, float], tuple[float, float], float, float]] = []
+    mover = f.base
+    armed = [(o.base, fighting_weapons(o)) for o in foes if not o.broken]
+    for i, cell in enumerate(cells):
+        here = mover.moved(centre_of(cell), f.elevation)
+        for a, weapons in armed:
+            widths = [w.opening for w in weapons if within(ctx, here, a, w.fight_range)]
+            if not widths:
+                continue
+            if _open_ground(ctx, a, here):
+                out[i] = True
+                break
+            b = here
+            first = len(lines)
+            lines.append(((a.x, a.y), (b.x, b.y), a.elevation, b.elevation))
+            dx, dy = b.x - a.x, b.y - a.y
+            length = math.hypot(dx, dy)
+            if length != 0:
+                px, py = -dy / length, dx / length
+                for off in (0.45, 0.9) if max(widths) > 1 else (0.45,):
+                    for s in (1, -1):
+                        sx, sy = px * off * s, py * off * s
+                        lines.append(
+                            ((a.x + sx, a.y + sy), (b.x + sx, b.y + sy), a.elevation, b.elevation)
+                        )
+            pending.append((i, widths, first))
+    if not pending:
+        return out
+    blocked = terrain_blocks(
+        enc.table, lines, tall=ctx.options.tall_height_bricks, layers=enc.table_layers
+    )
+    ends = [first for _, _, first in pending[1:]] + [len(lines)]
+    for (i, widths, first), end in zip(pending, ends, strict=True):
+        # terrain_between: the centre line, then 0.45 either side (and 0.9 for 2 studs).
+        flags = blocked[first:end]
+        if any(not flags[: 3 if width <= 1 else 5].any() for width in widths):
+            out[i] = True
+    return out
 
 
 def engaged(ctx: Ctx, a: Fig, b: Fig) -> bool:

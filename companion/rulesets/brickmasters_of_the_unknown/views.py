@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.model.geometry.tabletop import centre_of, reachable_cells
+from companion.model.geometry.tabletop import reachable_cells
 from companion.rules.ruleset import Event
 from companion.rules.table import (
     ActionChoice,
@@ -43,7 +43,7 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     side_of,
     sight,
     stat_die,
-    threatens,
+    threatened_cells,
     within,
 )
 from companion.rulesets.brickmasters_of_the_unknown.spells import SPELLS, spell_name
@@ -559,11 +559,10 @@ def _threat(ctx: Ctx, f: Fig) -> dict[tuple[int, int], bool]:
         if ctx.options.range_measure == "gap":
             d = np.maximum(0.0, d - f.radius - o.radius)
         hit |= d <= (reach(o) or 0) + 1e-6
-    for y, x in zip(*np.nonzero(hit), strict=True):
-        cell = (int(xs[y, x]), int(ys[y, x]))
-        here = f.base.moved(centre_of(cell), f.elevation)
-        # Within reach by distance; a wall or a narrow opening may still keep it out.
-        if any(threatens(ctx, o, here) for o in foes):
+    near = [(int(xs[y, x]), int(ys[y, x])) for y, x in zip(*np.nonzero(hit), strict=True)]
+    # Within reach by distance; a wall or a narrow opening may still keep it out.
+    for cell, threat in zip(near, threatened_cells(ctx, f, foes, near), strict=True):
+        if threat:
             out[cell] = True
     return out
 
