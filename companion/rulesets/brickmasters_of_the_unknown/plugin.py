@@ -8,8 +8,8 @@ from typing import Any
 
 from companion.model.figures import Token
 from companion.model.geometry import Board
-from companion.model.geometry.board import TerrainLayers
 from companion.model.mapfile import MapDocument
+from companion.rules.board_cache import BoardCache
 from companion.rules.facing import FacingSpec
 from companion.rules.plugin_base import RulesetPlugin, field_problems
 from companion.rules.ruleset import GAME_KEY, Event, Resolution
@@ -72,8 +72,7 @@ class BmotuRules(BmotuSheets, RulesetPlugin[Encounter, BmotuCatalog, Ctx]):
 
     def __init__(self, catalog: BmotuCatalog | None = None) -> None:
         super().__init__(catalog)
-        self._layers: tuple[object, TerrainLayers] | None = None
-        self._board: tuple[Encounter, Board] | None = None
+        self._boards = BoardCache(TABLE_GRID)
 
     # -- scenarios ------------------------------------------------------------------------
     def reasons(self) -> Mapping[str, str]:
@@ -159,20 +158,14 @@ class BmotuRules(BmotuSheets, RulesetPlugin[Encounter, BmotuCatalog, Ctx]):
         return []
 
     def board(self, state: Encounter) -> Board:
-        cached = self._board
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        layers = self._layers
-        if layers is None or layers[0] is not state.table:
-            layers = (state.table, TerrainLayers(state.table.copy()))
-            self._layers = layers
-        tokens = [
-            Token(id=f.id, x=int(f.x), y=int(f.y), side=f.side, dead=f.broken)
-            for f in state.figs.values()
-        ]
-        board = Board(state.table, tokens, rules=TABLE_GRID, _layers=layers[1])
-        self._board = (state, board)
-        return board
+        return self._boards.board(
+            state,
+            state.table,
+            lambda: [
+                Token(id=f.id, x=int(f.x), y=int(f.y), side=f.side, dead=f.broken)
+                for f in state.figs.values()
+            ],
+        )
 
     def marks(self, state: Encounter) -> Sequence[BoardMark]:
         return ()

@@ -7,9 +7,9 @@ from typing import Any
 
 from companion.model.figures import Token
 from companion.model.geometry import Board
-from companion.model.geometry.board import TerrainLayers
 from companion.model.geometry.tabletop import reachable_cells
 from companion.model.mapfile import MapDocument
+from companion.rules.board_cache import BoardCache
 from companion.rules.plugin_base import RulesetPlugin, field_problems
 from companion.rules.ruleset import GAME_KEY, Event, Resolution
 from companion.rules.secrets import Secrets
@@ -81,8 +81,7 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
 
     def __init__(self, catalog: IawwbrCatalog | None = None) -> None:
         super().__init__(catalog)
-        self._layers: tuple[object, TerrainLayers] | None = None
-        self._board: tuple[Battle, Board] | None = None
+        self._boards = BoardCache(TABLE_GRID)
 
     def user_tables(self) -> Sequence[TableSpec[Any]]:
         """The tables the user may fill in (``UserTables``): home-made classes."""
@@ -150,20 +149,14 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
         return []
 
     def board(self, state: Battle) -> Board:
-        cached = self._board
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        layers = self._layers
-        if layers is None or layers[0] is not state.table:
-            layers = (state.table, TerrainLayers(state.table.copy()))
-            self._layers = layers
-        tokens = [
-            Token(id=f.id, x=int(f.x), y=int(f.y), side=f.side, dead=f.knocked_out)
-            for f in state.fighters.values()
-        ]
-        board = Board(state.table, tokens, rules=TABLE_GRID, _layers=layers[1])
-        self._board = (state, board)
-        return board
+        return self._boards.board(
+            state,
+            state.table,
+            lambda: [
+                Token(id=f.id, x=int(f.x), y=int(f.y), side=f.side, dead=f.knocked_out)
+                for f in state.fighters.values()
+            ],
+        )
 
     def figures(self, state: Battle) -> dict[str, FigureView]:
         return views.figure_views(self._ctx(state))
