@@ -18,7 +18,7 @@ hero rolls a Shield (``roll_move``: 4 spaces); then it times what play mode asks
   measured in the same run: the same set found space by space, each candidate space (the
   spaces within 4 orthogonal steps, walls ignored: 40 at most, on either board) given its
   shortest path with no forced stop on the way, that path checked with
-  ``validate.check_path``;
+  ``validate_moves.check_path``;
 * the choices of the acting hero (every action the action bar shows, each validated),
   and, in a second table, those of each other hero were it the one that rolled the Shield
   (their skills ask different checks);
@@ -59,7 +59,7 @@ from companion.rulesets.heroica.actions import ACTIONS
 from companion.rulesets.heroica.plugin import HeroicaRules
 from companion.rulesets.heroica.rules import Ctx, hero_blockers, neighbours
 from companion.rulesets.heroica.state import Quest
-from companion.rulesets.heroica.validate import check_path, stops_at
+from companion.rulesets.heroica.validate_moves import check_path, stops_at
 
 FRAME_MS = 16.0
 #: About this much time per row once a call is slow (at least three calls).

@@ -306,3 +306,35 @@ def test_heroica_a_hidden_room_revealed_in_the_rooms_dock(
     item.setCheckState(1, Qt.CheckState.Unchecked)
     assert badge in pw.board.texts
     assert pixel_at(pw, (x, y)) != QColor(*BACKGROUND)
+
+
+def test_no_view_is_built_while_nobody_looks(
+    qtbot: object, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The public view costs a big board tens of milliseconds: it is built only while the
+    players' window is open (or phones are served), never for an action nobody sees."""
+    import companion.gui.players.source as source
+
+    built: list[object] = []
+    real = source.public_view
+
+    def counting(*args: object, **kwargs: object) -> object:
+        built.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(source, "public_view", counting)
+    w = window
+    brickquest_game(w, tmp_path)
+    grok = w.play.figures()["grok"].at
+    assert grok is not None
+    step = {"actor": "brickmaster", "action": "adjust", "figure": "grok"}
+    assert w.play.act({**step, "at": [grok[0], grok[1] + 1]})
+    assert built == []
+    open_players(qtbot, w)
+    assert w.play.act({**step, "at": list(grok)})
+    assert built, "the open window is given the new view"
+    w.players.toggle.trigger()  # Game → Players' view again: closed
+    assert not w.players.toggle.isChecked()
+    seen = len(built)
+    assert w.play.act({**step, "at": [grok[0], grok[1] + 1]})
+    assert len(built) == seen

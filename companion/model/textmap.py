@@ -95,9 +95,20 @@ def parse_text_map(
     return dungeon
 
 
-def terrain_rows(dungeon: DungeonMap) -> list[str]:
-    """The terrain as text rows (inverse of ``parse_text_map``)."""
-    return ["".join(CHAR_OF_TERRAIN[Terrain(int(v))] for v in row) for row in dungeon.terrain]
+#: Terrain value -> its text-map character as an ASCII code (``terrain_rows``).
+_CHAR_CODES = np.zeros(max(int(t) for t in Terrain) + 1, dtype=np.uint8)
+for _t, _c in CHAR_OF_TERRAIN.items():
+    _CHAR_CODES[int(_t)] = ord(_c)
+
+
+def terrain_rows(dungeon: DungeonMap, blank: np.ndarray | None = None) -> list[str]:
+    """The terrain as text rows (inverse of ``parse_text_map``); squares where ``blank``
+    (a boolean array of the map's shape) is true are written as a space.  Vectorised: a
+    256x256 map takes well under a millisecond."""
+    codes = _CHAR_CODES[dungeon.terrain]
+    if blank is not None:
+        codes = np.where(blank, np.uint8(ord(" ")), codes)
+    return [row.tobytes().decode("ascii") for row in codes]
 
 
 def height_rows(dungeon: DungeonMap) -> list[str]:

@@ -17,8 +17,9 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from companion.model.dungeon import CHAR_OF_TERRAIN, DungeonMap, Room, Terrain
+from companion.model.dungeon import DungeonMap, Room
 from companion.model.labels import unique_initials
+from companion.model.textmap import terrain_rows
 from companion.rules.capabilities import (
     CharacterSheets,
     GraphBoard,
@@ -292,15 +293,9 @@ class _Known:
 def _grid_board(known: _Known, kind: Any) -> PublicBoard:
     dungeon, mask = known.dungeon, known.mask
     assert dungeon is not None and mask is not None
-    rows = [
-        "".join(
-            " " if mask[y, x] else CHAR_OF_TERRAIN[Terrain(int(dungeon.terrain[y, x]))]
-            for x in range(dungeon.width)
-        )
-        for y in range(dungeon.height)
-    ]
+    rows = terrain_rows(dungeon, blank=mask)
     floor = np.where(mask, 0, dungeon.floor)
-    heights = [int(v) for v in floor.ravel()] if bool(floor.any()) else None
+    heights = floor.ravel().tolist() if bool(floor.any()) else None
     marks: list[PublicMark] = []
     rules = known.game.ruleset
     assert isinstance(rules, GridBoard)

@@ -60,7 +60,6 @@ class ShareControl(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._publish)
-        source.viewChanged.connect(self._view_changed)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)
@@ -91,6 +90,8 @@ class ShareControl(QObject):
                 show_error("Cannot share with players", str(exc))
             return False
         self.server = server
+        # Followed only while sharing: with nobody listening the view is not built at all.
+        self.source.viewChanged.connect(self._view_changed)
         self._set_checked(True)
         self.status_label.setText(f"Sharing with players: {server.url}  ·  code {server.code}")
         self.status_label.show()
@@ -102,6 +103,7 @@ class ShareControl(QObject):
         server, self.server = self.server, None
         self._timer.stop()
         if server is not None:
+            self.source.viewChanged.disconnect(self._view_changed)
             server.stop()
         if self.dialog is not None:
             self.dialog.close()
