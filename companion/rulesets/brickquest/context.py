@@ -10,7 +10,7 @@ from functools import cached_property
 
 from companion.model.dungeon import DungeonMap
 from companion.model.figures import Token
-from companion.model.geometry import Board
+from companion.model.geometry import Board, SightLine
 from companion.model.geometry.board import TerrainLayers
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
@@ -139,7 +139,24 @@ class Ctx:
     # -- footprints: a Large Creature covers ``options.large_footprint`` squares a side --
     def size(self, fig: FigureState) -> int:
         """Squares per side the figure covers (1, or 2 for a Large Creature)."""
-        return self.state.size_of(self.catalog, fig)
+        # Its card decides (``profile``: the class, or the monster and its optional
+        # abilities), with the state's footprint option: asked once per card.
+        key = (fig.class_id, fig.monster_id, fig.optional_abilities)
+        sizes = self._sizes
+        got = sizes.get(key)
+        if got is None:
+            got = sizes[key] = self.state.size_of(self.catalog, fig)
+        return got
+
+    @cached_property
+    def _sizes(self) -> dict[tuple[str | None, str | None, tuple[str, ...]], int]:
+        return {}
+
+    @cached_property
+    def sights(self) -> dict[tuple[str, str | None, Square], SightLine]:
+        """Sight lines measured in this state (``validate_magic``'s caster to target):
+        the state and its board do not change, so one is measured once."""
+        return {}
 
     def monster_size(self, monster_id: str) -> int:
         """Squares per side a monster of this card covers (a summoned Stone Elemental)."""

@@ -81,17 +81,21 @@ def _reroll(tied: list[FigureState], dice: Dice, events: list[Event], left: int)
 def initiative_labels(state: GameState) -> dict[str, str]:
     """Each figure's number as the table writes it: ``"9"``, or ``"7A"``/``"7B"`` for
     players who shared a number (monsters on that number keep it bare)."""
-    labels: dict[str, str] = {}
     order = state.initiative or ()
+    numbers = state.initiative_numbers
+    # The players on each number, in the order (one pass: 40 figures asked each other
+    # figure's number before, on every view of the turn and the figures).
+    players: dict[int, list[str]] = {}
+    for o in order:
+        number = numbers.get(o)
+        if number is not None and state.figures[o].class_id is not None:
+            players.setdefault(number, []).append(o)
+    labels: dict[str, str] = {}
     for fid in order:
-        if fid not in state.initiative_numbers:
+        if fid not in numbers:
             continue
-        number = state.initiative_numbers[fid]
-        sharing = [
-            o
-            for o in order
-            if state.initiative_numbers.get(o) == number and state.figures[o].class_id is not None
-        ]
+        number = numbers[fid]
+        sharing = players.get(number, [])
         letter = chr(ord("A") + sharing.index(fid)) if len(sharing) > 1 and fid in sharing else ""
         labels[fid] = f"{number}{letter}"
     return labels

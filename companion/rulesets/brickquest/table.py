@@ -40,9 +40,30 @@ HIDDEN_BADGES = frozenset({"sustaining"})
 
 def figure_views(ctx: Ctx) -> dict[str, FigureView]:
     labels = initiative_labels(ctx.state)
-    return {
-        fid: _figure_view(ctx, fig, labels.get(fid, "")) for fid, fig in ctx.state.figures.items()
-    }
+    footprint = ctx.state.options.large_footprint
+    out: dict[str, FigureView] = {}
+    for fid, fig in ctx.state.figures.items():
+        label = labels.get(fid, "")
+        key = (id(fig), id(ctx.catalog), footprint, label)
+        hit = _VIEWS.get(key)
+        if hit is not None and hit[0] is fig and hit[1] is ctx.catalog:
+            out[fid] = hit[2]
+            continue
+        view = _figure_view(ctx, fig, label)
+        if len(_VIEWS) >= _VIEWS_LIMIT:
+            _VIEWS.clear()
+        _VIEWS[key] = (fig, ctx.catalog, view)
+        out[fid] = view
+    return out
+
+
+#: ``figure_views``' answers per figure: (id of the figure, of the catalog, the footprint
+#: option, its initiative label) -> (figure, catalog, view).  A view is made of the figure
+#: (frozen), its card and those two alone, and a new state keeps the figures an action
+#: did not touch: an action makes one or two views again, not forty.  An entry holds its
+#: figure and catalog, so an id is never another's while it is kept.
+_VIEWS: dict[tuple[int, int, int, str], tuple[FigureState, object, FigureView]] = {}
+_VIEWS_LIMIT = 8192
 
 
 def _figure_view(ctx: Ctx, fig: FigureState, label: str) -> FigureView:

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from companion.model.dungeon import Terrain
+from companion.model.dungeon import ObjectKind, Terrain
 from companion.rules.places import place_name
 from companion.rules.table import ActionChoice, Needs
 from companion.rulesets.brickquest import actions as act
@@ -37,6 +37,7 @@ INTERACT_KINDS = (
     "pick_up",
     "arm",
 )
+Square = tuple[int, int]
 
 
 #: Interactions the validator (``validate_objects.check_interact``) refuses on a square
@@ -201,8 +202,8 @@ def _interact_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
         )
         something = obj is not None or terrain.is_door
         for kind in INTERACT_KINDS:
-            if kind in NEED_A_THING and not something:
-                continue  # the validator's answer without asking it: nothing there
+            if _interact_refused(ctx, fig, kind, sq, something):
+                continue  # the validator's answer without asking it
             raw = {"actor": fig.id, "action": "interact", "kind": kind, "target": list(sq)}
             if _legal(ctx, raw):
                 thing = what or ("items" if kind == "pick_up" else "square")
@@ -224,6 +225,28 @@ def _interact_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
                 )
             )
     return out
+
+
+def _interact_refused(ctx: Ctx, fig: FigureState, kind: str, sq: Square, something: bool) -> bool:
+    """True when ``check_interact`` itself refuses ``kind`` aimed at the square ``sq``
+    whatever else holds (its refusal is the verdict's: ``validate`` adds reasons, never
+    takes one away): nothing there to work on, a weapon already held, nothing to climb
+    out of, a body to loot named by a square (looting names the figure), nothing lying
+    there to pick up.  False: the full validation decides."""
+    if kind in NEED_A_THING:
+        return not something
+    if kind == "arm":
+        return not fig.disarmed
+    if kind == "climb_out":
+        return fig.inside is None
+    if kind == "loot":
+        return True
+    if kind == "pick_up":
+        dungeon = ctx.state.dungeon
+        shelf = dungeon.object_at(*sq) if dungeon.in_bounds(*sq) else None
+        on_shelf = shelf is not None and shelf.kind is ObjectKind.SHELF and shelf.contents
+        return not ctx.state.floor_items.get(sq) and not on_shelf
+    return False
 
 
 def _item_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
@@ -259,7 +282,9 @@ def _skill_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
         targets = [
             sq
             for sq in _near(fig)
-            if ctx.state.dungeon.in_bounds(*sq) and _legal(ctx, {**raw, "target": list(sq)})
+            if ctx.state.dungeon.in_bounds(*sq)
+            and not _skill_square_refused(ctx, skill, sq)
+            and _legal(ctx, {**raw, "target": list(sq)})
         ]
         for sq in targets:
             out.append(
@@ -283,6 +308,14 @@ def _skill_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
                 )
             )
     return out
+
+
+def _skill_square_refused(ctx: Ctx, skill: str, sq: Square) -> bool:
+    """True when ``skill`` aimed at ``sq`` (on the map) is refused, the skill being refused
+    with no target: a square only adds reasons to a skill of the data (where to stand,
+    something to work on, a magic lock: ``validate_abilities._check_skill_target``
+    says nothing without one).  False: the full validation decides."""
+    return skill in ctx.catalog.skills
 
 
 def _sapper_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:

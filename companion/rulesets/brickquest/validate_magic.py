@@ -265,6 +265,20 @@ def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:
 
 
 def _sight(ctx: Ctx, actor: FigureState, target: act.Target | None, sq: Square) -> SightLine:
+    """The caster's sight of the target (``_measure_sight``), measured once per state:
+    the choices of a caster ask it of every figure for each spell aimed at one."""
+    if actor is not ctx.state.figures.get(actor.id):
+        return _measure_sight(ctx, actor, target, sq)  # a figure not of this state
+    key = (actor.id, target if isinstance(target, str) else None, sq)
+    seen = ctx.sights.get(key)
+    if seen is None:
+        seen = ctx.sights[key] = _measure_sight(ctx, actor, target, sq)
+    return seen
+
+
+def _measure_sight(
+    ctx: Ctx, actor: FigureState, target: act.Target | None, sq: Square
+) -> SightLine:
     """The caster's sight of the target: of a figure, of any square it covers.  A figure
     hidden inside a barrel or sarcophagus is on no board: it sees and is seen from its
     object's square alone, whatever its footprint."""
