@@ -11,6 +11,7 @@ from companion.model.dungeon import DungeonMap, Terrain
 from companion.model.figures import Token
 from companion.model.geometry import Board
 from companion.model.mapfile import MapDocument
+from companion.rules.board_cache import BoardCache
 from companion.rules.places import place_name
 from companion.rules.plugin_base import RulesetPlugin, field_problems
 from companion.rules.printing import PrintLayout
@@ -66,7 +67,7 @@ class HeroicaRules(RulesetPlugin[Quest, HeroicaCatalog, Ctx]):
 
     def __init__(self, catalog: HeroicaCatalog | None = None) -> None:
         super().__init__(catalog)
-        self._board: tuple[Quest, Board] | None = None
+        self._boards = BoardCache(SPACE_GRID)
         self._table: tuple[frozenset[tuple[int, int]], DungeonMap] | None = None
         self._marks: dict[str, tuple[tuple[object, ...], list[BoardMark]]] = {}
 
@@ -249,15 +250,17 @@ class HeroicaRules(RulesetPlugin[Quest, HeroicaCatalog, Ctx]):
         return dungeon
 
     def board(self, state: Quest) -> Board:
-        cached = self._board
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        tokens = [Token(id=h.id, x=h.at[0], y=h.at[1], side="heroes") for h in state.in_play()] + [
-            Token(id=m.id, x=m.at[0], y=m.at[1], side="monsters") for m in state.monsters.values()
-        ]
-        board = Board(self._dungeon(state), tokens, rules=SPACE_GRID)
-        self._board = (state, board)
-        return board
+        # Built once per state, on the terrain layers of its spaces (kept while the
+        # spaces are: a figure's move places the figures again, nothing more).
+        def tokens() -> list[Token]:
+            return [
+                Token(id=h.id, x=h.at[0], y=h.at[1], side="heroes") for h in state.in_play()
+            ] + [
+                Token(id=m.id, x=m.at[0], y=m.at[1], side="monsters")
+                for m in state.monsters.values()
+            ]
+
+        return self._boards.board(state, self._dungeon(state), tokens)
 
     def figures(self, state: Quest) -> dict[str, FigureView]:
         return views.figure_views(self._ctx(state))

@@ -258,5 +258,22 @@ def monster_view(ctx: Ctx, m: Monster) -> FigureView:
 def figure_views(ctx: Ctx) -> dict[str, FigureView]:
     q = ctx.quest
     out = {h.id: hero_view(ctx, h) for h in q.heroes.values()}
-    out.update({m.id: monster_view(ctx, m) for m in q.monsters.values()})
+    seats = len(q.seats)
+    for m in q.monsters.values():
+        # A monster's view is made of the monster (a frozen value), its card, the
+        # number of players and whether it is the target: kept while those are the same
+        # (an action changes one or two of the board's monsters, not sixty).
+        key = (m, id(ctx.catalog), seats, q.target == m.id)
+        hit = _MONSTER_VIEWS.get(key)
+        if hit is None or hit[0] is not ctx.catalog:
+            if len(_MONSTER_VIEWS) >= _MONSTER_VIEWS_LIMIT:
+                _MONSTER_VIEWS.clear()
+            hit = _MONSTER_VIEWS[key] = (ctx.catalog, monster_view(ctx, m))
+        out[m.id] = hit[1]
     return out
+
+
+#: ``monster_view``'s answers: (monster, id of the catalog, players, targeted) ->
+#: (catalog, view).  An entry holds its catalog: an id is never another's while kept.
+_MONSTER_VIEWS: dict[tuple[Monster, int, int, bool], tuple[object, FigureView]] = {}
+_MONSTER_VIEWS_LIMIT = 4096
