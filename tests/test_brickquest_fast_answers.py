@@ -2,14 +2,15 @@
 
 ``Ruleset.choices`` skips asking the validator where a cheap look already knows its
 refusal (``table_spells_and_things._interact_refused``, ``_skill_square_refused``,
-``_may_target``, ``table_choices._within_reach``), and measures a caster's sight of a
-target once per state (``validate_magic._sight``); ``figure_views`` keeps each figure's
-view while the figure is the same object, and ``initiative_labels`` counts the players on
-a number in one pass.  Here every figure's choices in every state of random games
-(``rules_fuzzing``: random maps, figures, items, spells and actions) and of a game on the
-256x256 benchmark map are asked twice -- as the table asks them, and with every shortcut
-off, each action validated in full on a fresh context -- and must be equal, as must the
-figures' views made anew and the labels counted the old way.
+``_may_target``, ``table_choices._within_reach``), and asks once per state what a
+caster's sight of a target is (``validate_magic._sight``) and whether spells that aim
+alike may take a target (``table_spells_and_things._target_legal``); ``figure_views``
+keeps each figure's view while the figure is the same object, and ``initiative_labels``
+counts the players on a number in one pass.  Here every figure's choices in every state
+of random games (``rules_fuzzing``: random maps, figures, items, spells and actions) and
+of a game on the 256x256 benchmark map are asked twice -- as the table asks them, and with
+every shortcut off, each action validated in full on a fresh context -- and must be
+equal, as must the figures' views made anew and the labels counted the old way.
 """
 
 from __future__ import annotations
@@ -49,9 +50,19 @@ def full_validation() -> Iterator[None]:
             (things, "_may_target", lambda *a: True),
             (table_choices, "_within_reach", lambda *a: True),
             (validate_magic, "_sight", validate_magic._measure_sight),
+            (things, "_cast_targets", full_cast_targets),
         ):
             stack.enter_context(mock.patch.object(owner, name, value))
         yield
+
+
+def full_cast_targets(ctx: Ctx, fig: Any, spell: Any, template: Any) -> tuple[str, ...]:
+    """Every living figure a cast may be aimed at, each cast validated in full."""
+    return tuple(
+        f.id
+        for f in ctx.state.figures.values()
+        if not f.dead and table_choices._legal(ctx, {**template, "target": f.id})
+    )
 
 
 def old_labels(state: GameState) -> dict[str, str]:

@@ -153,6 +153,12 @@ class Ctx:
         return {}
 
     @cached_property
+    def aims(self) -> dict[tuple[str, str, tuple[object, ...]], bool]:
+        """Whether a caster's spell aimed at a figure is allowed for its target, by the
+        kind of aim (``table_spells_and_things._target_legal``), found in this state."""
+        return {}
+
+    @cached_property
     def sights(self) -> dict[tuple[str, str | None, Square], SightLine]:
         """Sight lines measured in this state (``validate_magic``'s caster to target):
         the state and its board do not change, so one is measured once."""

@@ -144,21 +144,62 @@ def _cast_targets(
     for f in ctx.state.figures.values():
         if f.dead or not _may_target(ctx, fig, spell, f):
             continue
+        if not _target_legal(ctx, fig, spell, template, f):
+            continue  # refused for its target, whatever is said of the caster
+        if caster_clear:
+            out.append(f.id)
+            continue
         try:
             action = act.ACTIONS.validate_python({**template, "target": f.id})
         except ValidationError:
             continue
-        assert isinstance(action, act.Cast)
-        if not target_verdict(ctx, fig, action).legal:
-            continue  # refused for its target, whatever is said of the caster
-        if caster_clear:
-            out.append(f.id)
-        elif validate(ctx, action).legal:
+        if validate(ctx, action).legal:
             caster_clear = True
             out.append(f.id)
         else:
             return ()  # refused for the caster or the round: any target is
     return tuple(out)
+
+
+def _aim(spell: s.SpellDef) -> tuple[object, ...]:
+    """What ``validate_magic._check_area`` reads of a spell aimed at a figure besides its
+    name (which only words the reasons): its area's kind and sight, its teleport's reach,
+    whether it passes spell points on.  Spells alike in these accept the same targets."""
+    effect = spell.effect
+    return (
+        type(spell.area),
+        getattr(spell.area, "needs_line_of_sight", None),
+        effect.teleport_max_squares,
+        effect.spell_point_transfer_loss is not None,
+        effect.summons,
+    )
+
+
+def _target_legal(
+    ctx: Ctx, fig: FigureState, spell: s.SpellDef, template: Mapping[str, Any], f: FigureState
+) -> bool:
+    """``_target_clear``, asked once per state for spells that aim alike (a caster's
+    figure spells, each asked of every figure on the map)."""
+    key = (fig.id, f.id, _aim(spell))
+    known = ctx.aims.get(key)
+    if known is None:
+        known = _target_clear(ctx, fig, spell, template, f)
+        if known is not None:
+            ctx.aims[key] = known
+    return bool(known)
+
+
+def _target_clear(
+    ctx: Ctx, fig: FigureState, spell: s.SpellDef, template: Mapping[str, Any], f: FigureState
+) -> bool | None:
+    """Whether the cast's target part (``target_verdict``) allows ``f``; None when the
+    action does not even parse."""
+    try:
+        action = act.ACTIONS.validate_python({**template, "target": f.id})
+    except ValidationError:
+        return None
+    assert isinstance(action, act.Cast)
+    return target_verdict(ctx, fig, action).legal
 
 
 def _why_not_cast(ctx: Ctx, template: dict[str, Any], needs: str) -> str:
