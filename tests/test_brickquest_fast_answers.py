@@ -208,3 +208,14 @@ def test_many_figure_states_were_compared() -> None:
     if COMPARED["states"] == 0:  # this test alone: nothing ran before it
         test_quick_choices_are_the_full_validations_in_random_games()
     assert COMPARED["figure_states"] >= 2000, COMPARED
+
+
+def test_kept_profiles_are_the_cards_profiles() -> None:
+    """``profile`` is asked for every figure on each change: kept per card, the same."""
+    rules = type(RULES)(CATALOG)
+    cards = [(c, None) for c in CATALOG.classes] + [(None, m) for m in CATALOG.monsters]
+    for class_id, monster_id in [*cards, (None, None), ("no_such_class", None)]:
+        first = rules.profile(class_id, monster_id)
+        assert first == rules._profile(class_id, monster_id)
+        assert rules.profile(class_id, monster_id) is first
+    assert rules.profile("human_mage", None) is not None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,8 @@ from companion.rulesets.brickquest.validate import validate
 from companion.safefile import read_bounded
 
 Square = tuple[int, int]
+#: BrickQuest's one die, the six-sided one (``dice_specs``).
+DICE = (numbered_die(6),)
 
 
 class QueryError(ValueError):
@@ -138,6 +141,20 @@ class BrickQuestRules(RulesetPlugin[GameState, BrickQuestCatalog, Ctx]):
         return table_problems(doc)
 
     def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
+        # Asked for every figure of the map on each change: made once per card.
+        key = (class_id, monster_id)
+        hit = self._profiles.get(key)
+        if hit is None or hit[0] is not self.catalog:
+            hit = self._profiles[key] = (self.catalog, self._profile(class_id, monster_id))
+        return hit[1]
+
+    @cached_property
+    def _profiles(
+        self,
+    ) -> dict[tuple[str | None, str | None], tuple[BrickQuestCatalog, FigureProfile | None]]:
+        return {}
+
+    def _profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
         card: ClassDef | MonsterDef | None = self.catalog.classes.get(
             class_id or ""
         ) or self.catalog.monsters.get(monster_id or "")
@@ -206,7 +223,7 @@ class BrickQuestRules(RulesetPlugin[GameState, BrickQuestCatalog, Ctx]):
     # -- scenario queries -------------------------------------------------------------
 
     def dice_specs(self) -> Sequence[DieSpec]:
-        return (numbered_die(6),)
+        return DICE
 
     def facing_spec(self) -> FacingSpec:
         """Four facings and a 90° firing arc (``Facings``)."""
