@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from companion.model.geometry.distance import in_range, ruler_distance
+from companion.model.geometry.distance import RANGE_TOLERANCE, in_range, ruler_distance
 from companion.model.geometry.facing import chebyshev
 from companion.rules.table import ActionChoice, confirm_allies
 from companion.rulesets.brickquest import actions as act
@@ -267,7 +267,11 @@ def _within_reach(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> 
         return True
     if mode == "ranged":
         hi = ctx.card(fig).attack.max_range
-        return hi is None or in_range(ruler_distance(board, a.pos, t.pos), None, hi)
+        if hi is None:
+            return True
+        if chebyshev(a.pos, t.pos) > hi + RANGE_TOLERANCE:
+            return False  # the ruler is never shorter than the larger of dx and dy
+        return in_range(ruler_distance(board, a.pos, t.pos), None, hi)
     if mode not in ("melee", "reach"):
         return True
     steps = chebyshev(a.pos, t.pos)

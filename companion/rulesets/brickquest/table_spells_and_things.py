@@ -141,10 +141,11 @@ def _cast_targets(
     target's part asked; a target the caster's part alone refuses refuses them all."""
     out: list[str] = []
     caster_clear = False
+    aim = _aim(spell)
     for f in ctx.state.figures.values():
         if f.dead or not _may_target(ctx, fig, spell, f):
             continue
-        if not _target_legal(ctx, fig, spell, template, f):
+        if not _target_legal(ctx, fig, spell, template, f, aim):
             continue  # refused for its target, whatever is said of the caster
         if caster_clear:
             out.append(f.id)
@@ -176,11 +177,16 @@ def _aim(spell: s.SpellDef) -> tuple[object, ...]:
 
 
 def _target_legal(
-    ctx: Ctx, fig: FigureState, spell: s.SpellDef, template: Mapping[str, Any], f: FigureState
+    ctx: Ctx,
+    fig: FigureState,
+    spell: s.SpellDef,
+    template: Mapping[str, Any],
+    f: FigureState,
+    aim: tuple[object, ...],
 ) -> bool:
-    """``_target_clear``, asked once per state for spells that aim alike (a caster's
-    figure spells, each asked of every figure on the map)."""
-    key = (fig.id, f.id, _aim(spell))
+    """``_target_clear``, asked once per state for spells that aim alike (``aim``, the
+    spell's ``_aim``: a caster's figure spells, each asked of every figure on the map)."""
+    key = (fig.id, f.id, aim)
     known = ctx.aims.get(key)
     if known is None:
         known = _target_clear(ctx, fig, spell, template, f)
