@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import pytest
 from companion.model.figures import Token
 from companion.model.geometry import Board
 from companion.rules.dice import SeededDice
+from companion.rulesets.heroica import views
 from companion.rulesets.heroica.actions import ACTIONS
 from companion.rulesets.heroica.plugin import SPACE_GRID, HeroicaRules
 from companion.rulesets.heroica.rules import Ctx
@@ -87,3 +89,24 @@ def test_a_new_board_of_spaces_gets_new_layers() -> None:
     b = rules.initial_state(big_board())
     assert rules.board(a).layers is not rules.board(b).layers
     assert rules.board(a).width != rules.board(b).width
+
+
+def test_marks_are_the_same_list_while_the_board_is() -> None:
+    """An action that changes no feature, item or location answers the very same marks
+    (the same list object); one that takes a chest away answers new marks, drawn anew."""
+    rules = HeroicaRules()
+    state = rules.initial_state(small_board())
+    marks = rules.marks(state)
+    moved = replace(state, heroes=dict(state.heroes))
+    assert rules.marks(moved) is marks
+    chest = next(k for k, f in state.features.items() if f.kind == "treasure_chest")
+    taken = replace(state, features={k: f for k, f in state.features.items() if k != chest})
+    fresh = rules.marks(taken)
+    assert fresh is not marks and fresh != marks
+    assert fresh == views_marks(rules, taken)
+    assert marks == views_marks(rules, state)
+
+
+def views_marks(rules: HeroicaRules, state: Quest) -> list[Any]:
+    ctx = Ctx(state, rules.catalog)
+    return [*views.space_marks(ctx), *views.thing_marks(ctx)]

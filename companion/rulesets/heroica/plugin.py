@@ -70,6 +70,7 @@ class HeroicaRules(RulesetPlugin[Quest, HeroicaCatalog, Ctx]):
         self._boards = BoardCache(SPACE_GRID)
         self._table: tuple[frozenset[tuple[int, int]], DungeonMap] | None = None
         self._marks: dict[str, tuple[tuple[object, ...], list[BoardMark]]] = {}
+        self._marks_list: tuple[list[BoardMark], list[BoardMark], list[BoardMark]] | None = None
 
     # -- the rules ----------------------------------------------------------------------
     def force_refusal(self, state: Quest, action: Action) -> str | None:
@@ -329,7 +330,12 @@ class HeroicaRules(RulesetPlugin[Quest, HeroicaCatalog, Ctx]):
         ctx = self._ctx(state)
         spaces = self._kept("spaces", (state.locations, state.own_colours), views.space_marks, ctx)
         things = self._kept("things", (state.features, state.items), views.thing_marks, ctx)
-        return [*spaces, *things]
+        # The same list while both parts are (12,696 marks on the big board): a view may
+        # tell an unchanged board by identity instead of comparing every mark.
+        both = self._marks_list
+        if both is None or both[0] is not spaces or both[1] is not things:
+            both = self._marks_list = (spaces, things, [*spaces, *things])
+        return both[2]
 
     def secrets(self, state: Quest) -> Secrets:
         """A casket's token stays face down (its mark never says it, ``views.thing_marks``)
