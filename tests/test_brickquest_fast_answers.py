@@ -16,6 +16,7 @@ equal, as must the figures' views made anew and the labels counted the old way.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -36,8 +37,11 @@ from companion.rulesets.brickquest.initiative import initiative_labels
 from companion.rulesets.brickquest.state import GameState, TurnState
 
 BARREL = Path(__file__).parent / "scenarios" / "brickquest" / "barrel_hidden_move.json"
-#: How many figure-states the random games compared (asserted at the end of the module).
-COMPARED = {"figure_states": 0, "states": 0}
+#: How many figure-states the random games compared, and how many figures' choices
+#: (asserted at the end of the module).
+COMPARED = {"figure_states": 0, "states": 0, "choices": 0}
+#: Random games compared (``BRICK_FUZZ_EXAMPLES`` for a deeper run, as the rules fuzz).
+EXAMPLES = int(os.environ.get("BRICK_FUZZ_EXAMPLES") or 150)
 
 
 @contextmanager
@@ -92,6 +96,7 @@ def acting(state: GameState, index: int, fid: str) -> GameState:
 
 
 def compare_choices(state: GameState, fid: str) -> None:
+    COMPARED["choices"] += 1
     got = RULES.choices(state, fid)
     with full_validation():
         want = table.choices(Ctx(state, CATALOG), fid)
@@ -130,7 +135,7 @@ def game_states(setup: dict[str, Any], steps: list[dict[str, Any]], seed: int) -
 
 
 @settings(
-    max_examples=150,
+    max_examples=EXAMPLES,
     derandomize=True,
     deadline=None,
     database=None,
@@ -207,7 +212,8 @@ def test_many_figure_states_were_compared() -> None:
     """The random games above compared thousands of figure-states (run after them)."""
     if COMPARED["states"] == 0:  # this test alone: nothing ran before it
         test_quick_choices_are_the_full_validations_in_random_games()
-    assert COMPARED["figure_states"] >= 2000, COMPARED
+    assert COMPARED["figure_states"] >= 10 * EXAMPLES, COMPARED
+    assert COMPARED["choices"] > COMPARED["figure_states"], COMPARED  # acting ones too
 
 
 def test_kept_profiles_are_the_cards_profiles() -> None:
