@@ -1,10 +1,11 @@
 """Heroica's kept answers about a state are the answers made anew.
 
 ``HeroicaRules.board`` builds a state's board on the terrain layers of its spaces, kept
-while the spaces are the same (``companion.rules.board_cache.BoardCache``), and
+while the spaces are the same (``companion.rules.board_cache.BoardCache``);
 ``figure_views`` keeps a monster's view while the monster, the catalog, the players and
-the target are the same.  Along random games on the benchmark's boards every state's board
-and views are compared with ones made from nothing.
+the target are the same; ``marks`` keeps the marks (the same list) while the locations,
+features and items hold the same entries.  Along random games on the benchmark's boards
+every state's board, views and marks are compared with ones made from nothing.
 """
 
 from __future__ import annotations
@@ -74,11 +75,15 @@ def test_kept_boards_and_views_are_made_anew(make: Any) -> None:
             assert np.array_equal(getattr(board.layers, name), getattr(want.layers, name))
         layers.add(id(board.layers))
         ctx = Ctx(state, rules.catalog)
-        views = rules.figures(state)
+        shown = rules.figures(state)
         fresh = {h.id: hero_view(ctx, h) for h in state.heroes.values()}
         fresh.update({m.id: monster_view(ctx, m) for m in state.monsters.values()})
-        assert views == fresh
-        assert list(views) == list(fresh)
+        assert shown == fresh
+        assert list(shown) == list(fresh)
+        # the marks of the features and items, kept or drawn anew, as drawn from nothing
+        marks = rules.marks(state)
+        things = views.thing_marks(ctx)
+        assert list(marks[len(marks) - len(things) :]) == things
     # the spaces never change in these games: one set of layers for all their boards
     assert len(layers) == 1
 
@@ -99,6 +104,15 @@ def test_marks_are_the_same_list_while_the_board_is() -> None:
     marks = rules.marks(state)
     moved = replace(state, heroes=dict(state.heroes))
     assert rules.marks(moved) is marks
+    # a resolver's copies of the features and items, unchanged: the same marks still
+    copied = replace(moved, features=dict(state.features), items=dict(state.items))
+    assert rules.marks(copied) is marks
+    # a feature changed in place of its copy: drawn anew
+    first = next(iter(state.features))
+    sealed = {**state.features, first: replace(state.features[first], sealed=True)}
+    assert rules.marks(replace(copied, features=sealed)) == views_marks(
+        rules, replace(copied, features=sealed)
+    )
     chest = next(k for k, f in state.features.items() if f.kind == "treasure_chest")
     taken = replace(state, features={k: f for k, f in state.features.items() if k != chest})
     fresh = rules.marks(taken)

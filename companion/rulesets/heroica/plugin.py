@@ -357,7 +357,14 @@ class HeroicaRules(RulesetPlugin[Quest, HeroicaCatalog, Ctx]):
     ) -> list[BoardMark]:
         cached = self._marks.get(name)
         if cached is None or any(a is not b for a, b in zip(cached[0], key, strict=True)):
-            cached = (key, make(ctx))
+            # A resolver may copy a dict it did not change (a move copies the features):
+            # the same entries in the same order draw the same marks.
+            if cached is None or not all(
+                _same_entries(a, b) for a, b in zip(cached[0], key, strict=True)
+            ):
+                cached = (key, make(ctx))
+            else:
+                cached = (key, cached[1])
             self._marks[name] = cached
         return cached[1]
 
@@ -404,3 +411,13 @@ class HeroicaRules(RulesetPlugin[Quest, HeroicaCatalog, Ctx]):
 
     def print_layout(self, party: Mapping[str, Any], state: Quest | None = None) -> PrintLayout:
         return paper.print_layout(party, state, self.catalog)
+
+
+def _same_entries(a: object, b: object) -> bool:
+    """Whether two of a state's parts hold the same entries in the same order (dicts of
+    frozen values, compared entry by entry; anything else by identity)."""
+    if a is b:
+        return True
+    if isinstance(a, dict) and isinstance(b, dict):
+        return len(a) == len(b) and list(a.items()) == list(b.items())
+    return False
