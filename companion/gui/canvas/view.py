@@ -344,6 +344,10 @@ class MapCanvas(pg.GraphicsView):
             if h < d.height:
                 cy = min(max(cy, h / 2 - edge), d.height - h / 2)
         self.vb.setRange(QRectF(cx - w / 2, cy - h / 2, w, h), padding=0)
+        # The map's transform now, not when the view paints (pyqtgraph defers it to the
+        # paint, where setting it dirties every item again: the whole map painted twice
+        # at each turn that scrolls the view).
+        self.vb.updateMatrix()
 
     def pixels_per_square(self) -> float:
         rect = self.vb.viewRect()
@@ -359,10 +363,12 @@ class MapCanvas(pg.GraphicsView):
     # -- coordinates -------------------------------------------------------------------
     def map_pos(self, pos: QPointF | QPoint) -> QPointF:
         """A viewport position in map units."""
+        self.vb.updateMatrix()  # as the view range is now (pyqtgraph defers it to the paint)
         return self.vb.mapSceneToView(self.mapToScene(QPoint(int(pos.x()), int(pos.y()))))
 
     def viewport_pos(self, square: Square, dx: float = 0.5, dy: float = 0.5) -> QPoint:
         """The viewport pixel over a point of a square (its centre by default)."""
+        self.vb.updateMatrix()
         scene = self.vb.mapViewToScene(QPointF(square[0] + dx, square[1] + dy))
         return self.mapFromScene(scene)
 
