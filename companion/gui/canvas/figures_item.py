@@ -61,7 +61,9 @@ class FiguresItem(DeviceItem):
             if before != after:
                 for f in (before, after):
                     grow = self.sizes.get(f.id, 1.0)
-                    self.update(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
+                    self.update_part(
+                        QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1)
+                    )
 
     def set_headings(self, headings: dict[str, float | None]) -> None:
         """The open game's facings (``headings``); repaints only the figures turned."""
@@ -76,7 +78,7 @@ class FiguresItem(DeviceItem):
         for f in self.figures:
             if f.id in changed:
                 grow = self.sizes.get(f.id, 1.0)
-                self.update(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
+                self.update_part(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
 
     def set_marked(self, marked: dict[str, QColor]) -> None:
         """Ring these figures (others lose their ring); repaints only the figures changed."""
@@ -89,7 +91,7 @@ class FiguresItem(DeviceItem):
         for f in self.figures:
             if f.id in changed:
                 grow = self.sizes.get(f.id, 1.0)
-                self.update(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
+                self.update_part(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
 
     def paint_device(self, painter: QPainter, view: DeviceMap) -> None:
         r_ex = view.exposed

@@ -137,7 +137,7 @@ class TokenItem(DeviceItem):
         self.occupied = set(squares)
         for x, y in changed:
             if (x, y) in self.tokens:
-                self.update(QRectF(x - 1, y - 1, 3, 3))
+                self.update_part(QRectF(x - 1, y - 1, 3, 3))
 
     def paint_device(self, painter: QPainter, view: DeviceMap) -> None:
         r = view.exposed
