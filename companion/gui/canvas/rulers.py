@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
@@ -75,7 +75,11 @@ class EdgeRulers(QWidget):
         return cols, rows
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        cols, rows = self.visible_labels()
+        top = QRect(0, 0, self.width(), STRIP)
+        left = QRect(0, STRIP, STRIP + 6, self.height() - STRIP)
+        if not event.region().intersects(top) and not event.region().intersects(left):
+            return  # the map repainted under the middle (a figure moved): no strip is
+        cols, rows = self.visible_labels()  # touched, their labels stand
         p = QPainter(self)
         p.setFont(self.label_font)
         band = QColor(20, 22, 27, 200)
