@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
+from test_canvas_repaint import stale_pixels
 
 from companion.gui.canvas.view import MapCanvas
 from companion.gui.play.map_sync import MapSync
@@ -25,15 +26,13 @@ from companion.model.edits import Changes
 from companion.model.mapfile import FigurePlacement, new_document
 from companion.rules.table import Badge, FigureView
 
-from test_canvas_repaint import stale_pixels
-
 
 class Paints(QObject):
     def __init__(self) -> None:
         super().__init__()
         self.regions: list[Any] = []
 
-    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 (Qt's name)
+    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
         if ev.type() == QEvent.Type.Paint:
             self.regions.append(ev.region())  # type: ignore[attr-defined]
         return False

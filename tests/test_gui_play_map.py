@@ -44,7 +44,7 @@ class Paints(QObject):
         super().__init__()
         self.regions: list[Any] = []
 
-    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 (Qt's name)
+    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
         if ev.type() == QEvent.Type.Paint:
             self.regions.append(ev.region())  # type: ignore[attr-defined]
         return False
