@@ -252,3 +252,27 @@ def test_marks_made_anew_but_equal_are_kept_without_a_repaint(qtbot: Any) -> Non
     assert set(marks.fills.fills) == {(x, 0) for x in range(5)}
     assert marks.fills.fills[(4, 0)][0][0].name() == "#990000"
     assert marks.labels_at((4, 0)) == []
+
+
+def test_the_sheets_roster_is_compared_only_after_it_or_the_game_changed(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    w = make_window(qtbot, make_settings(tmp_path))
+    assert w.open_demo(1)  # In a World Where Bricks Rule: a roster of characters
+    roster = json.loads((resource_dir() / DEMOS[1][2]).read_text())
+    assert w.start_game(tmp_path / "r.game.jsonl", GameSpec(seed=7), roster=roster)
+    party = w.play.game.header.party
+    assert w.roster_panel.roster() == party
+    copies: list[int] = []
+    panel_roster = w.roster_panel.roster
+    w.roster_panel.roster = lambda: (copies.append(1), panel_roster())[1]  # type: ignore[method-assign]
+    ready(w)
+    w.play.announce()
+    assert copies == []  # the game's party shown already: no copy of the roster asked
+    # Another roster opened in the sheets meanwhile: the next change shows the game's.
+    other = {**party, "characters": party["characters"][:1]}
+    w.roster_panel.set_roster(w.play.game.ruleset.id, other)
+    assert w.roster_panel.roster() != party
+    w.play.announce()
+    assert w.roster_panel.roster() == party
+    w.session.undo_stack.setClean()
