@@ -178,6 +178,8 @@ class MapCanvas(pg.GraphicsView):
         self._space = False
         self._last_square: Square | None = None
         self._size: tuple[int, int] = (0, 0)
+        #: The map and mode the fog was last worked out for (a move alone keeps it).
+        self._fog_of: tuple[object, bool] | None = None
         session.changed.connect(self.on_changed)
         session.replaced.connect(self.fit)
         self.vb.sigRangeChanged.connect(self._range_changed)
@@ -192,9 +194,17 @@ class MapCanvas(pg.GraphicsView):
         d = doc.dungeon
         size = (d.width, d.height)
         everything = changes.everything or size != self._size
-        fog = fog_mask(doc, self.play)
-        fog_changed = not _same_mask(fog, self.features.fog)
-        self.features.fog = fog
+        if (
+            changes == Changes(figures=True, region=changes.region)
+            and self._fog_of == (d, self.play)
+            and not everything
+        ):
+            fog, fog_changed = self.features.fog, False  # figures moved: the rooms stand
+        else:
+            fog = fog_mask(doc, self.play)
+            fog_changed = not _same_mask(fog, self.features.fog)
+            self.features.fog = fog
+            self._fog_of = (d, self.play)
         # Redraw only the squares an edit touched, unless the whole look may have changed.
         whole = everything or fog_changed or changes.region is None
         region = None if whole else changes.region

@@ -241,8 +241,9 @@ class GameLifePart(WindowBase):
                 self._party_shown = party
             self.roster_panel.set_game_state(game.state)
             acting = self.play.turn()
-            if acting is not None and acting.acting is not None:
-                self.roster_panel.select(acting.acting)  # the sheet follows who acts
+            who = acting.acting if acting is not None else None
+            if who is not None and who != self.roster_panel.current_id():
+                self.roster_panel.select(who)  # the sheet follows who acts
         self.play.sync_map(self.session)
         self.canvas.refresh_marks()
         self.marks.show(self.play)
