@@ -97,8 +97,10 @@ def test_the_rulers_keep_their_labels_when_only_the_middle_is_painted(
     labels = rulers.visible_labels
     rulers.visible_labels = lambda: (asked.append(1), labels())[1]  # type: ignore[method-assign]
     middle = canvas.viewport_pos((20, 15))
+    rulers_painted = Paints()
+    rulers.installEventFilter(rulers_painted)
     painted(canvas, lambda: canvas.viewport().update(middle.x() - 5, middle.y() - 5, 10, 10))
-    assert asked == []
+    assert asked == [] and rulers_painted.regions == []
     painted(canvas, lambda: canvas.viewport().update(0, 0, 40, 40))  # a strip: labels drawn
     assert asked
     canvas.centre_on((21, 14), 40.0)  # scrolled: every label moved, drawn where it is now
