@@ -249,9 +249,10 @@ class BoardMarks:
         those that are not.)"""
         new = tuple(marks)
         if new == self.marks:
-            if new[0:1] and new[0] is not self.marks[0]:
-                self._adopt(new)  # equal marks made anew: keep these, so that next
-            return  # time the very same objects are found at once
+            # Nothing to draw again; any equal marks made anew are held instead, so that
+            # next time the very same objects are found at once.
+            self._adopt(new)
+            return
         self.marks = new
         n = len(self._fill_marks)
         if (
@@ -277,9 +278,10 @@ class BoardMarks:
     def _adopt(self, new: tuple[BoardMark, ...]) -> None:
         """Hold ``new`` instead of the equal marks shown (nothing to draw again)."""
         self.marks = new
-        self._fill_marks = (
-            new[: self._head] if self._head else tuple(m for m in new if m.kind == "fill")
-        )
+        if self._head:
+            self._fill_marks = new[: self._head]
+        elif self._fill_marks:  # (no fills before: none now either)
+            self._fill_marks = tuple(m for m in new if m.kind == "fill")
 
     def set_fog(self, fog: np.ndarray | None) -> None:
         old = self.fills.fog
