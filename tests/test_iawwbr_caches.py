@@ -22,7 +22,7 @@ from companion.model.mapfile import MapDocument
 from companion.rules.dice import SeededDice
 from companion.rules.maps import load_map_file
 from companion.rules.table import MoveOption
-from companion.rulesets.in_a_world_where_bricks_rule import move_hints
+from companion.rulesets.in_a_world_where_bricks_rule import move_hints, views
 from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS
 from companion.rulesets.in_a_world_where_bricks_rule.move_hints import move_options
 from companion.rulesets.in_a_world_where_bricks_rule.plugin import IawwbrRules
@@ -236,3 +236,28 @@ def test_a_profile_is_made_once_per_class() -> None:
         assert first == rules._profile(class_id)
         assert rules.profile(class_id, None) is first
     assert rules.profile("nobody", None) is None
+
+
+@pytest.mark.parametrize("board", sorted(BATTLES))
+def test_kept_figure_views_and_passed_over_targets_change_no_answer(board: str) -> None:
+    """The figure views kept from earlier states are those made afresh, and the choices
+    (targets beyond reach passed over unvalidated) are those with every target validated,
+    on every state, in play order and back."""
+    make, steps, _ = BATTLES[board]
+    doc, roster = make()
+    states = _battle(doc, roster, steps, seed=12)
+    rules = IawwbrRules()
+    kinds: set[str] = set()
+    targets = 0
+    for state in [*states, *reversed(states)]:
+        ctx = Ctx(state, rules.catalog)
+        assert views.figure_views(ctx) == views.figure_views(ctx, fresh=True)
+        turn = rules.turn(state)
+        for fid in [*turn.choosable, *list(state.fighters)[:3]]:
+            got = views.choices(ctx, fid, rules.validate)
+            assert got == views.choices(ctx, fid, rules.validate, fresh=True), fid
+            kinds |= {c.kind for c in got}
+            targets += sum(len(c.targets) for c in got)
+    assert {"move", "attack", "end_turn"} <= kinds and targets > 0
+    hurt = [v for s in states for v in views.figure_views(Ctx(s, rules.catalog)).values()]
+    assert any(v.hp < v.max_hp for v in hurt) or board == "big"

@@ -363,6 +363,27 @@ def knock_out_at(ctx: Ctx, f: Fighter) -> int:
     return ctx.catalog.knock_out_hits(f.class_id, f.level)
 
 
+def beyond_reach(ctx: Ctx, a: Fighter, t: Fighter) -> Reason | None:
+    """Why ``t`` is beyond ``a``'s attacks: not in base contact and ``a`` has no range, or
+    farther than its range (None: in contact, or within range).  One of
+    ``attack_reasons``: an attack on a target beyond reach is never legal."""
+    if touching(ctx, a, t):
+        return None
+    if not ranged(ctx, a):
+        return reason(
+            R.NO_RANGE, f"{t.name} is not in base contact and {a.name} has no range", t.cell
+        )
+    reach = ctx.length * ctx.catalog.rules.attack.ranged_reach_lengths
+    dist = separation(ctx, a.base, t.base)
+    if dist > reach + 1e-6:
+        return reason(
+            R.OUT_OF_RANGE,
+            f"{t.name} is {dist:.1f} studs away; range reaches one length ({reach:g} studs)",
+            t.cell,
+        )
+    return None
+
+
 def attack_reasons(ctx: Ctx, a: Fighter, t: Fighter) -> list[Reason]:
     """Why ``a`` may not attack ``t`` (empty: it may)."""
     if t.id == a.id:
@@ -376,25 +397,11 @@ def attack_reasons(ctx: Ctx, a: Fighter, t: Fighter) -> list[Reason]:
         )
     if touching(ctx, a, t):
         return out
+    far = beyond_reach(ctx, a, t)
+    if far is not None:
+        out.append(far)
     if not ranged(ctx, a):
-        out.append(
-            reason(
-                R.NO_RANGE,
-                f"{t.name} is not in base contact and {a.name} has no range",
-                t.cell,
-            )
-        )
         return out
-    reach = ctx.length * ctx.catalog.rules.attack.ranged_reach_lengths
-    dist = separation(ctx, a.base, t.base)
-    if dist > reach + 1e-6:
-        out.append(
-            reason(
-                R.OUT_OF_RANGE,
-                f"{t.name} is {dist:.1f} studs away; range reaches one length ({reach:g} studs)",
-                t.cell,
-            )
-        )
     if ctx.options.ranged_attack_needs_line_of_sight:  # out of range and unseen: both said
         others = ctx.battle.bases(exclude=a.id)
         blocked = sight_blocked(
