@@ -30,6 +30,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     Ctx,
     actions_left,
     check_move,
+    knock_out_at,
     measure_move,
     move_cost,
 )
@@ -261,3 +262,33 @@ def test_kept_figure_views_and_passed_over_targets_change_no_answer(board: str) 
     assert {"move", "attack", "end_turn"} <= kinds and targets > 0
     hurt = [v for s in states for v in views.figure_views(Ctx(s, rules.catalog)).values()]
     assert any(v.hp < v.max_hp for v in hurt) or board == "big"
+
+
+def test_kept_odds_are_the_fresh_ones() -> None:
+    """Every attack and blast of every figure on every state of a random battle: the odds
+    the ruleset keeps per state are those worked out afresh, asked twice, and back."""
+    doc, roster = _demo()
+    states = _battle(doc, roster, 40, seed=21)
+    rules = IawwbrRules()
+    asked = 0
+    for state in [*states, *reversed(states)]:
+        ctx = Ctx(state, rules.catalog)
+        standing = state.standing()
+        for a in standing[:4]:
+            for t in standing:
+                for kind in ("attack", "wizard_blast"):
+                    action = {"action": kind, "actor": a.id, "target": t.id}
+                    fresh = views.odds(ctx, action)
+                    assert rules.odds(state, action) == fresh
+                    assert rules.odds(state, dict(reversed(action.items()))) == fresh
+                    asked += 1
+    assert asked > 1000
+    state = states[0]
+    a, t = state.standing()[:2]
+    action = {"action": "attack", "actor": a.id, "target": t.id}
+    before = rules.odds(state, action)
+    hurt = t.with_(hits=knock_out_at(Ctx(state, rules.catalog), t) - 1)
+    after = state.with_(fighters={**state.fighters, t.id: hurt})
+    assert rules.odds(after, action) == views.odds(Ctx(after, rules.catalog), action) != before
+    listed = {"action": "attack", "actor": states[-1].standing()[0].id, "target": ["x"]}
+    assert rules.odds(states[-1], listed) is None  # a list in the action: asked afresh

@@ -80,6 +80,12 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
         self._hints = MoveHints()
         self._profiles: dict[tuple[str | None, str | None], FigureProfile | None] = {}
         self._profiles_of = self.catalog
+        #: The odds asked about the last state (with the catalog they were worked out with).
+        self._odds: tuple[Battle | None, IawwbrCatalog, dict[tuple[Any, ...], Odds | None]] = (
+            None,
+            self.catalog,
+            {},
+        )
 
     def user_tables(self) -> Sequence[TableSpec[Any]]:
         """The tables the user may fill in (``UserTables``): home-made classes."""
@@ -188,7 +194,20 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
         return [], []  # no area effects in the text
 
     def odds(self, state: Battle, action: Mapping[str, Any]) -> Odds | None:
-        return views.odds(self._ctx(state), action)
+        """The odds (``views.odds``), worked out once per state and action: the window
+        asks again each time the pointer comes back onto a target (a ranged attack's
+        cover is five sight lines)."""
+        try:
+            key = tuple(sorted(action.items()))
+            hash(key)
+        except TypeError:  # a list in the action: asked afresh
+            return views.odds(self._ctx(state), action)
+        if self._odds[0] is not state or self._odds[1] is not self.catalog:
+            self._odds = (state, self.catalog, {})
+        kept = self._odds[2]
+        if key not in kept:
+            kept[key] = views.odds(self._ctx(state), action)
+        return kept[key]
 
     def describe(self, before: Battle, action: Mapping[str, Any], events: Sequence[Event]) -> str:
         return views.describe(self._ctx(before), action, events)
