@@ -199,10 +199,18 @@ def test_the_hint_is_measured_once_until_a_base_moves(monkeypatch: pytest.Monkey
     assert rules.moves(state, fid) is first
     assert rules.moves(state.with_(round=7), fid) is first  # the same table and bases
     assert measured == [fid]
-    other = next(f for f in state.fighters.values() if f.id != fid)
-    moved = state.with_(fighters={**state.fighters, other.id: other.with_(x=other.x + 1)})
+    f = state.fighters[fid]
+    others = sorted(
+        (o for o in state.fighters.values() if o.id != fid),
+        key=lambda o: math.hypot(o.x - f.x, o.y - f.y),
+    )
+    far, near = others[-1], others[0]
+    assert math.hypot(far.x - f.x, far.y - f.y) > 16 + f.radius + far.radius + 1
+    moved = state.with_(fighters={**state.fighters, far.id: far.with_(x=far.x + 1)})
+    assert rules.moves(moved, fid) is first  # a base too far to be in the way moved
+    moved = state.with_(fighters={**state.fighters, near.id: near.with_(x=near.x + 1)})
     rules.moves(moved, fid)
-    assert measured == [fid, fid]  # another base moved: measured again
+    assert measured == [fid, fid]  # a base near enough moved: measured again
 
 
 def test_kept_straight_moves_follow_the_battle() -> None:

@@ -3,13 +3,15 @@
 ``reachable_cells`` measures every stud one length away, a few milliseconds on a big
 table, and the window asks for the acting figure's hint whenever it shows it.
 ``MoveHints`` keeps the last few answers by what they are measured from (the table, the
-mover's base, the other bases, how the mover moves, its actions left): asked again about
-the same state, or about a new one where nobody moved (an attack, a pass, an undo, a
-game opened again), it answers from what it kept.  ``move_options`` is the measure itself.
+mover's base, the other bases near enough to be in its way, how it moves, its actions
+left): asked again about the same state, or about a new one where nobody near moved (an
+attack, a pass, an undo, a game opened again), it answers from what it kept.
+``move_options`` is the measure itself.
 """
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -51,16 +53,28 @@ def hint_inputs(ctx: Ctx, fid: str) -> HintInputs | None:
     if f is None or f.knocked_out:
         return None
     free = movement_freedom(ctx, f)
+    reach = ctx.length * ctx.catalog.rules.movement.lengths_per_move
     return HintInputs(
         base=f.base,
-        others=tuple(b.bases(exclude=f.id)),
-        reach=ctx.length * ctx.catalog.rules.movement.lengths_per_move,
+        others=tuple(o for o in b.bases(exclude=f.id) if _may_block(f.base, o, reach)),
+        reach=reach,
         tall=ctx.options.tall_height_bricks,
         ignore_tall=bool(free and free.ignores_tall_objects),
         ignore_figures=bool(free and free.ignores_characters),
         difficult_cost=difficult_move_cost(ctx, f),
         left=actions_left(ctx, f) or ctx.catalog.rules.actions.per_activation,
     )
+
+
+def _may_block(mover: Base, other: Base, reach: float) -> bool:
+    """Whether ``other`` may stand in the way of a move of ``mover`` of at most ``reach``
+    studs, or on its end.  Every such move ends, and runs, within ``reach`` of the mover's
+    centre; a base blocks it only where the centres come nearer than the two radii
+    (``reachable_cells``).  So a base farther than ``reach`` and both radii never blocks
+    (one stud more: no rounding matters), and leaving it out changes no hint while the
+    hint kept stays valid when it moves."""
+    far = reach + mover.radius + other.radius + 1.0
+    return math.hypot(other.x - mover.x, other.y - mover.y) <= far
 
 
 def move_options(ctx: Ctx, fid: str) -> dict[Square, MoveOption]:
