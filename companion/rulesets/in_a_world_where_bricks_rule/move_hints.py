@@ -12,6 +12,7 @@ attack, a pass, an undo, a game opened again), it answers from what it kept.
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -112,9 +113,11 @@ class MoveHints:
         self._kept: OrderedDict[
             tuple[Hashable, ...], tuple[tuple[object, ...], dict[Square, MoveOption]]
         ] = OrderedDict()
+        self._lock = threading.Lock()
 
     def clear(self) -> None:
-        self._kept.clear()
+        with self._lock:
+            self._kept.clear()
 
     def moves(self, ctx: Ctx, fid: str) -> dict[Square, MoveOption]:
         """``move_options(ctx, fid)``, measured once for the same inputs (do not change
@@ -125,12 +128,14 @@ class MoveHints:
         b = ctx.battle
         held = (b.table, b.layers, ctx.catalog)
         key = (*map(id, held), got)
-        hit = self._kept.get(key)
-        if hit is not None and all(x is y for x, y in zip(hit[0], held, strict=True)):
-            self._kept.move_to_end(key)
-            return hit[1]
+        with self._lock:  # a game may be loading (replayed) in another thread
+            hit = self._kept.get(key)
+            if hit is not None and all(x is y for x, y in zip(hit[0], held, strict=True)):
+                self._kept.move_to_end(key)
+                return hit[1]
         options = _measure(ctx, got)
-        self._kept[key] = (held, options)
-        while len(self._kept) > HINTS_KEPT:
-            self._kept.popitem(last=False)
+        with self._lock:
+            self._kept[key] = (held, options)
+            while len(self._kept) > HINTS_KEPT:
+                self._kept.popitem(last=False)
         return options

@@ -202,9 +202,10 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
             hash(key)
         except TypeError:  # a list in the action: asked afresh
             return views.odds(self._ctx(state), action)
-        if self._odds[0] is not state or self._odds[1] is not self.catalog:
-            self._odds = (state, self.catalog, {})
-        kept = self._odds[2]
+        memo = self._odds  # read once: a game loading in another thread may replace it
+        if memo[0] is not state or memo[1] is not self.catalog:
+            memo = self._odds = (state, self.catalog, {})
+        kept = memo[2]
         if key not in kept:
             kept[key] = views.odds(self._ctx(state), action)
         return kept[key]

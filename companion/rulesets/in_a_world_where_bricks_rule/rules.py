@@ -7,6 +7,7 @@ views alike, so no rule is written twice.  Every number comes from the catalog
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass
@@ -166,6 +167,7 @@ _MEASURED: OrderedDict[tuple[Hashable, ...], tuple[tuple[object, ...], StraightM
     OrderedDict()
 )
 _MEASURED_KEPT = 64
+_MEASURED_LOCK = threading.Lock()
 
 
 def check_move(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> StraightMove:
@@ -174,14 +176,16 @@ def check_move(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> StraightMove:
     b = ctx.battle
     held = (b.table, b.fighters, b.layers, b.options, ctx.catalog)
     key = (*map(id, held), f, (to[0], to[1]))
-    hit = _MEASURED.get(key)
-    if hit is not None and all(a is c for a, c in zip(hit[0], held, strict=True)):
-        _MEASURED.move_to_end(key)
-        return hit[1]
+    with _MEASURED_LOCK:  # a game may be loading (replayed) in another thread
+        hit = _MEASURED.get(key)
+        if hit is not None and all(a is c for a, c in zip(hit[0], held, strict=True)):
+            _MEASURED.move_to_end(key)
+            return hit[1]
     move = measure_move(ctx, f, to)
-    _MEASURED[key] = (held, move)
-    while len(_MEASURED) > _MEASURED_KEPT:
-        _MEASURED.popitem(last=False)
+    with _MEASURED_LOCK:
+        _MEASURED[key] = (held, move)
+        while len(_MEASURED) > _MEASURED_KEPT:
+            _MEASURED.popitem(last=False)
     return move
 
 
