@@ -22,7 +22,7 @@ from companion.model.mapfile import MapDocument
 from companion.rules.dice import SeededDice
 from companion.rules.maps import load_map_file
 from companion.rules.table import MoveOption
-from companion.rulesets.in_a_world_where_bricks_rule import move_hints, views
+from companion.rulesets.in_a_world_where_bricks_rule import move_hints, sheets, views
 from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS
 from companion.rulesets.in_a_world_where_bricks_rule.move_hints import move_options
 from companion.rulesets.in_a_world_where_bricks_rule.plugin import IawwbrRules
@@ -300,3 +300,26 @@ def test_kept_odds_are_the_fresh_ones() -> None:
     assert rules.odds(after, action) == views.odds(Ctx(after, rules.catalog), action) != before
     listed = {"action": "attack", "actor": states[-1].standing()[0].id, "target": ["x"]}
     assert rules.odds(states[-1], listed) is None  # a list in the action: asked afresh
+
+
+def _fresh_sheets(rules: IawwbrRules, party: dict[str, Any], state: Battle) -> list[Any]:
+    for kept in (sheets._ROSTERS, sheets._ROSTER_PARTS, sheets._BATTLE_PARTS):
+        kept.clear()
+    return list(rules.sheets(party, state))
+
+
+def test_kept_sheets_are_the_fresh_ones() -> None:
+    """The sheets of every state of a random battle, with the roster's side kept by its
+    text, equal those made with nothing kept; an edited roster is read again."""
+    doc, roster = _demo()
+    states = _battle(doc, roster, 40, seed=17)
+    rules = IawwbrRules()
+    for state in [*states, *reversed(states)]:
+        kept = rules.sheets(roster, state)
+        assert kept == _fresh_sheets(rules, roster, state)
+    first = roster["characters"][0]
+    edited = rules.edit_character(roster, first["id"], "level", str(first.get("level", 1) + 1))
+    before = rules.sheets(roster, states[-1])
+    after = rules.sheets(edited, states[-1])
+    assert after != before and after == _fresh_sheets(rules, edited, states[-1])
+    assert rules.sheets(roster, states[-1]) == before
