@@ -261,8 +261,8 @@ class ActionDock(QDockWidget):
         #: The reason beside each button that cannot be pressed now ("" hidden).
         self.reasons: dict[str, QLabel] = {}
         self.key_actions: list[QAction] = []
-        #: The reasons just shown (see ``_settle``).
-        self._shown: list[QLabel] = []
+        #: The widgets just shown (see ``_settle``).
+        self._shown: list[QWidget] = []
         #: The choices behind each button, and the buttons' layout as last built.
         self._groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
         self._layout: list[Slot] | None = None
@@ -332,10 +332,10 @@ class ActionDock(QDockWidget):
                 break
         self.row.activate()
         self.wall.check()
-        # A label shown asks to be painted in an event of its own, after the window's
+        # A widget shown asks to be painted in an event of its own, after the window's
         # paint: asked now, it is painted with the rest.
-        for label in self._shown:
-            QCoreApplication.sendPostedEvents(label, QEvent.Type.UpdateLater)
+        for widget in self._shown:
+            QCoreApplication.sendPostedEvents(widget, QEvent.Type.UpdateLater)
         self._shown = []
 
     def _show_odds(self, odds: Odds | str | None) -> None:
@@ -389,7 +389,7 @@ class ActionDock(QDockWidget):
         # with every other reason already in place, the buttons move once.
         for label in shown:
             label.show()
-        self._shown = shown
+        self._shown += shown
         return changed
 
     def _relabel(self, layout: list[Slot]) -> None:
@@ -448,6 +448,7 @@ class ActionDock(QDockWidget):
             self.row.addWidget(widget)
             if self.bar.isVisible() and widget.isHidden():
                 widget.show()  # now, not in a later pass of its own
+                self._shown += (widget, button)
             self.buttons[title] = button
             self.reasons[title] = reason
             if shortcut is not None:
