@@ -255,6 +255,9 @@ class ActionDock(QDockWidget):
         # What changes in the dock (a reason, the hint, the dice) is laid out in the dock:
         # the window lays its docks out again only when the dock needs more room.
         self.body = body
+        # Filled (as the window would be beneath it), so what changes in it is painted
+        # by it alone, not by the dock and the window under it as well.
+        body.setAutoFillBackground(True)
         self.wall = SizeWall(body)
         self.setWidget(self.wall)
         self.buttons: dict[str, QToolButton] = {}
