@@ -9,9 +9,9 @@ than the wall has, could give back a line's height, or the wall is not shown yet
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 #: How much less height the inner widget must need before the window is told (a line).
 GIVE_BACK = 24
@@ -24,6 +24,15 @@ class SizeWall(QWidget):
         super().__init__(parent)
         inner.setParent(self)
         self.inner = inner
+        # It grows the way the inner widget's layout does (the window shares out its
+        # docks' room by that).
+        policy = QSizePolicy(inner.sizePolicy())
+        grows = inner.layout().expandingDirections() if inner.layout() is not None else None
+        if grows is not None and grows & Qt.Orientation.Horizontal:
+            policy.setHorizontalPolicy(QSizePolicy.Policy.Expanding)
+        if grows is not None and grows & Qt.Orientation.Vertical:
+            policy.setVerticalPolicy(QSizePolicy.Policy.Expanding)
+        self.setSizePolicy(policy)
         self._min = QSize(0, 0)
         self._hint = QSize(0, 0)
         #: How many times the wall told its parent its size hints changed (tests read it).
