@@ -27,10 +27,11 @@ class SizeWall(QWidget):
         # It grows the way the inner widget's layout does (the window shares out its
         # docks' room by that).
         policy = QSizePolicy(inner.sizePolicy())
-        grows = inner.layout().expandingDirections() if inner.layout() is not None else None
-        if grows is not None and grows & Qt.Orientation.Horizontal:
+        layout = inner.layout()
+        grows = layout.expandingDirections() if layout is not None else Qt.Orientation(0)
+        if grows & Qt.Orientation.Horizontal:
             policy.setHorizontalPolicy(QSizePolicy.Policy.Expanding)
-        if grows is not None and grows & Qt.Orientation.Vertical:
+        if grows & Qt.Orientation.Vertical:
             policy.setVerticalPolicy(QSizePolicy.Policy.Expanding)
         self.setSizePolicy(policy)
         self._min = QSize(0, 0)
