@@ -328,12 +328,13 @@ class ActionDock(QDockWidget):
                 box = widget.layout()
                 if box is not None:
                     box.activate()
-        self._fit_bar()
+            self._fit_bar()
         layout = self.body.layout()
         for _ in range(3):  # the bar's height follows its width: at most once more
             if layout is None or not layout.activate():
                 break
-        self.row.activate()
+        if cells:
+            self.row.activate()  # the bar kept its size: its buttons are placed here
         self.wall.check()
         # A widget shown asks to be painted in an event of its own, after the window's
         # paint: asked now, it is painted with the rest.
