@@ -218,3 +218,20 @@ def test_the_wall_tells_the_window_only_when_more_room_or_a_line_less_is_needed(
     assert wall.check() and wall.minimumSizeHint().height() < 150
     wall.resize(QSize(280, 190))
     assert inner.geometry() == QRect(0, 0, 280, 190)
+
+
+def test_a_narrower_window_wraps_the_bar_and_it_grows_to_show_every_button(
+    qtbot: object, window: MainWindow
+) -> None:
+    w = window
+    bar = w.action_dock.bar
+    lines = {b.parentWidget().y() for b in w.action_dock.buttons.values()}
+    w.resize(760, 800)
+    qtbot.waitUntil(lambda: bar.width() < 700)  # type: ignore[attr-defined]
+    until_idle()
+    cells = [b.parentWidget() for b in w.action_dock.buttons.values()]
+    assert len({c.y() for c in cells}) > len(lines)  # wrapped onto more lines
+    for cell in cells:  # and none of them cut off below the bar
+        assert bar.rect().contains(cell.geometry()), cell.objectName()
+    assert bar.height() >= w.action_dock.row.heightForWidth(bar.width())
+    assert_laid_out_as_fresh(w)
