@@ -158,6 +158,11 @@ def test_an_applied_move_lays_the_bar_out_and_paints_it_once(
         if button is not None and after.get(title) == state:
             assert passes.paints[button] == 0, title
             assert passes.paints[button.parentWidget()] == 0, title
+    if to == (15, 4):  # a reason reworded a little keeps its width: nothing after it moves
+        moved = [t for t in before if t in after and after[t][3] != before[t][3]]
+        assert moved == [], moved
+        painted = {o.objectName() for o in passes.paints if o.objectName().startswith("cell_")}
+        assert painted == {"cell_attack_melee"}, painted
     assert_laid_out_as_fresh(w)
 
 
