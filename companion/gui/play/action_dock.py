@@ -63,8 +63,10 @@ FIXED_KEYS = {
 #: How many buttons no longer offered the bar keeps hidden for when they are again.
 KEPT_BUTTONS = 24
 
-#: A reason's width beside its button grows in steps of this many pixels.
-REASON_STEP = 16
+#: How much narrower (of its slack for two lines) or wider than its new wording needs a
+#: reason already shown may stay, rather than move the buttons after it.
+REASON_SLACK = 8
+REASON_SPARE = 16
 
 #: A button of the bar: (title, kind, grouped, key, menu entries as (label, why not)).
 Slot = tuple[str, str, bool, str | None, tuple[tuple[str, str], ...]]
@@ -383,11 +385,13 @@ class ActionDock(QDockWidget):
             if label.text() == why and label.isVisibleTo(self) == bool(why):
                 continue
             changed = True
-            # Wide enough to read in two lines at most, never wider than its maximum; in
-            # steps, so a reason reworded a little (another distance, another name) keeps
-            # its width and the buttons after it stay where they are.
-            room = -(-(label.fontMetrics().horizontalAdvance(why) // 2 + 12) // REASON_STEP)
-            label.setMinimumWidth(min(room * REASON_STEP, label.maximumWidth()))
+            # Wide enough to read in two lines at most, never wider than its maximum.  A
+            # reason shown already keeps its width when reworded a little (another
+            # distance, another name): the buttons after it stay where they are.
+            room = label.fontMetrics().horizontalAdvance(why) // 2 + 12
+            now = label.minimumWidth()
+            if not (label.isVisibleTo(self) and room - REASON_SLACK <= now <= room + REASON_SPARE):
+                label.setMinimumWidth(min(room, label.maximumWidth()))
             label.setText(why)
             label.setToolTip(why)
             if not why:
