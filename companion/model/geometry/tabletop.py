@@ -16,7 +16,7 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -475,11 +475,12 @@ def reachable_cells(
     if own:
         height[run_cell == start] = elevation
     height[0] = elevation  # before the first sample
+    if own:  # the start cell stops no check: neither a barrier nor tall
+        path_f, top_f = path_f.copy(), top_f.copy()
+        path_f[start], top_f[start] = False, -np.inf
     bad = path_f[check_cell]
     if not ignore_tall:
-        bad |= top_f[check_cell] >= height[rays.check_before] + tall - _EPS
-    if own:
-        bad &= check_cell != start
+        bad |= top_f[check_cell] >= (height + tall - _EPS)[rays.check_before]
     ok = ~np.logical_or.reduceat(bad, rays.check_start) & ~wall_f[rays.end]
     blockers = [o for o in others if o.id != mover.id]
     if blockers:
@@ -500,25 +501,29 @@ def reachable_cells(
         return {}
     difficult = np.logical_or.reduceat(diff_f[check_cell], rays.check_start)[found]
     ends = np.minimum(height[rays.last_run[found]], 10_000).astype(np.int64)
-    return {
-        (fx + x, fy + y): StraightMove(
-            length=length_,
-            off_table=False,
-            blocked_at=None,
-            through=None,
-            onto=None,
-            difficult=diff,
-            elevation=end,
-        )
-        for x, y, length_, diff, end in zip(
-            rays.dx[found].tolist(),
-            rays.dy[found].tolist(),
-            rays.length[found].tolist(),
-            difficult.tolist(),
-            ends.tolist(),
-            strict=True,
-        )
-    }
+    moves = rays.moves
+    out: dict[Square, StraightMove] = {}
+    for s, x, y, diff, end in zip(
+        found.tolist(),
+        rays.dx[found].tolist(),
+        rays.dy[found].tolist(),
+        difficult.tolist(),
+        ends.tolist(),
+        strict=True,
+    ):
+        move = moves.get((s, diff, end))
+        if move is None:
+            move = moves[(s, diff, end)] = StraightMove(
+                length=float(rays.length[s]),
+                off_table=False,
+                blocked_at=None,
+                through=None,
+                onto=None,
+                difficult=diff,
+                elevation=end,
+            )
+        out[(fx + x, fy + y)] = move
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -551,6 +556,9 @@ class _Rays:
     edge_check: np.ndarray
     edge_run: np.ndarray
     edge_on_run: np.ndarray
+    #: The answers made so far, by move, difficult ground and end height (immutable,
+    #: shared between hints).
+    moves: dict[tuple[int, bool, int], StraightMove] = field(default_factory=dict)
 
 
 #: Rays made, by where in its cell the mover stands (or where it stands), reach and side.
