@@ -203,3 +203,20 @@ def test_reachable_cells_are_straight_moves_cell_by_cell(seed: int) -> None:
             assert ((x, y) in fast) == (free and not m.off_table), (x, y)
             if (x, y) in fast:
                 assert fast[(x, y)] == m
+
+
+def test_kept_rays_find_the_cells_rays_made_for_the_very_point_find() -> None:
+    """The cells kept for a mover at one place in its cell, shifted to another mover's,
+    are those found for that mover's own point, samples on a cell's edge included (a
+    sample on an edge may fall on either side depending on where on the table it is)."""
+    for frac in (0.5, 0.0, 0.25):
+        for reach in (13.5, 16.0):
+            kept = tabletop._make_rays(3 + frac, 4 + frac, reach, 0.45, edges=True)
+            assert kept is not None and len(kept.edge_check)
+            for x, y in [(17, 4), (64, 100), (255, 3), (1000, 20_000), (3, 4)]:
+                own = tabletop._make_rays(x + frac, y + frac, reach, 0.45, edges=True)
+                assert own is not None
+                checks, runs = kept.cells_at(x + frac, y + frac)
+                assert np.array_equal(checks, own.check_cell), (frac, reach, x, y)
+                assert np.array_equal(runs, own.run_cell)
+                assert np.array_equal(kept.check_before, own.check_before)

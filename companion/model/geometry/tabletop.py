@@ -458,15 +458,7 @@ def reachable_cells(
     diff_w = np.zeros((size, size), bool)
     diff_w[inner] = layers.difficult[part]
     path_f, wall_f, top_f, diff_f = (a.ravel() for a in (path_w, wall_w, top_w, diff_w))
-    check_cell, run_cell = rays.check_cell, rays.run_cell
-    if len(rays.edge_check):
-        # Samples on a cell's edge: their cell is found again as straight_move finds it.
-        ex = np.floor((cx + rays.edge_vx) + rays.edge_ox).astype(np.int64) - x0
-        ey = np.floor((cy + rays.edge_vy) + rays.edge_oy).astype(np.int64) - y0
-        cell = np.clip(ey, 0, size - 1) * size + np.clip(ex, 0, size - 1)
-        check_cell, run_cell = check_cell.copy(), run_cell.copy()
-        check_cell[rays.edge_check] = cell
-        run_cell[rays.edge_run] = cell[rays.edge_on_run]
+    check_cell, run_cell = rays.cells_at(cx, cy)
     start = half * size + half
     elevation = float(mover.elevation)
     own = not wall_f[start]  # the start cell never stops the move (unless a barrier)
@@ -559,6 +551,22 @@ class _Rays:
     #: The answers made so far, by move, difficult ground and end height (immutable,
     #: shared between hints).
     moves: dict[tuple[int, bool, int], StraightMove] = field(default_factory=dict)
+
+    def cells_at(self, cx: float, cy: float) -> tuple[np.ndarray, np.ndarray]:
+        """The window cell of every check and of every run for a mover centred at
+        ``(cx, cy)``: those kept, but for samples on a cell's edge, found again as
+        :func:`straight_move` finds them."""
+        if not len(self.edge_check):
+            return self.check_cell, self.run_cell
+        size = 2 * self.half + 1
+        x0, y0 = math.floor(cx) - self.half, math.floor(cy) - self.half
+        ex = np.floor((cx + self.edge_vx) + self.edge_ox).astype(np.int64) - x0
+        ey = np.floor((cy + self.edge_vy) + self.edge_oy).astype(np.int64) - y0
+        cell = np.clip(ey, 0, size - 1) * size + np.clip(ex, 0, size - 1)
+        check_cell, run_cell = self.check_cell.copy(), self.run_cell.copy()
+        check_cell[self.edge_check] = cell
+        run_cell[self.edge_run] = cell[self.edge_on_run]
+        return check_cell, run_cell
 
 
 #: Rays made, by where in its cell the mover stands (or where it stands), reach and side.
