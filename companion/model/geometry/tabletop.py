@@ -474,10 +474,17 @@ def reachable_cells(
     if not ignore_tall:
         bad |= top_f[check_cell] >= (height + tall - _EPS)[rays.check_before]
     ok = ~np.logical_or.reduceat(bad, rays.check_start) & ~wall_f[rays.end]
-    blockers = [o for o in others if o.id != mover.id]
-    if blockers:
-        ex_, ey_ = (fx + rays.dx) + 0.5, (fy + rays.dy) + 0.5
-        length = rays.length
+    # A base farther than the reach, both radii and a stud more comes near no move.
+    blockers = [
+        o
+        for o in others
+        if o.id != mover.id
+        and math.hypot(o.x - cx, o.y - cy) <= reach + mover.radius + o.radius + 1.0
+    ]
+    free = np.flatnonzero(ok)
+    if blockers and len(free):
+        ex_, ey_ = (fx + rays.dx[free]) + 0.5, (fy + rays.dy[free]) + 0.5
+        length = rays.length[free]
         dx, dy = ex_ - cx, ey_ - cy
         ox = np.array([[o.x] for o in blockers])
         oy = np.array([[o.y] for o in blockers])
@@ -487,7 +494,7 @@ def reachable_cells(
         if not ignore_figures:
             d = np.hypot(cx + along * dx - ox, cy + along * dy - oy)
             blocked |= (d < near) & (along > 0)
-        ok &= ~blocked.any(axis=0)
+        ok[free] = ~blocked.any(axis=0)
     found = np.flatnonzero(ok)
     if not len(found):
         return {}
