@@ -613,8 +613,9 @@ def _rays(cx: float, cy: float, reach: float, side: float) -> _Rays | None:
 
 
 def _make_rays(cx: float, cy: float, reach: float, side: float, *, edges: bool) -> _Rays | None:
-    """Sample every move as :func:`straight_move` does (by its own length: moves with the
-    same number of samples together) and keep which cells the samples fall in."""
+    """Sample every move as :func:`straight_move` does (by its own length, the same
+    values) and keep which cells the samples fall in: every move's samples in one flat
+    array per line (the centre line and one either side)."""
     fx, fy = math.floor(cx), math.floor(cy)
     r = math.ceil(reach) + 1
     half = r + 3  # every sample, even one on an edge, lies inside the window
@@ -624,77 +625,63 @@ def _make_rays(cx: float, cy: float, reach: float, side: float, *, edges: bool) 
     length = np.hypot(ex - cx, ey - cy)
     keep = (length <= reach + _EPS) & (length > 0)
     ex, ey, length = ex[keep], ey[keep], length[keep]
-    if len(ex) == 0:
+    moves = len(ex)
+    if moves == 0:
         return None
     counts = np.maximum(2, np.ceil(length / _STEP).astype(np.int64) + 1)
-    runs = 1  # run 0: before the first sample
-    run_cells: list[np.ndarray] = [np.array([half * size + half])]
-    last_run = np.zeros(len(ex), np.int64)
-    cells, befores, owners, edge_at = [], [], [], []
-    edge_vals: list[tuple[np.ndarray, ...]] = []
-    checks = 0
-    for count in np.unique(counts):
-        group = np.flatnonzero(counts == count)
-        n, k = len(group), int(count)
-        gx, gy, gl = ex[group], ey[group], length[group]
-        t = np.linspace(0.0, 1.0, k)
-        vx, vy = (gx - cx)[:, None] * t, (gy - cy)[:, None] * t  # [n, k]
-        px, py = cx + vx, cy + vy
-        nx, ny = -(gy - cy) / gl * side, (gx - cx) / gl * side
-        ox = np.stack([np.zeros(n), nx, -nx], axis=1)[:, :, None]  # [n, 3, 1]
-        oy = np.stack([np.zeros(n), ny, -ny], axis=1)[:, :, None]
-        lines_x = np.stack([px, px + nx[:, None], px - nx[:, None]], axis=1)  # [n, 3, k]
-        lines_y = np.stack([py, py + ny[:, None], py - ny[:, None]], axis=1)
-        cols = np.floor(lines_x).astype(np.int64) - fx + half
-        rows = np.floor(lines_y).astype(np.int64) - fy + half
-        cell = rows * size + cols
+    spaced = {int(k): np.linspace(0.0, 1.0, int(k)) for k in np.unique(counts)}
+    t = np.concatenate([spaced[k] for k in counts.tolist()])
+    owner = np.repeat(np.arange(moves), counts)  # the move of each sample
+    first = np.zeros(len(t), bool)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    first[starts] = True
+    last = starts + counts - 1
+    gx, gy = ex - cx, ey - cy
+    vx, vy = gx[owner] * t, gy[owner] * t
+    px, py = cx + vx, cy + vy
+    nx, ny = (-gy / length * side)[owner], (gx / length * side)[owner]
+    zero = np.zeros(len(t))
+    lines = [(px, py, zero, zero), (px + nx, py + ny, nx, ny), (px - nx, py - ny, -nx, -ny)]
+    cells, idents, edge_marks = [], [], []
+    for n, (lx, ly, _ox, _oy) in enumerate(lines):
+        cell = (np.floor(ly).astype(np.int64) - fy + half) * size + (
+            np.floor(lx).astype(np.int64) - fx + half
+        )
         if edges:
-            edge = (np.abs(lines_x - np.rint(lines_x)) < _EDGE) | (
-                np.abs(lines_y - np.rint(lines_y)) < _EDGE
-            )
+            edge = (np.abs(lx - np.rint(lx)) < _EDGE) | (np.abs(ly - np.rint(ly)) < _EDGE)
         else:
-            edge = np.zeros(cell.shape, bool)
+            edge = np.zeros(len(t), bool)
         # An edge sample is a run and a check of its own: it never equals its neighbours.
-        ident = np.where(edge, -1 - np.arange(cell.size).reshape(cell.shape), cell)
-        centre = ident[:, 0, :]
-        new_run = np.ones((n, k), bool)
-        new_run[:, 1:] = centre[:, 1:] != centre[:, :-1]
-        run_id = runs - 1 + np.cumsum(new_run.ravel()).reshape(n, k)
-        runs += int(new_run.sum())
-        run_cells.append(cell[:, 0, :][new_run])
-        last_run[group] = run_id[:, -1]
-        before = np.zeros((n, k), np.int64)
-        before[:, 1:] = run_id[:, :-1]
-        before3 = np.broadcast_to(before[:, None, :], (n, 3, k))
-        new = np.ones((n, 3, k), bool)
-        new[:, :, 1:] = (ident[:, :, 1:] != ident[:, :, :-1]) | (
-            before3[:, :, 1:] != before3[:, :, :-1]
-        )
-        cells.append(cell[new])
-        befores.append(before3[new])
-        owners.append(np.broadcast_to(group[:, None, None], (n, 3, k))[new])
-        at = np.cumsum(new.ravel()) - 1 + checks
-        checks += int(new.sum())
-        picked = edge.ravel()
-        edge_at.append(at[picked])
-        on_run = np.zeros((n, 3, k), bool)
-        on_run[:, 0, :] = True
-        edge_vals.append(
-            (
-                np.broadcast_to(vx[:, None, :], (n, 3, k)).ravel()[picked],
-                np.broadcast_to(ox, (n, 3, k)).ravel()[picked],
-                np.broadcast_to(vy[:, None, :], (n, 3, k)).ravel()[picked],
-                np.broadcast_to(oy, (n, 3, k)).ravel()[picked],
-                np.broadcast_to(run_id[:, None, :], (n, 3, k)).ravel()[picked],
-                on_run.ravel()[picked],
-            )
-        )
-    owner = np.concatenate(owners)
-    order = np.argsort(owner, kind="stable")  # the checks of each move together
+        ident = np.where(edge, -1 - np.arange(len(t)) - n * len(t), cell)
+        cells.append(cell)
+        idents.append(ident)
+        edge_marks.append(edge)
+    centre = idents[0]
+    new_run = first.copy()
+    new_run[1:] |= centre[1:] != centre[:-1]
+    run_id = np.cumsum(new_run)  # run 0: before the first sample
+    before = np.zeros(len(t), np.int64)
+    before[1:] = run_id[:-1]
+    before[first] = 0
+    changed = first.copy()
+    changed[1:] |= before[1:] != before[:-1]
+    check_cell, check_before, check_owner, edge_at = [], [], [], []
+    at = 0
+    for cell, ident, edge in zip(cells, idents, edge_marks, strict=True):
+        new = changed.copy()
+        new[1:] |= ident[1:] != ident[:-1]
+        check_cell.append(cell[new])
+        check_before.append(before[new])
+        check_owner.append(owner[new])
+        edge_at.append(np.cumsum(new)[edge] - 1 + at)
+        at += int(new.sum())
+    owners = np.concatenate(check_owner)
+    order = np.argsort(owners, kind="stable")  # the checks of each move together
     where = np.empty_like(order)
     where[order] = np.arange(len(order))
-    vx_, ox_, vy_, oy_, run_, on_run_ = (np.concatenate(v) for v in zip(*edge_vals, strict=True))
-    on_run_ = on_run_.astype(bool)
+    picked = [np.flatnonzero(e) for e in edge_marks]
+    on_run = np.concatenate([np.full(len(p), n == 0) for n, p in enumerate(picked)])
+    edge_run = run_id[picked[0]]
     cols = xs.ravel()[keep] - fx
     rows = ys.ravel()[keep] - fy
     return _Rays(
@@ -703,18 +690,18 @@ def _make_rays(cx: float, cy: float, reach: float, side: float, *, edges: bool) 
         dy=rows,
         length=length,
         end=(rows + half) * size + cols + half,
-        last_run=last_run,
-        run_cell=np.concatenate(run_cells),
-        check_cell=np.concatenate(cells)[order],
-        check_before=np.concatenate(befores)[order],
-        check_start=np.searchsorted(owner[order], np.arange(len(ex))),
-        edge_vx=vx_,
-        edge_ox=ox_,
-        edge_vy=vy_,
-        edge_oy=oy_,
+        last_run=run_id[last],
+        run_cell=np.concatenate([[half * size + half], cells[0][new_run]]),
+        check_cell=np.concatenate(check_cell)[order],
+        check_before=np.concatenate(check_before)[order],
+        check_start=np.searchsorted(owners[order], np.arange(moves)),
+        edge_vx=np.concatenate([vx[p] for p in picked]),
+        edge_ox=np.concatenate([line[2][p] for line, p in zip(lines, picked, strict=True)]),
+        edge_vy=np.concatenate([vy[p] for p in picked]),
+        edge_oy=np.concatenate([line[3][p] for line, p in zip(lines, picked, strict=True)]),
         edge_check=where[np.concatenate(edge_at)],
-        edge_run=run_[on_run_],
-        edge_on_run=on_run_,
+        edge_run=edge_run,
+        edge_on_run=on_run,
     )
 
 
