@@ -578,7 +578,7 @@ class _Rays:
 
 #: Rays made, by where in its cell the mover stands (or where it stands), reach and side.
 _RAYS: OrderedDict[tuple[object, ...], _Rays | None] = OrderedDict()
-_RAYS_KEPT = 32
+_RAYS_KEPT = 16
 _RAYS_LOCK = threading.Lock()
 #: A sample nearer a cell's edge than this (studs) is found again for each mover.
 _EDGE = 1e-6
