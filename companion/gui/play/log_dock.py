@@ -19,9 +19,13 @@ from PySide6.QtWidgets import (
 
 from companion.atomic import write_atomic
 from companion.gui.play.controller import PlayController
+from companion.gui.play.while_shown import WhileShown
 from companion.rules.game import LogLine
 
 FORCED = QColor(235, 120, 60)
+#: More entries than this replaced at once (a game opened) are put in with the list's
+#: updates held: fewer, they are not (turning updates back on repaints the whole dock).
+BULK = 8
 
 
 def line_text(line: LogLine) -> str:
@@ -112,12 +116,18 @@ class LogDock(QDockWidget):
         self.lines: list[LogLine] = []
         #: (text, forced) of each entry in the list, to update only what changed.
         self._shown: list[tuple[str, bool]] = []
+        #: Runs ``_update`` only while the log shows.
+        self.shown = WhileShown(self, self._update)
         controller.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
-        """Show the log; entries already shown as they are stay, only the ones after the
-        first difference are replaced (an action adds one, an undo takes one away)."""
+        """Show the log (nothing while the dock is hidden: it catches up when shown)."""
+        self.shown()
+
+    def _update(self) -> None:
+        """Entries already shown as they are stay, only the ones after the first
+        difference are replaced (an action adds one, an undo takes one away)."""
         game = self.controller.game
         lines = game.log() if game else []
         shown = [(line_text(line), line.forced) for line in lines]
@@ -130,8 +140,10 @@ class LogDock(QDockWidget):
         self.export_button.setEnabled(bool(lines))
         if keep == len(self._shown) == len(shown):
             return
+        bulk = len(self._shown) + len(shown) - 2 * keep > BULK
         self.list.blockSignals(True)
-        self.list.setUpdatesEnabled(False)
+        if bulk:
+            self.list.setUpdatesEnabled(False)
         try:
             for row in range(self.list.count() - 1, keep - 1, -1):
                 self.list.takeItem(row)  # owned by Python now: freed with it
@@ -145,7 +157,8 @@ class LogDock(QDockWidget):
                 added.append(item)
             self.list.fit(added)
         finally:
-            self.list.setUpdatesEnabled(True)
+            if bulk:
+                self.list.setUpdatesEnabled(True)
             self.list.blockSignals(False)
         self._shown = shown
         if len(shown) > keep:
@@ -174,6 +187,7 @@ class LogDock(QDockWidget):
         game = self.controller.game
         if game is None:
             return False
+        self.shown.fresh()  # the log as it is now, even from a hidden dock
         if path is None:
             start = str(game.path.with_suffix("").with_suffix(".md")) if game.path else ""
             name, _ = QFileDialog.getSaveFileName(self, "Export the log", start, "Markdown (*.md)")

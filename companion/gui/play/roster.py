@@ -5,12 +5,17 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
+from companion.gui.play.answers import Answers
 from companion.gui.play.controller import PlayController
+from companion.gui.play.while_shown import WhileShown
 from companion.rules.table import tracks_text
 
 COLUMNS = ("Figure", "What", "HP", "Init", "Conditions")
 #: Whether the cell is drawn as a dead figure's (grey).
 DEAD_ROLE = Qt.ItemDataRole.UserRole + 1
+
+#: A row as shown: the figure's id, whether it is dead, and its cells' texts.
+Row = tuple[str, bool, tuple[str, ...]]
 
 
 class RosterDock(QDockWidget):
@@ -28,12 +33,29 @@ class RosterDock(QDockWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.setWidget(self.table)
+        #: Each row as last set (a row that is the same is not touched), and the answers
+        #: it was for.
+        self._rows: list[Row] = []
+        self._shown_for: Answers | None = None
+        #: Runs ``_update`` only while the roster shows (it is a tab behind the log).
+        self.shown = WhileShown(self, self._update)
         controller.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
-        """Show the figures; only the cells whose text or colour changed are touched
-        (setting an item re-measures the resize-to-contents columns)."""
+        """Show the figures; nothing while hidden, nothing for the state already shown."""
+        self.shown()
+
+    def _update(self) -> None:
+        answers = self.controller.answers()
+        if answers is not None and answers is self._shown_for:
+            return
+        self._fill()
+        self._shown_for = answers
+
+    def _fill(self) -> None:
+        """Only the rows whose text or colour changed are touched (setting an item
+        re-measures the resize-to-contents columns)."""
         views = sorted(
             self.controller.figures().values(), key=lambda v: (v.is_character, v.dead, v.name)
         )
@@ -51,6 +73,8 @@ class RosterDock(QDockWidget):
         try:
             if bulk:
                 table.setRowCount(len(views))
+            rows = self._rows
+            del rows[len(views) :]
             for row, v in enumerate(views):
                 conditions = ", ".join(
                     [
@@ -65,8 +89,15 @@ class RosterDock(QDockWidget):
                     v.initiative,
                     conditions,
                 )
+                shown = (v.id, v.dead, cells)
+                if row < len(rows) and rows[row] == shown:
+                    continue
                 for col, text in enumerate(cells):
                     self._set_cell(row, col, text, v.id, v.dead)
+                if row < len(rows):
+                    rows[row] = shown
+                else:
+                    rows.append(shown)
         finally:
             if bulk:
                 table.setUpdatesEnabled(True)
