@@ -33,6 +33,9 @@ ACTING_BG = QColor(255, 214, 40, 90)
 #: Whether the row is the acting figure's (highlighted).
 ACTING_ROLE = Qt.ItemDataRole.UserRole + 1
 
+#: At most this many rows changed are repainted one by one; more, the list is laid out
+#: and repainted whole once (as a list view does on any change).
+ROW_REPAINTS = 4
 #: A row of the order as shown: (figure id, text, colour as RGBA, tool tip, acting).
 Look = tuple[str, str, int, str, bool]
 
@@ -65,6 +68,11 @@ class OrderList(QListWidget):
     changes on most actions (its pips) keeps its size, so only it is repainted.
     """
 
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        #: Whether a changed row is repainted alone (off while many rows change).
+        self.row_repaints = True
+
     def dataChanged(
         self,
         top_left: QModelIndex | QPersistentModelIndex,
@@ -72,7 +80,8 @@ class OrderList(QListWidget):
         roles: Sequence[int] = (),
     ) -> None:
         if (
-            top_left == bottom_right
+            self.row_repaints
+            and top_left == bottom_right
             and top_left.isValid()
             and Qt.ItemDataRole.SizeHintRole not in roles
             and self.isVisible()
@@ -248,6 +257,7 @@ class TrackerDock(QDockWidget):
         while self.order.count() > len(fids):
             self.order.takeItem(self.order.count() - 1)
         del looks[len(fids) :]
+        changed: list[tuple[int, Look, QColor]] = []
         for row, fid in enumerate(fids):
             view = figures[fid]
             text = figure_line(view, turn.labels.get(fid, ""))
@@ -263,13 +273,18 @@ class TrackerDock(QDockWidget):
             if colour is None:
                 colour = self._colours[view.side] = side_colour(view.side).lighter(130)
             look = (fid, text, colour.rgba(), tip, acting)
-            if row < len(looks) and looks[row] == look:
-                continue
-            self._show_row(row, look, colour)
-            if row < len(looks):
-                looks[row] = look
-            else:
-                looks.append(look)
+            if row >= len(looks) or looks[row] != look:
+                changed.append((row, look, colour))
+        self.order.row_repaints = len(changed) <= ROW_REPAINTS
+        try:
+            for row, look, colour in changed:
+                self._show_row(row, look, colour)
+                if row < len(looks):
+                    looks[row] = look
+                else:
+                    looks.append(look)
+        finally:
+            self.order.row_repaints = True
         prompts = self.controller.prompts()
         lines = [f"• {p.text}" + (f" — roll {p.dice}" if p.dice else "") for p in prompts]
         text = "Start of turn:\n" + "\n".join(lines) if lines else ""
@@ -288,7 +303,7 @@ class TrackerDock(QDockWidget):
             item.setData(Qt.ItemDataRole.UserRole, fid)
         if item.text() != text:
             item.setText(text)
-        if item.foreground().color() != colour:
+        if item.foreground().color().rgba() != colour.rgba():
             item.setForeground(QBrush(colour))
         if item.toolTip() != tip:
             item.setToolTip(tip)
