@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, Qt
+from PySide6.QtCore import QModelIndex, QRect, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,7 +33,7 @@ ACTING_BG = QColor(255, 214, 40, 90)
 ACTING_ROLE = Qt.ItemDataRole.UserRole + 1
 
 #: At most this many rows changed are repainted one by one; more, the list is laid out
-#: and repainted whole once (as a list view does on any change).
+#: and repainted whole once (as a list view does on any change of an item).
 ROW_REPAINTS = 4
 #: A row of the order as shown: (figure id, text, colour as RGBA, tool tip, acting).
 Look = tuple[str, str, int, str, bool]
@@ -60,48 +59,17 @@ def phases_text(turn: TurnView) -> str:
     )
 
 
-class OrderList(QListWidget):
-    """The initiative list; a row whose look changes but not its size repaints alone.
-
-    A list view answers any change of an item's data by laying out and repainting all
-    of its rows (a row's size might have changed); a row whose text, colour or font
-    changes on most actions (its pips) keeps its size, so only it is repainted.
-    """
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        #: Whether a changed row is repainted alone (off while many rows change).
-        self.row_repaints = True
-
-    def dataChanged(
-        self,
-        top_left: QModelIndex | QPersistentModelIndex,
-        bottom_right: QModelIndex | QPersistentModelIndex,
-        roles: Sequence[int] = (),
-    ) -> None:
-        if (
-            self.row_repaints
-            and top_left == bottom_right
-            and top_left.isValid()
-            and Qt.ItemDataRole.SizeHintRole not in roles
-            and self.isVisible()
-            and self._keeps_size(top_left)
-        ):
-            self.update(top_left)
-            return
-        super().dataChanged(top_left, bottom_right, roles)
-
-    def _keeps_size(self, index: QModelIndex | QPersistentModelIndex) -> bool:
-        """Whether the row at ``index`` measures as it is laid out (its wrapped height),
-        and nothing is wider than the list (no horizontal range to redo)."""
-        if self.horizontalScrollBar().maximum() != 0:
-            return False
-        option = QStyleOptionViewItem()
-        self.initViewItemOption(option)
-        width = max(1, self.viewport().width() - 2 * self.spacing())
-        option.rect = QRect(0, 0, width, 1)
-        hint = self.itemDelegateForIndex(index).sizeHint(option, index)
-        return hint.width() <= width and hint.height() == self.visualRect(index).height()
+def keeps_size(view: QListWidget, index: QModelIndex) -> bool:
+    """Whether the row at ``index`` measures as it is laid out (its wrapped height), and
+    nothing is wider than the list (no horizontal range to redo)."""
+    if view.horizontalScrollBar().maximum() != 0:
+        return False
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    width = max(1, view.viewport().width() - 2 * view.spacing())
+    option.rect = QRect(0, 0, width, 1)
+    hint = view.itemDelegateForIndex(index).sizeHint(option, index)
+    return hint.width() <= width and hint.height() == view.visualRect(index).height()
 
 
 class TrackerDock(QDockWidget):
@@ -134,7 +102,7 @@ class TrackerDock(QDockWidget):
         layout.addWidget(self.phase_label)
         self.tracks = TrackPanel()
         layout.addWidget(self.tracks)
-        self.order = OrderList()
+        self.order = QListWidget()
         self.order.setObjectName("initiativeList")
         self.order.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         #: Each row's look as last set (rows not touched when theirs is the same), the
@@ -275,22 +243,43 @@ class TrackerDock(QDockWidget):
             look = (fid, text, colour.rgba(), tip, acting)
             if row >= len(looks) or looks[row] != look:
                 changed.append((row, look, colour))
-        self.order.row_repaints = len(changed) <= ROW_REPAINTS
-        try:
-            for row, look, colour in changed:
-                self._show_row(row, look, colour)
-                if row < len(looks):
-                    looks[row] = look
-                else:
-                    looks.append(look)
-        finally:
-            self.order.row_repaints = True
+        self._show_rows(changed)
+        for row, look, _colour in changed:
+            if row < len(looks):
+                looks[row] = look
+            else:
+                looks.append(look)
         prompts = self.controller.prompts()
         lines = [f"• {p.text}" + (f" — roll {p.dice}" if p.dice else "") for p in prompts]
         text = "Start of turn:\n" + "\n".join(lines) if lines else ""
         if turn.notes:
             text = "\n".join([*([text] if text else []), *turn.notes])
         self._set_text(self.prompts, text)
+
+    def _show_rows(self, changed: list[tuple[int, Look, QColor]]) -> None:
+        """Set the rows that changed.  A list view answers any change of an item by
+        laying out and repainting all of its rows; a few rows changed in place (the
+        mover's pips) are set with the list not told, then each is repainted alone, or
+        the list told after all when the row's size changed."""
+        order = self.order
+        model = order.model()
+        few = len(changed) <= ROW_REPAINTS and all(row < order.count() for row, _, _ in changed)
+        if not few:
+            for row, look, colour in changed:
+                self._show_row(row, look, colour)
+            return
+        blocked = model.blockSignals(True)
+        try:
+            for row, look, colour in changed:
+                self._show_row(row, look, colour)
+        finally:
+            model.blockSignals(blocked)
+        for row, _look, _colour in changed:
+            index = model.index(row, 0)
+            if keeps_size(order, index):
+                order.update(index)
+            else:
+                model.dataChanged.emit(index, index, [])
 
     def _show_row(self, row: int, look: Look, colour: QColor) -> None:
         """Set the row's item to ``look``, touching only what differs."""
