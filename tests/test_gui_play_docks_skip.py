@@ -215,3 +215,48 @@ def test_a_changed_row_of_the_order_repaints_alone(qtbot: Any, window: MainWindo
     finally:
         order.viewport().removeEventFilter(paints)
     same_as_fresh(w)
+
+
+def test_the_roster_sheets_out_of_sight_wait_and_then_show_the_game(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a World Where Bricks Rule keeps its sheets in a roster: while the Sheets dock is
+    closed the ruleset is not asked for them on each action; opened, they are the game's."""
+    errors: list[str] = []
+    w = make_window(qtbot, make_settings(tmp_path), errors)
+    assert w.open_demo(1)
+    panel, dock = w.roster_panel, w.roster_sheets_dock
+    roster = panel.roster()
+    w.play.ask_dice = lambda count, sides, purpose: [6] * count
+    assert w.start_game(tmp_path / "s.game.jsonl", GameSpec(dice="typed"), roster=roster)
+    assert not panel.sheet._editable  # the game keeps the numbers: told at once
+    dock.close()
+    qtbot.waitUntil(lambda: not dock.isVisible())
+    asked: list[object] = []
+    sheets = type(panel)._sheets
+
+    def spy(self: Any) -> Any:
+        asked.append(self)
+        return sheets(self)
+
+    monkeypatch.setattr(type(panel), "_sheets", spy)
+    assert w.play.act({"actor": "brickmaster", "action": "roll_activation"})
+    for _ in range(3):
+        turn = w.play.turn()
+        assert w.play.act({"actor": turn.acting, "action": "end_activation"})
+    assert asked == []  # nobody looked
+    acting = w.play.turn().acting
+    assert panel.current_id() == acting  # the sheet to show still follows who acts
+    dock.show()
+    qtbot.waitUntil(lambda: bool(asked))
+    game = w.play.game
+    assert game is not None
+    fresh = type(panel)()
+    fresh.set_roster(game.ruleset.id, game.header.party)
+    fresh.set_game_state(game.state)
+    assert panel.views() == fresh.views()
+    shown = next(v for v in panel.views() if v.id == acting)
+    assert panel.sheet._view == shown
+    fresh.deleteLater()
+    assert not errors, errors
+    w.session.undo_stack.setClean()
