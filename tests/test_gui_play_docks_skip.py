@@ -19,6 +19,7 @@ from companion.gui.play.new_game import GameSpec
 from companion.gui.play.roster import DEAD_ROLE, RosterDock
 from companion.gui.play.tracker import ACTING_ROLE, TrackerDock
 from companion.gui.testing import DEMO, DEMO_PARTY, make_settings, make_window
+from companion.rules.game import Game
 
 
 @pytest.fixture
@@ -167,10 +168,18 @@ def test_a_state_already_shown_and_an_unchanged_row_are_not_touched(
         roster_cells.append((row, col))
         set_cell(self, row, col, *args)
 
+    logs: list[object] = []
+    log = Game.log
+
+    def spy_log(self: Game) -> Any:
+        logs.append(self)
+        return log(self)
+
     monkeypatch.setattr(TrackerDock, "_show_row", spy_row)
     monkeypatch.setattr(RosterDock, "_set_cell", spy_cell)
+    monkeypatch.setattr(Game, "log", spy_log)
     w.play.announce()  # the same state again: nothing to redo
-    assert tracker_rows == [] and roster_cells == []
+    assert tracker_rows == [] and roster_cells == [] and logs == []
     acting = w.play.turn().acting
     move(w)
     # The mover's pips changed: only its row; the roster shows no pips or squares.

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from companion.atomic import write_atomic
 from companion.gui.play.controller import PlayController
 from companion.gui.play.while_shown import WhileShown
-from companion.rules.game import LogLine
+from companion.rules.game import Game, LogLine
 
 FORCED = QColor(235, 120, 60)
 #: More entries than this replaced at once (a game opened) are put in with the list's
@@ -116,6 +116,10 @@ class LogDock(QDockWidget):
         self.lines: list[LogLine] = []
         #: (text, forced) of each entry in the list, to update only what changed.
         self._shown: list[tuple[str, bool]] = []
+        #: The game and its records (frozen values) the list shows: a record that is the
+        #: same object, with all before it, is the same entry worded the same.
+        self._game: Game | None = None
+        self._records: list[object] = []
         #: Runs ``_update`` only while the log shows.
         self.shown = WhileShown(self, self._update)
         controller.changed.connect(self.refresh)
@@ -129,8 +133,19 @@ class LogDock(QDockWidget):
         """Entries already shown as they are stay, only the ones after the first
         difference are replaced (an action adds one, an undo takes one away)."""
         game = self.controller.game
+        records: list[object] = list(game.session.entries) if game is not None else []
+        same = 0  # the leading entries logged as they were
+        if game is self._game:
+            for old_record, record in zip(self._records, records, strict=False):
+                if old_record is not record:
+                    break
+                same += 1
+            if same == len(records) == len(self._records):
+                return  # nothing logged changed (a pick, a pending action)
         lines = game.log() if game else []
-        shown = [(line_text(line), line.forced) for line in lines]
+        self._game, self._records = game, records
+        same = min(same, len(lines), len(self._shown))
+        shown = self._shown[:same] + [(line_text(line), line.forced) for line in lines[same:]]
         keep = 0
         for old, new in zip(self._shown, shown, strict=False):
             if old != new:
