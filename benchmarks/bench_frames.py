@@ -28,7 +28,10 @@ nothing (an application-wide event filter counts Paint events); the time is that
 end of the last pass that painted.  The reference, same run, same method: an empty
 repaint of the map (``viewport().update()``).  Each row: median, min, max of N
 repetitions after 2 warm-ups; the median against the reference and against the 16 ms
-frame.  Target (#18): every interaction <= 16 ms median and <= 2 empty-map repaints.
+frame.  Targets (#18, as the issue words them): every interaction <= 16 ms median on each
+demo, and on the three big boards <= 2 empty-map repaints (the median at most twice the
+reference) as well as <= 16 ms.  The ``target`` column says which applies and whether it is
+met ("frame": <= 16 ms; "frame+2x": both).
 """
 
 from __future__ import annotations
@@ -471,6 +474,11 @@ def measure(rig: Rig, repeat: int, profile: Any = None) -> list[Row]:
     return rows
 
 
+def is_big(board: str) -> bool:
+    """The big boards, where the issue asks for <= 2 empty-map repaints (not the demos)."""
+    return "demo" not in board
+
+
 def fmt(ms: float) -> str:
     return f"{ms:.1f}"
 
@@ -485,10 +493,12 @@ def table(rows: list[Row]) -> str:
     for board, op, times, paints in rows:
         med = statistics.median(times)
         ref = refs[board]
+        big = is_big(board)
         if op.startswith("reference"):
             verdict = "-"
         else:
-            verdict = "MET" if med <= FRAME_MS and med <= RATIO_TARGET * ref else "over"
+            met = med <= FRAME_MS and (not big or med <= RATIO_TARGET * ref)
+            verdict = ("frame+2x " if big else "frame ") + ("MET" if met else "over")
         lines.append(
             f"| {board} | {op} | {len(times)} | {fmt(med)} | {fmt(min(times))} | "
             f"{fmt(max(times))} | {paints} | {fmt(ref)} | {med / ref:.1f} | "
@@ -553,7 +563,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{repeat} repetitions after 2 warm-ups, timed from the QTest input event until "
             "a pass of `processEvents()` paints nothing more; `paints` is the median count "
             "of Paint events (every widget).  Reference: an empty repaint of the map, same "
-            "run, same method.  Target: median <= 16 ms and <= 2 empty-map repaints.\n\n"
+            "run, same method.  Target: median <= 16 ms on the demos (`frame`), and also "
+            "<= 2 empty-map repaints on the big boards (`frame+2x`).\n\n"
         )
         write_results(header + text, Path(__file__).with_name("RESULTS.md"), section="bench_frames")
     del app

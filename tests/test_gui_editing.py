@@ -283,3 +283,39 @@ def test_wheel_zooms_and_right_drag_pans(qtbot: object, window: MainWindow) -> N
     moved = canvas.vb.viewRect().center()
     assert moved.x() > centre.x() + 2  # dragging the map left shows what lies east
     assert window.session.undo_stack.count() == 0  # panning edits nothing
+
+
+def test_the_status_bar_square_text_does_not_relay_out_the_window(
+    qtbot: object, window: MainWindow
+) -> None:
+    """Crossing squares changes the status bar's text, not its layout: the main window is
+    not laid out and repainted again for every square the pointer crosses."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication
+
+    class Layouts(QObject):
+        count = 0
+
+        def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
+            if obj is window and ev.type() == QEvent.Type.LayoutRequest:
+                Layouts.count += 1
+            return False
+
+    hover(qtbot, window.canvas, (4, 3))
+    first = window.square_label.text()
+    hover(qtbot, window.canvas, (5, 3))  # the label has grown to the texts seen
+    spy = Layouts()
+    QApplication.instance().installEventFilter(spy)  # type: ignore[union-attr]
+    try:
+        hover(qtbot, window.canvas, (4, 3))
+        QApplication.processEvents()
+        assert window.square_label.text() == first
+        assert Layouts.count == 0
+    finally:
+        QApplication.instance().removeEventFilter(spy)  # type: ignore[union-attr]
+    # A text too long for the bar is cut with an ellipsis, whole in the tooltip.
+    long = "room: " + "Very Long Hall " * 80
+    window.square_label.setText(long)
+    assert window.square_label.whole_text() == long
+    assert window.square_label.text().endswith("…") and window.square_label.toolTip() == long
+    assert window.square_label.width() <= window.square_label.most + 40

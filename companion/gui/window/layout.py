@@ -5,7 +5,7 @@ title, and the layout saved between runs.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QTabBar, QUndoView
+from PySide6.QtWidgets import QDockWidget, QTabBar, QUndoView
 
 from companion import APP_NAME
 from companion.gui.docks.legend import LegendDock
@@ -19,6 +19,7 @@ from companion.gui.play.roster import RosterDock
 from companion.gui.play.tracker import TrackerDock
 from companion.gui.tools.terrain import TERRAIN_TITLES
 from companion.gui.window.base import WindowBase
+from companion.gui.window.steady_label import SteadyLabel
 from companion.gui.window_place import clamp_to_screen
 from companion.rules.places import place_name
 
@@ -94,10 +95,11 @@ class LayoutPart(WindowBase):
 
     def _build_status(self) -> None:
         bar = self.statusBar()
-        self.square_label = QLabel("")
+        # Steady sizes: a new square's text repaints its label, not the whole window.
+        self.square_label = SteadyLabel("")
         self.square_label.setObjectName("squareLabel")
-        self.zoom_label = QLabel("")
-        self.mode_label = QLabel("")
+        self.zoom_label = SteadyLabel("")
+        self.mode_label = SteadyLabel("")
         self.mode_label.setObjectName("modeLabel")
         bar.addPermanentWidget(self.square_label)
         bar.addPermanentWidget(self.zoom_label)
