@@ -269,3 +269,20 @@ def test_the_roster_sheets_out_of_sight_wait_and_then_show_the_game(
     fresh.deleteLater()
     assert not errors, errors
     w.session.undo_stack.setClean()
+
+
+def test_a_row_that_grows_is_laid_out_again(qtbot: Any, window: MainWindow) -> None:
+    """A changed row whose wrapped text takes more lines is not just repainted: the list
+    lays it out again at its new height."""
+    t = window.tracker_dock
+    order = t.order
+    qtbot.waitUntil(lambda: order.count() > 2 and order.isVisible())
+    index = order.model().index(1, 0)
+    before = order.visualRect(index).height()
+    item = order.item(1)
+    fid = str(item.data(Qt.ItemDataRole.UserRole))
+    colour = item.foreground().color()
+    long = " ".join(["a long line that wraps"] * 12)
+    t._show_rows([(1, (fid, long, colour.rgba(), "", False), colour)])
+    qtbot.waitUntil(lambda: order.visualRect(index).height() > before)
+    assert order.item(1).text() == long
