@@ -286,3 +286,33 @@ def test_a_row_that_grows_is_laid_out_again(qtbot: Any, window: MainWindow) -> N
     t._show_rows([(1, (fid, long, colour.rgba(), "", False), colour)])
     qtbot.waitUntil(lambda: order.visualRect(index).height() > before)
     assert order.item(1).text() == long
+
+
+def test_a_changed_roster_cell_is_repainted_and_the_columns_stay_fitted(
+    qtbot: Any, window: MainWindow
+) -> None:
+    """A cell whose new text fits its column is set without the table re-measuring every
+    row; the columns stay as a re-measure makes them, the cells as a fresh roster's."""
+    w = window
+    roster = w.roster_dock
+    roster.raise_()
+    qtbot.waitUntil(lambda: on_screen(roster))
+    table = roster.table
+    told: list[int] = []
+    table.model().dataChanged.connect(lambda *_: told.append(1))
+    fid = next(f for f, v in w.play.figures().items() if v.hp > 3 and not v.states and not v.badges)
+    # Conditions (the last column, stretched to the edge): a condition added fits.
+    assert w.play.act(
+        {"actor": "brickmaster", "action": "adjust", "figure": fid, "add_effects": ["poisoned"]}
+    )
+    assert told == []  # not told: no re-measure of every row
+    row = [str(table.item(r, 0).data(Qt.ItemDataRole.UserRole)) for r in range(table.rowCount())]
+    assert "oison" in table.item(row.index(fid), 4).text()
+    # Points down, a long name's condition, back up: the columns as Qt fits them.
+    for hp in (1, 2, w.play.figures()[fid].max_hp):
+        assert w.play.act({"actor": "brickmaster", "action": "adjust", "figure": fid, "hp": hp})
+        QApplication.processEvents()
+        widths = [table.columnWidth(c) for c in range(table.columnCount() - 1)]
+        table.horizontalHeader().resizeSections()
+        assert [table.columnWidth(c) for c in range(table.columnCount() - 1)] == widths
+    same_as_fresh(w)
