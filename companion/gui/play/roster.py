@@ -126,8 +126,8 @@ class RosterDock(QDockWidget):
         """Set a few changed rows with the table not told, then repaint each changed cell
         alone.  Told, the table measures every row of every resize-to-contents column
         again and repaints the header; that is needed only when a cell's text might
-        widen or narrow its column: wider than the column now, or as wide as it (it may
-        have been the widest)."""
+        widen or narrow its column: wider than the column now, or narrower than a text
+        as wide as the column (it may have been the widest)."""
         table = self.table
         model = table.model()
         header = table.horizontalHeader()
@@ -156,8 +156,9 @@ class RosterDock(QDockWidget):
                         continue
                     before = width(index)
                     self._set_cell(row, col, text, fid, dead)
-                    size = header.sectionSize(col)
-                    if before < size and width(index) <= size:
+                    size, after = header.sectionSize(col), width(index)
+                    # fits, and did not narrow a cell that may have been the widest
+                    if after <= size and (after >= before or before < size):
                         repaint.append(index)
                     else:
                         tell.append(index)
