@@ -173,6 +173,25 @@ def test_open_replays_to_the_identical_snapshot(game: Game) -> None:
     assert again.notice == ""
 
 
+def test_the_log_words_each_entry_once_and_stays_as_a_fresh_one_words_it(game: Game) -> None:
+    """``log()`` keeps the entries it worded: after actions, an undo, a redo and a new
+    action it equals the log of the game opened afresh, and an entry left alone is the
+    same object as before."""
+    fid = acting(game)
+    game.act({"actor": fid, "action": "begin_turn"})
+    first = game.log()
+    game.act({"actor": fid, "action": "move", "path": far_move(game, fid)})
+    second = game.log()
+    assert len(second) == len(first) + 1
+    assert all(a is b for a, b in zip(first, second, strict=False))  # worded once
+    game.undo()
+    assert game.log() == first
+    game.redo()
+    assert game.log() == second
+    game.act({"actor": fid, "action": "end_turn"})
+    assert game.log() == Game.open(game.path).log()  # type: ignore[arg-type]
+
+
 def test_a_reopened_game_rolls_on_as_it_would_have(tmp_path: Path, doc: MapDocument) -> None:
     """App dice are seeded by the seed and the records written, so the same actions
     give the same rolls in a game kept open and in one reopened between actions."""

@@ -35,7 +35,7 @@ from companion.rules.game_file import GameHeader as GameHeader
 from companion.rules.game_file import GameOptionError as GameOptionError
 from companion.rules.game_file import input_part, read_game, session_for
 from companion.rules.ruleset import Bookkeeping, Event, Ruleset, blank_table, get_ruleset
-from companion.rules.session import IllegalAction, Session, SessionError, _first_error
+from companion.rules.session import IllegalAction, Session, SessionError, Step, _first_error
 from companion.rules.setups import OptionError, read_options
 from companion.rules.table import FigureView, TurnView, figure_tracks, roll_labels, track_changes
 from companion.rules.user_tables import rows_fingerprint
@@ -78,10 +78,10 @@ class Game:
         self.session = session
         #: The map the game was made from (rooms, names); the game state holds its changes.
         self.doc = doc
-        #: Whether the ruleset's figures have named tracks or states (asked once), and
-        #: what each logged action did to them, kept with the states compared.
+        #: Whether the ruleset's figures have named tracks or states (asked once).
         self._tracked: bool | None = None
-        self._changes: dict[int, tuple[Any, Any, tuple[str, ...]]] = {}
+        #: Each log entry as worded, kept with the record and states it was worded from.
+        self._lines: dict[int, tuple[Any, Any, Any, LogLine]] = {}
 
     # -- making and opening -------------------------------------------------------------
     @classmethod
@@ -254,41 +254,51 @@ class Game:
         return out
 
     def log(self) -> list[LogLine]:
-        """The actions in effect, worded."""
+        """The actions in effect, worded.  Each entry is worded once and kept while its
+        record and the states around it are the very ones it was worded from (an action
+        words its own line only, not the whole game's again)."""
         out = []
         for i, step in enumerate(self.session.history()):
-            action = step.record.action
-            text = self.ruleset.describe(step.before, action, step.events)
-            out.append(
-                LogLine(
-                    index=i,
-                    text=text,
-                    actor=str(action.get("actor", "")),
-                    forced=step.record.forced,
-                    why=step.record.why,
-                    rolls=step.record.rolls,
-                    note=step.record.note,
-                    squares=_squares(action, step.record.overruled),
-                    dice=tuple(self.roll_text(r) for r in step.record.rolls),
-                    changes=self._track_changes(i, step.before, step.after),
-                )
-            )
+            kept = self._lines.get(i)
+            if (
+                kept is not None
+                and kept[0] is step.record
+                and kept[1] is step.before
+                and kept[2] is step.after
+            ):
+                out.append(kept[3])
+                continue
+            line = self._log_line(i, step)
+            self._lines[i] = (step.record, step.before, step.after, line)
+            out.append(line)
+        for i in [i for i in self._lines if i >= len(out)]:
+            del self._lines[i]
         return out
 
-    def _track_changes(self, index: int, before: Any, after: Any) -> tuple[str, ...]:
-        """What entry ``index`` did to named tracks and states (``track_changes``); asked
-        only of a ruleset whose figures have them, once per pair of states."""
+    def _log_line(self, index: int, step: Step) -> LogLine:
+        action = step.record.action
+        return LogLine(
+            index=index,
+            text=self.ruleset.describe(step.before, action, step.events),
+            actor=str(action.get("actor", "")),
+            forced=step.record.forced,
+            why=step.record.why,
+            rolls=step.record.rolls,
+            note=step.record.note,
+            squares=_squares(action, step.record.overruled),
+            dice=tuple(self.roll_text(r) for r in step.record.rolls),
+            changes=self._track_changes(step.before, step.after),
+        )
+
+    def _track_changes(self, before: Any, after: Any) -> tuple[str, ...]:
+        """What an entry did to named tracks and states (``track_changes``); asked only of
+        a ruleset whose figures have them."""
         if self._tracked is None:
             views = self.ruleset.figures(self.session.state_at(0))
             self._tracked = any(v.tracks or v.states for v in views.values())
         if not self._tracked:
             return ()
-        kept = self._changes.get(index)
-        if kept is not None and kept[0] is before and kept[1] is after:
-            return kept[2]
-        changes = tuple(track_changes(self.ruleset.figures(before), self.ruleset.figures(after)))
-        self._changes[index] = (before, after, changes)
-        return changes
+        return tuple(track_changes(self.ruleset.figures(before), self.ruleset.figures(after)))
 
     def entry_squares(self, index: int) -> tuple[tuple[int, int], ...]:
         """Every square entry ``index`` of the log touches, for the map to show: the squares
