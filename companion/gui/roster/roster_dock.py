@@ -124,6 +124,8 @@ class RosterPanel(RosterFilesPart, QWidget):
         self._state: Any | None = None
         #: Whether the game moved on while the panel was out of sight (``set_game_state``).
         self._stale = False
+        #: The character selected while out of sight (``select``), shown when caught up.
+        self._selecting: str | None = None
         #: The dock the panel is in, once followed to catch up when it is shown again.
         self._dock: QDockWidget | None = None
         #: The game's sheets of the last few (state, roster) pairs, newest last.
@@ -319,6 +321,8 @@ class RosterPanel(RosterFilesPart, QWidget):
         return list(self._views)
 
     def current_id(self) -> str | None:
+        if self._selecting is not None:
+            return self._selecting
         item = self.list.currentItem()
         return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
 
@@ -326,16 +330,11 @@ class RosterPanel(RosterFilesPart, QWidget):
         ids = [entry[0] for entry in self._listed]  # the list's rows, in order
         if character_id not in ids or self.list.count() != len(ids):
             return False
-        row = ids.index(character_id)
-        if self.list.currentRow() == row:
+        if self._stale:  # out of sight: selected, with its sheet, when caught up
+            self._selecting = character_id
             return True
-        if self._stale:  # out of sight: its sheet is shown when caught up
-            self.list.blockSignals(True)
-            try:
-                self.list.setCurrentRow(row)
-            finally:
-                self.list.blockSignals(False)
-        else:
+        row = ids.index(character_id)
+        if self.list.currentRow() != row:
             self.list.setCurrentRow(row)
         return True
 
@@ -473,8 +472,8 @@ class RosterPanel(RosterFilesPart, QWidget):
         return list(views or [])
 
     def _refresh(self, select: str | None = None) -> None:
-        self._stale = False
         keep = select or self.current_id()
+        self._stale, self._selecting = False, None
         self._views = self._sheets()
         self.list.blockSignals(True)
         try:
