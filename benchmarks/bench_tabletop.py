@@ -7,7 +7,12 @@ forty figures, it times what play mode asks when a figure is picked or a target 
 * the move hint, every cell one straight length away (``reachable_cells``), against the
   reference measured in the same run: the same answer cell by cell with ``straight_move``;
 * the choices of the acting figure (every attack target validated);
-* the sight line and cover of one ranged attack.
+* the sight line and cover of one ranged attack;
+
+and what the ruleset answers the window after each action (``rules.moves``, ``figures``,
+``choices``, ``sheets``, an applied move's ``validate`` and ``resolve``), measured afresh
+and as asked again (what the ruleset keeps: ``move_hints``, the kept figure views and
+straight moves).
 
 Each is the median of repeated calls after a warm-up, printed in ms, as a ratio to the
 reference, and as a share of the 16 ms frame.
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -76,7 +82,7 @@ def big_table(figures: int) -> tuple[MapDocument, dict[str, object]]:
     from companion.model.mapfile import MapOptions
 
     doc.options = MapOptions(ruleset="in_a_world_where_bricks_rule")
-    roster = {
+    roster: dict[str, object] = {
         "format": "brick-companion-roster",
         "ruleset": "in_a_world_where_bricks_rule",
         "sides": ["red", "blue"],
@@ -132,10 +138,78 @@ def run(name: str, doc: MapDocument, roster: dict[str, object], repeat: int) -> 
                 ),
             ),
         ]
+        rows += ruleset_rows(game, fid, repeat)
         print(f"\n{name}  (reference: the hint cell by cell, {ref:.1f} ms)")
-        print(f"{'interaction':44} {'median':>9} {'vs ref':>8} {'of frame':>9}")
+        print(f"{'interaction':52} {'median':>9} {'vs ref':>8} {'of frame':>9}")
         for label, ms in rows:
-            print(f"{label:44} {ms:7.2f}ms {ms / ref:7.2f}x {ms / FRAME_MS:8.0%}")
+            print(f"{label:52} {ms:7.2f}ms {ms / ref:7.2f}x {ms / FRAME_MS:8.0%}")
+
+
+def ruleset_rows(game: Game, fid: str, repeat: int) -> list[tuple[str, float]]:
+    """What the window asks the ruleset about a state: measured afresh (a new ruleset, a
+    state never seen) and asked again about a state where only the mover changed."""
+    from companion.rules.dice import SeededDice
+    from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS
+    from companion.rulesets.in_a_world_where_bricks_rule.move_hints import move_options
+    from companion.rulesets.in_a_world_where_bricks_rule.plugin import IawwbrRules
+    from companion.rulesets.in_a_world_where_bricks_rule.rules import _MEASURED as measured
+    from companion.rulesets.in_a_world_where_bricks_rule.rules import Ctx
+    from companion.rulesets.in_a_world_where_bricks_rule.state import Battle
+    from companion.rulesets.in_a_world_where_bricks_rule.views import figure_views
+
+    rules = game.ruleset
+    assert isinstance(rules, IawwbrRules)
+    state: Battle = game.state
+    ctx = Ctx(state, rules.catalog)
+    hint = rules.moves(state, fid)
+    to = sorted(hint)[len(hint) // 2]
+    move = ACTIONS.validate_python({"action": "move", "actor": fid, "to": list(to)})
+
+    def dice() -> SeededDice:
+        return SeededDice(rng=random.Random(1))
+
+    after = rules.resolve(state, move, dice()).state
+    party = game.header.party or {}
+    states = [state, after]
+    turn = [0]
+
+    def act() -> object:  # as first asked: no straight move kept
+        measured.clear()
+        s = state.with_()
+        assert rules.validate(s, move).legal
+        return rules.resolve(s, move, dice())
+
+    def next_state() -> Battle:  # a copy of one of two states: nothing kept by identity
+        turn[0] += 1
+        return states[turn[0] % 2].with_()
+
+    return [
+        (
+            "ruleset: move hint measured (move_options)",
+            median_ms(lambda: move_options(ctx, fid), repeat),
+        ),
+        (
+            "ruleset: move hint, same bases (rules.moves)",
+            median_ms(lambda: rules.moves(state.with_(), fid), repeat),
+        ),
+        (
+            "ruleset: figure views, every one made",
+            median_ms(lambda: figure_views(Ctx(next_state(), rules.catalog), fresh=True), repeat),
+        ),
+        (
+            "ruleset: figure views after a move (rules.figures)",
+            median_ms(lambda: rules.figures(next_state()), repeat),
+        ),
+        (
+            "ruleset: choices of the acting figure",
+            median_ms(lambda: rules.choices(next_state(), fid), repeat),
+        ),
+        (
+            "ruleset: every character sheet",
+            median_ms(lambda: rules.sheets(party, next_state()), repeat),
+        ),
+        ("ruleset: validate + resolve a move", median_ms(act, repeat)),
+    ]
 
 
 def main() -> int:

@@ -167,7 +167,12 @@ class MapSession(QObject):
 
     def _forget_board(self, changes: Changes) -> None:
         """Update the cached board: its terrain is kept when only figures moved, and
-        recomputed only around the squares an edit touched; else it is dropped."""
+        recomputed only around the squares an edit touched; else it is dropped.  While a
+        game's board stands in for it (``board_source``) it is dropped, not kept up: a big
+        board's every action would size each figure again for a board nobody asks."""
+        if self.board_source is not None:
+            self._board = None
+            return
         map_changed = changes.everything or changes.layers or changes.objects or changes.options
         local = (
             self._board is not None

@@ -34,6 +34,9 @@ class FiguresItem(DeviceItem):
         self.anchors: dict[str, str] = {}
         #: The hidden figures, sizes and anchors the figures were last drawn with.
         self._look: tuple[set[str], dict[str, float], dict[str, str]] | None = None
+        #: The (id, label) pairs the token texts were last made for, and those texts.
+        self._names: list[tuple[str, str]] = []
+        self._texts: dict[str, str] = {}
 
     def set_figures(self, figures: list[FigurePlacement]) -> None:
         """Show ``figures``; when only some of them changed (a figure moved, turned...)
@@ -42,7 +45,11 @@ class FiguresItem(DeviceItem):
         old = self.figures
         self.figures = list(figures)
         #: Each figure's token text, unique on the board ("GGu" and "GGe", not two "GG").
-        texts = unique_initials((f.id, f.label) for f in self.figures)
+        names = [(f.id, f.label) for f in self.figures]
+        if names != self._names:  # else the same texts (a big board: the usual case)
+            self._names = names
+            self._texts = unique_initials(names)
+        texts = self._texts
         look = (set(self.hidden), dict(self.sizes), dict(self.anchors))
         same_look = texts == self.texts and look == self._look
         self.texts = texts
@@ -54,7 +61,9 @@ class FiguresItem(DeviceItem):
             if before != after:
                 for f in (before, after):
                     grow = self.sizes.get(f.id, 1.0)
-                    self.update(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
+                    self.update_part(
+                        QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1)
+                    )
 
     def set_headings(self, headings: dict[str, float | None]) -> None:
         """The open game's facings (``headings``); repaints only the figures turned."""
@@ -69,7 +78,7 @@ class FiguresItem(DeviceItem):
         for f in self.figures:
             if f.id in changed:
                 grow = self.sizes.get(f.id, 1.0)
-                self.update(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
+                self.update_part(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
 
     def set_marked(self, marked: dict[str, QColor]) -> None:
         """Ring these figures (others lose their ring); repaints only the figures changed."""
@@ -82,7 +91,7 @@ class FiguresItem(DeviceItem):
         for f in self.figures:
             if f.id in changed:
                 grow = self.sizes.get(f.id, 1.0)
-                self.update(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
+                self.update_part(QRectF(f.at[0] - grow, f.at[1] - grow, 2 * grow + 1, 2 * grow + 1))
 
     def paint_device(self, painter: QPainter, view: DeviceMap) -> None:
         r_ex = view.exposed

@@ -38,6 +38,17 @@ class MapItem(QGraphicsObject):
             self._bounds = QRectF(rect)
         self.update()
 
+    def update_part(self, rect: QRectF) -> None:
+        """Repaint ``rect`` (map units) alone.  ``update(rect)`` twice before a paint
+        repaints everything between the two (Qt keeps one dirty rect per item: a figure's
+        old and new squares far apart, and all the map between them); each part sent to
+        the scene reaches the view as a rect of its own."""
+        scene = self.scene()
+        if scene is None:
+            self.update(rect)
+            return
+        scene.update(self.mapRectToScene(rect))
+
     def boundingRect(self) -> QRectF:
         return self._bounds
 

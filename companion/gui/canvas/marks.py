@@ -9,7 +9,6 @@ both stay readable.  Sizes have floors in pixels, so a badge reads at arm's leng
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -138,7 +137,7 @@ class TokenItem(DeviceItem):
         self.occupied = set(squares)
         for x, y in changed:
             if (x, y) in self.tokens:
-                self.update(QRectF(x - 1, y - 1, 3, 3))
+                self.update_part(QRectF(x - 1, y - 1, 3, 3))
 
     def paint_device(self, painter: QPainter, view: DeviceMap) -> None:
         r = view.exposed
@@ -226,7 +225,12 @@ class BoardMarks:
         self.tokens = TokenItem(font)
         self.marks: tuple[BoardMark, ...] = ()
         self._fill_marks: tuple[BoardMark, ...] = ()
-        #: Square -> the labels of its marks, built when first asked (a tooltip).
+        #: How many of ``marks`` lead with the fills (all of them, or 0): their labels
+        #: are kept while the fills stand, the rest's built again after each change.
+        self._head = 0
+        #: Square -> the labels of the first ``_head`` marks, and of the others; each
+        #: built when first asked (a tooltip).
+        self._head_labels: dict[Square, list[str]] | None = {}
         self._labels: dict[Square, list[str]] | None = {}
 
     @property
@@ -240,24 +244,44 @@ class BoardMarks:
     def set_marks(self, marks: Sequence[BoardMark]) -> None:
         """Show ``marks`` (each kind on its own item).  Marks that are the very objects
         shown already (a ruleset keeps them while the board stands) are left alone: after
-        most actions nothing on the board changed, and a big board has thousands."""
+        most actions nothing on the board changed, and a big board has thousands.  (The
+        tuples' ``==`` tells the very same objects apart at C speed, and compares only
+        those that are not.)"""
         new = tuple(marks)
-        if _same(new, self.marks):
+        if new == self.marks:
+            # Nothing to draw again; any equal marks made anew are held instead, so that
+            # next time the very same objects are found at once.
+            self._adopt(new)
             return
         self.marks = new
         n = len(self._fill_marks)
-        if n and _same(new[:n], self._fill_marks) and not any(m.kind == "fill" for m in new[n:]):
+        if (
+            n
+            and self._head == n
+            and new[:n] == self._fill_marks
+            and not any(m.kind == "fill" for m in new[n:])
+        ):
             rest = new[n:]  # the fills first, as shown: only what follows them changed
         else:
             fills = tuple(m for m in new if m.kind == "fill")
-            if not _same(fills, self._fill_marks):
-                self._fill_marks = fills
+            if fills != self._fill_marks:
                 self.fills.set_fills(fills)
+            self._fill_marks = fills
             rest = new
+            self._head = len(fills) if new[: len(fills)] == fills else 0
+            self._head_labels = None
         self.tokens.set_marks(
             (m for m in rest if m.kind == "token"), (m for m in rest if m.kind == "edge")
         )
         self._labels = None
+
+    def _adopt(self, new: tuple[BoardMark, ...]) -> None:
+        """Hold ``new`` instead of the equal marks shown (nothing to draw again)."""
+        self.marks = new
+        if self._head:
+            self._fill_marks = new[: self._head]
+        elif self._fill_marks:  # (no fills before: none now either)
+            self._fill_marks = tuple(m for m in new if m.kind == "fill")
 
     def set_fog(self, fog: np.ndarray | None) -> None:
         old = self.fills.fog
@@ -277,16 +301,22 @@ class BoardMarks:
 
     def labels_at(self, sq: Square) -> list[str]:
         """What the marks on a square are (its tooltip)."""
+        if self._head_labels is None:
+            self._head_labels = _labels(self.marks[: self._head])
         if self._labels is None:
-            labels: dict[Square, list[str]] = {}
-            for m in self.marks:
-                for at in (m.at, m.to) if m.to is not None else (m.at,):
-                    if m.label and m.label not in labels.setdefault(at, []):
-                        labels[at].append(m.label)
-            self._labels = labels
-        return list(self._labels.get(sq, ()))
+            self._labels = _labels(self.marks[self._head :])
+        out = list(self._head_labels.get(sq, ()))
+        for label in self._labels.get(sq, ()):
+            if label not in out:
+                out.append(label)
+        return out
 
 
-def _same(a: Sequence[BoardMark], b: Sequence[BoardMark]) -> bool:
-    """Whether ``a`` and ``b`` hold the very same marks (objects), in order."""
-    return len(a) == len(b) and all(map(operator.is_, a, b))
+def _labels(marks: Sequence[BoardMark]) -> dict[Square, list[str]]:
+    """Square -> the labels of ``marks`` on it (or on its edge), each once, in order."""
+    labels: dict[Square, list[str]] = {}
+    for m in marks:
+        for at in (m.at, m.to) if m.to is not None else (m.at,):
+            if m.label and m.label not in labels.setdefault(at, []):
+                labels[at].append(m.label)
+    return labels

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QRegion
 from PySide6.QtWidgets import QWidget
 
 from companion.rules.places import column_name, row_name
@@ -49,7 +49,16 @@ class EdgeRulers(QWidget):
 
     def follow_viewport(self) -> None:
         self.setGeometry(self.canvas.viewport().rect())
+        # Only the two strips are the rulers': the map repainted under the middle of the
+        # view (a figure moved) does not paint them again.
+        self.setMask(QRegion(self._top()).united(QRegion(self._left())))
         self.raise_()
+
+    def _top(self) -> QRect:
+        return QRect(0, 0, self.width(), STRIP)
+
+    def _left(self) -> QRect:
+        return QRect(0, STRIP, STRIP + 6, max(0, self.height() - STRIP))
 
     def visible_labels(self) -> tuple[list[tuple[float, str]], list[tuple[float, str]]]:
         """The columns' labels with their x and the rows' with their y, in view pixels."""
@@ -75,6 +84,9 @@ class EdgeRulers(QWidget):
         return cols, rows
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        region = event.region()
+        if not region.intersects(self._top()) and not region.intersects(self._left()):
+            return  # (no strip touched: their labels stand)
         cols, rows = self.visible_labels()
         p = QPainter(self)
         p.setFont(self.label_font)

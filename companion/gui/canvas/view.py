@@ -178,6 +178,8 @@ class MapCanvas(pg.GraphicsView):
         self._space = False
         self._last_square: Square | None = None
         self._size: tuple[int, int] = (0, 0)
+        #: The map and mode the fog was last worked out for (a move alone keeps it).
+        self._fog_of: tuple[object, bool] | None = None
         session.changed.connect(self.on_changed)
         session.replaced.connect(self.fit)
         self.vb.sigRangeChanged.connect(self._range_changed)
@@ -192,9 +194,17 @@ class MapCanvas(pg.GraphicsView):
         d = doc.dungeon
         size = (d.width, d.height)
         everything = changes.everything or size != self._size
-        fog = fog_mask(doc, self.play)
-        fog_changed = not _same_mask(fog, self.features.fog)
-        self.features.fog = fog
+        if (
+            changes == Changes(figures=True, region=changes.region)
+            and self._fog_of == (d, self.play)
+            and not everything
+        ):
+            fog, fog_changed = self.features.fog, False  # figures moved: the rooms stand
+        else:
+            fog = fog_mask(doc, self.play)
+            fog_changed = not _same_mask(fog, self.features.fog)
+            self.features.fog = fog
+            self._fog_of = (d, self.play)
         # Redraw only the squares an edit touched, unless the whole look may have changed.
         whole = everything or fog_changed or changes.region is None
         region = None if whole else changes.region
@@ -344,6 +354,10 @@ class MapCanvas(pg.GraphicsView):
             if h < d.height:
                 cy = min(max(cy, h / 2 - edge), d.height - h / 2)
         self.vb.setRange(QRectF(cx - w / 2, cy - h / 2, w, h), padding=0)
+        # The map's transform now, not when the view paints (pyqtgraph defers it to the
+        # paint, where setting it dirties every item again: the whole map painted twice
+        # at each turn that scrolls the view).
+        self.vb.updateMatrix()
 
     def pixels_per_square(self) -> float:
         rect = self.vb.viewRect()
@@ -359,10 +373,12 @@ class MapCanvas(pg.GraphicsView):
     # -- coordinates -------------------------------------------------------------------
     def map_pos(self, pos: QPointF | QPoint) -> QPointF:
         """A viewport position in map units."""
+        self.vb.updateMatrix()  # as the view range is now (pyqtgraph defers it to the paint)
         return self.vb.mapSceneToView(self.mapToScene(QPoint(int(pos.x()), int(pos.y()))))
 
     def viewport_pos(self, square: Square, dx: float = 0.5, dy: float = 0.5) -> QPoint:
         """The viewport pixel over a point of a square (its centre by default)."""
+        self.vb.updateMatrix()
         scene = self.vb.mapViewToScene(QPointF(square[0] + dx, square[1] + dy))
         return self.mapFromScene(scene)
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from companion.gui.play import pending as pend
 from companion.gui.play.answers import AnswerCache, Answers
-from companion.gui.play.map_sync import sync_map
+from companion.gui.play.map_sync import MapSync
 from companion.gui.play.play_dialogs import PlayDialogs
 from companion.model.mapfile import MapDocument
 from companion.rules.capabilities import Areas, AttackOdds
@@ -72,8 +72,8 @@ class PlayController(QObject, pend.PendingChoices, PlayDialogs):
         #: The figures picked for a pending action that takes several (``needs ==
         #: "figures"``).
         self.picks = pend.TargetPicks(self.check)
-        #: The figures' facings in degrees as last put on the map (``sync_map``).
-        self._headings: dict[str, float | None] = {}
+        #: What was last put on the map (``sync_map``).
+        self._map = MapSync()
         #: Who acted when the state was last announced (to tell when the turn passes).
         self._last_acting: str | None = None
         #: True while ``complete`` applies the pending action.
@@ -389,6 +389,6 @@ class PlayController(QObject, pend.PendingChoices, PlayDialogs):
     # -- the map the canvas shows --------------------------------------------------------
     def sync_map(self, session: Any) -> None:
         """Put the game's figures (and any changed squares) on the map the canvas shows
-        (``map_sync.sync_map``): only what changed is announced."""
+        (``map_sync.MapSync``): only what changed is announced."""
         if self.game is not None:
-            self._headings = sync_map(self.game, self.figures, session, self._headings)
+            self._map.sync(self.game, self.figures, session)

@@ -110,15 +110,26 @@ class PlayMarks:
         ]
         if shown == self._shown:  # the same badges where they were: keep the items
             return
-        for item in self.badges:
-            self.vb.removeItem(item)
-        self.badges = []
+        # A badge that stands as it was keeps its item: only those changed are painted.
+        kept: dict[tuple[str, tuple[int, int]], list[pg.TextItem]] = {}
+        for key, old in zip(self._shown, self.badges, strict=True):
+            kept.setdefault(key, []).append(old)
+        badges = []
         for text, at in shown:
-            item = pg.TextItem(text, color=(255, 235, 150), fill=(30, 30, 30, 190), anchor=(0.5, 0))
-            item.setPos(at[0] + 0.5, at[1] + 1.0)
-            item.setZValue(42)
-            self.vb.addItem(item, ignoreBounds=True)
-            self.badges.append(item)
+            spare = kept.get((text, at))
+            item = spare.pop() if spare else None
+            if item is None:
+                item = pg.TextItem(
+                    text, color=(255, 235, 150), fill=(30, 30, 30, 190), anchor=(0.5, 0)
+                )
+                item.setPos(at[0] + 0.5, at[1] + 1.0)
+                item.setZValue(42)
+                self.vb.addItem(item, ignoreBounds=True)
+            badges.append(item)
+        for items in kept.values():
+            for item in items:
+                self.vb.removeItem(item)
+        self.badges = badges
         self._shown = shown
 
     def clear(self) -> None:

@@ -30,11 +30,16 @@ GAME_FILTER = f"Brick Companion games (*{GAME_SUFFIX});;All files (*)"
 class GameLifePart(WindowBase):
     """The Game menu; new, open, close; what the window shows of the open game."""
 
+    #: The game's party the roster sheets were last found to show (None: not known): the
+    #: sheets' roster is compared with it only after either changed.
+    _party_shown: Any = None
+
     def _build_game_menu(self) -> None:
         from PySide6.QtGui import QAction, QKeySequence
 
         menu = self.menuBar().addMenu("&Game")
         self.game_menu = menu
+        self.roster_panel.rosterChanged.connect(self._forget_party_shown)
 
         def add(text: str, slot: object, keys: str = "") -> QAction:
             a = QAction(text, self)
@@ -228,18 +233,26 @@ class GameLifePart(WindowBase):
         game = self.play.game
         if self.party_actions is not None and game.ruleset.id == self.party_dock_ruleset:
             self.party_actions.show_game(game.header.party, self.play.figures(), self.play.act)
-        if isinstance(game.ruleset, CharacterSheets) and game.header.party is not None:
-            if self.roster_panel.roster() != game.header.party:
-                self.roster_panel.set_roster(game.ruleset.id, game.header.party)
+        party = game.header.party
+        if isinstance(game.ruleset, CharacterSheets) and party is not None:
+            if party is not self._party_shown:  # (a copy of the sheets' roster is slow)
+                if self.roster_panel.roster() != party:
+                    self.roster_panel.set_roster(game.ruleset.id, party)
+                self._party_shown = party
             self.roster_panel.set_game_state(game.state)
             acting = self.play.turn()
-            if acting is not None and acting.acting is not None:
-                self.roster_panel.select(acting.acting)  # the sheet follows who acts
+            who = acting.acting if acting is not None else None
+            if who is not None and who != self.roster_panel.current_id():
+                self.roster_panel.select(who)  # the sheet follows who acts
         self.play.sync_map(self.session)
         self.canvas.refresh_marks()
         self.marks.show(self.play)
         self._center_acting()
         self._update_title()
+
+    def _forget_party_shown(self) -> None:
+        """The roster sheets changed (another roster opened, an edit): compare again."""
+        self._party_shown = None
 
     def _game_marks(self) -> Any:
         """What the open game's board shows now (``Ruleset.marks``)."""

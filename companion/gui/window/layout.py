@@ -191,8 +191,10 @@ class LayoutPart(WindowBase):
         if play.game is not None and play.game.path is not None:
             turn = play.turn()
             where = f" — {play.game.path.name} — round {turn.round if turn else 1}"
-        self.setWindowTitle(f"{doc.name}{where}[*] — {APP_NAME}")
-        self.setWindowModified(not self.session.undo_stack.isClean())
+        self.setWindowTitle(f"{doc.name}{where}[*] — {APP_NAME}")  # (Qt skips the same)
+        modified = not self.session.undo_stack.isClean()
+        if modified != self.isWindowModified():  # Qt sets the title again, even unchanged
+            self.setWindowModified(modified)
 
     def restore_layout(self) -> None:
         geometry = self.settings.value("window/geometry")

@@ -7,7 +7,6 @@ from typing import Any
 
 from companion.model.figures import Token
 from companion.model.geometry import Board
-from companion.model.geometry.tabletop import reachable_cells
 from companion.model.mapfile import MapDocument
 from companion.rules.board_cache import BoardCache
 from companion.rules.plugin_base import RulesetPlugin, field_problems
@@ -36,15 +35,11 @@ from companion.rulesets.in_a_world_where_bricks_rule.catalog import (
     RULESET_ID,
     IawwbrCatalog,
 )
+from companion.rulesets.in_a_world_where_bricks_rule.move_hints import MoveHints
 from companion.rulesets.in_a_world_where_bricks_rule.placing import map_problems
 from companion.rulesets.in_a_world_where_bricks_rule.reasons import REASONS
 from companion.rulesets.in_a_world_where_bricks_rule.resolve import resolve
-from companion.rulesets.in_a_world_where_bricks_rule.rules import (
-    Ctx,
-    actions_left,
-    move_cost,
-    movement_freedom,
-)
+from companion.rulesets.in_a_world_where_bricks_rule.rules import Ctx
 from companion.rulesets.in_a_world_where_bricks_rule.setup import (
     build_battle,
     game_setup,
@@ -82,6 +77,15 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
     def __init__(self, catalog: IawwbrCatalog | None = None) -> None:
         super().__init__(catalog)
         self._boards = BoardCache(TABLE_GRID)
+        self._hints = MoveHints()
+        self._profiles: dict[tuple[str | None, str | None], FigureProfile | None] = {}
+        self._profiles_of = self.catalog
+        #: The odds asked about the last state (with the catalog they were worked out with).
+        self._odds: tuple[Battle | None, IawwbrCatalog, dict[tuple[Any, ...], Odds | None]] = (
+            None,
+            self.catalog,
+            {},
+        )
 
     def user_tables(self) -> Sequence[TableSpec[Any]]:
         """The tables the user may fill in (``UserTables``): home-made classes."""
@@ -129,6 +133,16 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
         return map_problems(doc)
 
     def profile(self, class_id: str | None, monster_id: str | None) -> FigureProfile | None:
+        """A class's profile (a frozen value), made once per class: the window asks for
+        every figure's after every action."""
+        if self._profiles_of is not self.catalog:
+            self._profiles, self._profiles_of = {}, self.catalog
+        key = (class_id, monster_id)
+        if key not in self._profiles:
+            self._profiles[key] = self._profile(class_id)
+        return self._profiles[key]
+
+    def _profile(self, class_id: str | None) -> FigureProfile | None:
         cls = self.catalog.classes.get(class_id or "")
         if cls is None:
             return None
@@ -171,28 +185,8 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
         return views.choices(self._ctx(state), figure_id, self.validate)
 
     def moves(self, state: Battle, figure_id: str) -> dict[tuple[int, int], MoveOption]:
-        ctx = self._ctx(state)
-        f = state.fighters.get(figure_id)
-        if f is None or f.knocked_out:
-            return {}
-        free = movement_freedom(ctx, f)
-        found = reachable_cells(
-            state.table,
-            f.base,
-            ctx.length * self.catalog.rules.movement.lengths_per_move,
-            state.bases(exclude=f.id),
-            tall=ctx.options.tall_height_bricks,
-            ignore_tall=bool(free and free.ignores_tall_objects),
-            ignore_figures=bool(free and free.ignores_characters),
-            layers=state.table_layers,
-        )
-        start = f.cell
-        left = actions_left(ctx, f) or self.catalog.rules.actions.per_activation
-        return {
-            cell: MoveOption(square=cell, cost=round(move.length), path=(start, cell))
-            for cell, move in found.items()
-            if move_cost(ctx, f, move) <= left  # through difficult ground: two actions
-        }
+        """The move hint (``move_hints``), measured once for the same table and bases."""
+        return self._hints.moves(self._ctx(state), figure_id)
 
     def area(
         self, state: Battle, action: Mapping[str, Any]
@@ -200,7 +194,21 @@ class IawwbrRules(RulesetPlugin[Battle, IawwbrCatalog, Ctx]):
         return [], []  # no area effects in the text
 
     def odds(self, state: Battle, action: Mapping[str, Any]) -> Odds | None:
-        return views.odds(self._ctx(state), action)
+        """The odds (``views.odds``), worked out once per state and action: the window
+        asks again each time the pointer comes back onto a target (a ranged attack's
+        cover is five sight lines)."""
+        try:
+            key = tuple(sorted(action.items()))
+            hash(key)
+        except TypeError:  # a list in the action: asked afresh
+            return views.odds(self._ctx(state), action)
+        memo = self._odds  # read once: a game loading in another thread may replace it
+        if memo[0] is not state or memo[1] is not self.catalog:
+            memo = self._odds = (state, self.catalog, {})
+        kept = memo[2]
+        if key not in kept:
+            kept[key] = views.odds(self._ctx(state), action)
+        return kept[key]
 
     def describe(self, before: Battle, action: Mapping[str, Any], events: Sequence[Event]) -> str:
         return views.describe(self._ctx(before), action, events)

@@ -7,7 +7,9 @@ views alike, so no rule is written twice.  Every number comes from the catalog
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import threading
+from collections import OrderedDict
+from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 
 from companion.model.dungeon import Terrain
@@ -156,8 +158,39 @@ def movement_freedom(ctx: Ctx, f: Fighter) -> UnblockedMovement | None:
     return got if isinstance(got, UnblockedMovement) else None
 
 
+#: Straight moves already measured, newest last: validating a move, checking that a forced
+#: one can be carried out and resolving it each measure the same move.  Keyed by what the
+#: measure reads: the table, its arrays, the figures, the options and the catalog (by
+#: identity: a battle is replaced, never changed; each entry keeps them, so an id is not
+#: reused while it is kept), the mover (a frozen value) and the cell.
+_MEASURED: OrderedDict[tuple[Hashable, ...], tuple[tuple[object, ...], StraightMove]] = (
+    OrderedDict()
+)
+_MEASURED_KEPT = 64
+_MEASURED_LOCK = threading.Lock()
+
+
 def check_move(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> StraightMove:
-    """What a straight move of ``f`` to the cell ``to`` crosses (Space Trooper: unblocked)."""
+    """What a straight move of ``f`` to the cell ``to`` crosses (Space Trooper: unblocked),
+    measured once per battle, mover and cell (``measure_move``)."""
+    b = ctx.battle
+    held = (b.table, b.fighters, b.layers, b.options, ctx.catalog)
+    key = (*map(id, held), f, (to[0], to[1]))
+    with _MEASURED_LOCK:  # a game may be loading (replayed) in another thread
+        hit = _MEASURED.get(key)
+        if hit is not None and all(a is c for a, c in zip(hit[0], held, strict=True)):
+            _MEASURED.move_to_end(key)
+            return hit[1]
+    move = measure_move(ctx, f, to)
+    with _MEASURED_LOCK:
+        _MEASURED[key] = (held, move)
+        while len(_MEASURED) > _MEASURED_KEPT:
+            _MEASURED.popitem(last=False)
+    return move
+
+
+def measure_move(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> StraightMove:
+    """``check_move`` measured afresh."""
     free = movement_freedom(ctx, f)
     return straight_move(
         ctx.battle.table,
@@ -171,12 +204,18 @@ def check_move(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> StraightMove:
     )
 
 
-def move_cost(ctx: Ctx, f: Fighter, move: StraightMove) -> int:
-    """Move actions a move costs: two through difficult terrain (not for a Space Trooper)."""
+def difficult_move_cost(ctx: Ctx, f: Fighter) -> int:
+    """Move actions a move of ``f`` through difficult terrain costs: two (a Space Trooper:
+    one, as any move)."""
     free = movement_freedom(ctx, f)
-    if move.difficult and not (free and free.ignores_difficult_terrain):
-        return ctx.catalog.rules.movement.difficult_terrain_actions
-    return 1
+    if free and free.ignores_difficult_terrain:
+        return 1
+    return ctx.catalog.rules.movement.difficult_terrain_actions
+
+
+def move_cost(ctx: Ctx, f: Fighter, move: StraightMove) -> int:
+    """Move actions a move costs: one, or ``difficult_move_cost`` through difficult terrain."""
+    return difficult_move_cost(ctx, f) if move.difficult else 1
 
 
 def move_reasons(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> list[Reason]:
@@ -328,6 +367,27 @@ def knock_out_at(ctx: Ctx, f: Fighter) -> int:
     return ctx.catalog.knock_out_hits(f.class_id, f.level)
 
 
+def beyond_reach(ctx: Ctx, a: Fighter, t: Fighter) -> Reason | None:
+    """Why ``t`` is beyond ``a``'s attacks: not in base contact and ``a`` has no range, or
+    farther than its range (None: in contact, or within range).  One of
+    ``attack_reasons``: an attack on a target beyond reach is never legal."""
+    if touching(ctx, a, t):
+        return None
+    if not ranged(ctx, a):
+        return reason(
+            R.NO_RANGE, f"{t.name} is not in base contact and {a.name} has no range", t.cell
+        )
+    reach = ctx.length * ctx.catalog.rules.attack.ranged_reach_lengths
+    dist = separation(ctx, a.base, t.base)
+    if dist > reach + 1e-6:
+        return reason(
+            R.OUT_OF_RANGE,
+            f"{t.name} is {dist:.1f} studs away; range reaches one length ({reach:g} studs)",
+            t.cell,
+        )
+    return None
+
+
 def attack_reasons(ctx: Ctx, a: Fighter, t: Fighter) -> list[Reason]:
     """Why ``a`` may not attack ``t`` (empty: it may)."""
     if t.id == a.id:
@@ -341,25 +401,11 @@ def attack_reasons(ctx: Ctx, a: Fighter, t: Fighter) -> list[Reason]:
         )
     if touching(ctx, a, t):
         return out
+    far = beyond_reach(ctx, a, t)
+    if far is not None:
+        out.append(far)
     if not ranged(ctx, a):
-        out.append(
-            reason(
-                R.NO_RANGE,
-                f"{t.name} is not in base contact and {a.name} has no range",
-                t.cell,
-            )
-        )
         return out
-    reach = ctx.length * ctx.catalog.rules.attack.ranged_reach_lengths
-    dist = separation(ctx, a.base, t.base)
-    if dist > reach + 1e-6:
-        out.append(
-            reason(
-                R.OUT_OF_RANGE,
-                f"{t.name} is {dist:.1f} studs away; range reaches one length ({reach:g} studs)",
-                t.cell,
-            )
-        )
     if ctx.options.ranged_attack_needs_line_of_sight:  # out of range and unseen: both said
         others = ctx.battle.bases(exclude=a.id)
         blocked = sight_blocked(

@@ -8,6 +8,7 @@ Every number on a sheet comes from the catalog or the rules' helpers.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -331,14 +332,38 @@ def _battle_part(c: Character, state: Battle, catalog: IawwbrCatalog) -> SheetSe
     return hit[1]
 
 
+#: The roster's side of every sheet, by the roster's JSON text (what ``read_roster``
+#: validates: the same text reads as the same roster) and catalog: a game asks for the
+#: sheets after every action, its roster unchanged.
+RosterSide = tuple[Character, tuple[SheetSection, ...], str]
+_ROSTERS: dict[str, tuple[IawwbrCatalog, list[RosterSide]]] = {}
+_ROSTERS_KEPT = 16
+
+
+def _roster_sides(party: Mapping[str, Any], catalog: IawwbrCatalog) -> list[RosterSide]:
+    """Each character with its roster part (``_roster_part``), read once per roster text."""
+    try:
+        text = json.dumps(dict(party), ensure_ascii=True, allow_nan=False)
+    except (TypeError, ValueError):
+        text = None  # not JSON: read_roster says why
+    hit = _ROSTERS.get(text) if text is not None else None
+    if hit is not None and hit[0] is catalog:
+        return hit[1]
+    roster = read_roster(party, catalog)
+    sides = [(c, *_roster_part(c, roster, catalog)) for c in roster.characters]
+    if text is not None:
+        if len(_ROSTERS) >= _ROSTERS_KEPT:
+            _ROSTERS.clear()
+        _ROSTERS[text] = (catalog, sides)
+    return sides
+
+
 def sheets(
     party: Mapping[str, Any], state: Battle | None, catalog: IawwbrCatalog
 ) -> list[SheetView]:
     """One sheet per character, in roster order; with ``state``, the battle's numbers."""
-    roster = read_roster(party, catalog)
     out = []
-    for c in roster.characters:
-        sections, subtitle = _roster_part(c, roster, catalog)
+    for c, sections, subtitle in _roster_sides(party, catalog):
         if state is not None:  # during a battle its numbers come first
             sections = (_battle_part(c, state, catalog), *sections)
         out.append(

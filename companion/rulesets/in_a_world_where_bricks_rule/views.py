@@ -36,6 +36,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     actions_left,
     actions_per_activation,
     activation_defense,
+    beyond_reach,
     blast_of,
     choosable,
     climbable,
@@ -217,56 +218,87 @@ def in_contact(ctx: Ctx) -> frozenset[str]:
     return frozenset(out)
 
 
-def figure_views(ctx: Ctx) -> dict[str, FigureView]:
+#: Figure views already made, by what makes them: the window asks for every figure's view
+#: after every action, and most figures' are the same as before.  A view depends on the
+#: fighter (a frozen value), whether it is stunned or in contact, its actions left, the
+#: items on the table (frozen values) and the catalog; each entry keeps its catalog, so
+#: an id is never reused.
+_VIEWS: dict[tuple[Any, ...], tuple[IawwbrCatalog, FigureView]] = {}
+_VIEWS_KEPT = 4096
+
+
+def figure_views(ctx: Ctx, fresh: bool = False) -> dict[str, FigureView]:
+    """Every character's view; ``fresh``: each made again, not taken from those kept."""
     b = ctx.battle
     out = {}
     contact = in_contact(ctx)
     pick = frozenset(choosable(ctx))
-    per_activation = actions_per_activation(ctx)
+    catalog = ctx.catalog
     for fid, f in b.fighters.items():
-        cls = ctx.catalog.get_class(f.class_id)
-        badges = []
-        if fid in b.stunned:
-            badges.append(Badge(id="stunned", label="can't act this round"))
-        if f.weapon is None:
-            badges.append(Badge(id="unarmed", label="unarmed"))
-        if fid in contact and not f.knocked_out:
-            badges.append(Badge(id="contact", label="in base contact"))
-        weapon = ctx.catalog.get_weapon(f.weapon).name if f.weapon else "none"
-        stats = (
-            ("Level", str(f.level)),
-            ("Defense", f"{f.defense} (acts on {activation_defense(ctx, f)}+)"),
-            ("Weapon", f.weapon_name or weapon),
-            ("Range", "yes" if ranged(ctx, f) else "no"),
-            ("Height", f"{f.elevation} bricks"),
-        )
-        ko = knock_out_at(ctx, f)
-        out[fid] = FigureView(
-            id=fid,
-            name=f.name,
-            side=f.side,
-            kind=f"Level {f.level} {cls.name}",
-            is_character=True,
-            at=f.cell,
-            hp=max(0, ko - f.hits),
-            max_hp=ko,
-            dead=f.knocked_out,
-            badges=tuple(badges),
-            actions_left=actions_left(ctx, f, pick),
-            actions_total=per_activation,
-            initiative=str(activation_defense(ctx, f)),
-            stats=stats,
-            items=tuple(i.name for i in b.items if item_reachable(f, i.x, i.y)),
-            base_squares=2 * f.radius,  # one stud a square: the base's diameter
-        )
+        left = actions_left(ctx, f, pick)
+        if fresh:
+            out[fid] = _figure_view(ctx, f, fid in contact, left)
+            continue
+        key = (id(catalog), f, fid in b.stunned, fid in contact, left, b.items)
+        hit = _VIEWS.get(key)
+        if hit is None or hit[0] is not catalog:
+            if len(_VIEWS) >= _VIEWS_KEPT:
+                _VIEWS.clear()
+            hit = _VIEWS[key] = (catalog, _figure_view(ctx, f, fid in contact, left))
+        out[fid] = hit[1]
     return out
+
+
+def _figure_view(ctx: Ctx, f: Fighter, contact: bool, left: int) -> FigureView:
+    """``f``'s view: ``contact``, in base contact with a standing enemy; ``left``, its
+    actions left."""
+    b = ctx.battle
+    fid = f.id
+    cls = ctx.catalog.get_class(f.class_id)
+    badges = []
+    if fid in b.stunned:
+        badges.append(Badge(id="stunned", label="can't act this round"))
+    if f.weapon is None:
+        badges.append(Badge(id="unarmed", label="unarmed"))
+    if contact and not f.knocked_out:
+        badges.append(Badge(id="contact", label="in base contact"))
+    weapon = ctx.catalog.get_weapon(f.weapon).name if f.weapon else "none"
+    stats = (
+        ("Level", str(f.level)),
+        ("Defense", f"{f.defense} (acts on {activation_defense(ctx, f)}+)"),
+        ("Weapon", f.weapon_name or weapon),
+        ("Range", "yes" if ranged(ctx, f) else "no"),
+        ("Height", f"{f.elevation} bricks"),
+    )
+    ko = knock_out_at(ctx, f)
+    return FigureView(
+        id=fid,
+        name=f.name,
+        side=f.side,
+        kind=f"Level {f.level} {cls.name}",
+        is_character=True,
+        at=f.cell,
+        hp=max(0, ko - f.hits),
+        max_hp=ko,
+        dead=f.knocked_out,
+        badges=tuple(badges),
+        actions_left=left,
+        actions_total=actions_per_activation(ctx),
+        initiative=str(activation_defense(ctx, f)),
+        stats=stats,
+        items=tuple(i.name for i in b.items if item_reachable(f, i.x, i.y)),
+        base_squares=2 * f.radius,  # one stud a square: the base's diameter
+    )
 
 
 # -- choices --------------------------------------------------------------------------------
 
 
-def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[ActionChoice]:
-    """What the table may do (None: the round's roll), or what ``figure_id`` may do now."""
+def choices(
+    ctx: Ctx, figure_id: str | None, validate: Validator, fresh: bool = False
+) -> list[ActionChoice]:
+    """What the table may do (None: the round's roll), or what ``figure_id`` may do now;
+    ``fresh``: every target validated (none passed over as beyond reach)."""
     b = ctx.battle
     if figure_id is None:
         out_table: list[ActionChoice] = []
@@ -338,7 +370,9 @@ def choices(ctx: Ctx, figure_id: str | None, validate: Validator) -> list[Action
         targets = [
             t.id
             for t in b.standing()
-            if t.id != f.id and legal({**base, "action": "attack", "target": t.id}).legal
+            if t.id != f.id
+            and (fresh or beyond_reach(ctx, f, t) is None)  # beyond reach: never legal
+            and legal({**base, "action": "attack", "target": t.id}).legal
         ]
         out.append(
             ActionChoice(
