@@ -6,6 +6,8 @@ forty figures, it times what play mode asks when a figure is picked or a target 
 
 * the move hint, every cell one straight length away (``reachable_cells``), against the
   reference measured in the same run: the same answer cell by cell with ``straight_move``;
+  also with the table's layers kept (as the ruleset asks) and as the first hint of its
+  reach (the rays it reads made afresh);
 * the choices of the acting figure (every attack target validated);
 * the sight line and cover of one ranged attack;
 
@@ -37,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.datafiles import resource_dir
 from companion.model.dungeon import Terrain
 from companion.model.geometry.tabletop import (
+    _RAYS,
     centre_distance,
     centre_of,
     cover_fraction,
@@ -109,6 +112,15 @@ def run(name: str, doc: MapDocument, roster: dict[str, object], repeat: int) -> 
         def hint() -> object:
             return reachable_cells(state.table, f.base, length, others, tall=2)
 
+        layers = state.table_layers
+
+        def hint_kept_layers() -> object:  # as the ruleset asks: the table's layers kept
+            return reachable_cells(state.table, f.base, length, others, tall=2, layers=layers)
+
+        def hint_first() -> object:  # the first hint of its reach: no rays kept yet
+            _RAYS.clear()
+            return hint_kept_layers()
+
         def reference() -> object:
             out = []
             h, w = state.table.terrain.shape
@@ -126,6 +138,8 @@ def run(name: str, doc: MapDocument, roster: dict[str, object], repeat: int) -> 
         ref = median_ms(reference, max(3, repeat // 4))
         rows = [
             ("move hint (every cell one length away)", median_ms(hint, repeat)),
+            ("move hint, table layers kept", median_ms(hint_kept_layers, repeat)),
+            ("move hint, first of its reach (rays made)", median_ms(hint_first, repeat)),
             ("choices of the acting figure", median_ms(lambda: rules.choices(state, fid), repeat)),
             (
                 "sight line + cover of a ranged attack",

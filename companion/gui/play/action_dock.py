@@ -12,8 +12,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QFont, QKeySequence, QResizeEvent
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -28,6 +28,7 @@ from companion.gui.play.choices_dialog import ChoicesDialog
 from companion.gui.play.controller import PlayController
 from companion.gui.play.flow_layout import FlowLayout
 from companion.gui.play.reasons import reason_lines
+from companion.gui.play.size_wall import SizeWall
 from companion.rules.dice import DiceRoll
 from companion.rules.table import ActionChoice, DieSpec, Odds, roll_labels
 
@@ -61,6 +62,11 @@ FIXED_KEYS = {
 
 #: How many buttons no longer offered the bar keeps hidden for when they are again.
 KEPT_BUTTONS = 24
+
+#: How much narrower (of its slack for two lines) or wider than its new wording needs a
+#: reason already shown may stay, rather than move the buttons after it.
+REASON_SLACK = 8
+REASON_SPARE = 16
 
 #: A button of the bar: (title, kind, grouped, key, menu entries as (label, why not)).
 Slot = tuple[str, str, bool, str | None, tuple[tuple[str, str], ...]]
@@ -212,7 +218,7 @@ class ActionDock(QDockWidget):
         top = QHBoxLayout()
         # The buttons wrap onto more lines rather than widen the window.
         self.bar = QWidget()
-        self.row = FlowLayout(self.bar, spacing=4)
+        self.row = FlowLayout(self.bar, spacing=4, fit_height=True)
         top.addWidget(self.bar, 1)
         self.odds = OddsView()
         top.addWidget(self.odds, 0, Qt.AlignmentFlag.AlignTop)
@@ -251,11 +257,20 @@ class ActionDock(QDockWidget):
         self.reroll.setSizePolicy(keep)
         below.addWidget(self.reroll, 0, Qt.AlignmentFlag.AlignTop)
         outer.addLayout(below)
-        self.setWidget(body)
+        # What changes in the dock (a reason, the hint, the dice) is laid out in the dock:
+        # the window lays its docks out again only when the dock needs more room.
+        self.body = body
+        # Filled (as the window would be beneath it), so what changes in it is painted
+        # by it alone, not by the dock and the window under it as well.
+        body.setAutoFillBackground(True)
+        self.wall = SizeWall(body)
+        self.setWidget(self.wall)
         self.buttons: dict[str, QToolButton] = {}
         #: The reason beside each button that cannot be pressed now ("" hidden).
         self.reasons: dict[str, QLabel] = {}
         self.key_actions: list[QAction] = []
+        #: The widgets just shown (see ``_settle``).
+        self._shown: list[QWidget] = []
         #: The choices behind each button, and the buttons' layout as last built.
         self._groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
         self._layout: list[Slot] | None = None
@@ -268,9 +283,9 @@ class ActionDock(QDockWidget):
         controller.changed.connect(self.refresh)
         controller.pendingChanged.connect(self._pending)
         controller.verdictShown.connect(self._refused)
-        controller.oddsShown.connect(self.odds.show_odds)
+        controller.oddsShown.connect(self._show_odds)
         controller.turnPassed.connect(self._turn_passed)
-        controller.gameChanged.connect(lambda: self.dice.setMinimumWidth(0))
+        controller.gameChanged.connect(self._new_game)
         self.refresh()
 
     def refresh(self) -> None:
@@ -295,17 +310,46 @@ class ActionDock(QDockWidget):
             self._layout = layout
         reasons = self._show_reasons()
         self._show_last_dice()
-        if reasons or rebuilt:
-            # A reason shown or hidden changes how many lines the buttons wrap onto; the
-            # bar is laid out now, not in a pass of its own after the window has painted.
-            self._lay_out_bar()
-            self._fit_bar()
-            QTimer.singleShot(0, self.bar, self._fit_bar)  # dropped if the bar is gone
         if self.controller.game is None:
             _set_text(self.hint, "Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
         elif not self.controller.pending:
             _set_text(self.hint, "")
             self.odds.show_odds(self._offered_odds())
+        self._settle(cells=reasons or rebuilt)
+
+    def _new_game(self) -> None:
+        """A game begins: the dice and the dock take only the room this one needs."""
+        self.dice.setMinimumWidth(0)
+        self._settle()
+        self.wall.check(force=True)
+
+    def _settle(self, cells: bool = False) -> None:
+        """Lay the dock out now, before the window paints, so it is laid out and painted
+        once per change (a label's new text otherwise lays it out in a pass of its own,
+        after the paint, and paints it again).  ``cells``: a button's reason was shown,
+        hidden or changed (its cell is laid out first, then the bar)."""
+        if cells:
+            for widget, _button, _reason, _key in self._cells.values():
+                box = widget.layout()
+                if box is not None:
+                    box.activate()
+            self._fit_bar()
+        layout = self.body.layout()
+        for _ in range(3):  # the bar's height follows its width: at most once more
+            if layout is None or not layout.activate():
+                break
+        if cells:
+            self.row.activate()  # the bar kept its size: its buttons are placed here
+        self.wall.check()
+        # A widget shown asks to be painted in an event of its own, after the window's
+        # paint: asked now, it is painted with the rest.
+        for widget in self._shown:
+            QCoreApplication.sendPostedEvents(widget, QEvent.Type.UpdateLater)
+        self._shown = []
+
+    def _show_odds(self, odds: Odds | str | None) -> None:
+        self.odds.show_odds(odds)
+        self._settle()
 
     def _offered_odds(self) -> Odds | None:
         """The odds of the first choice offered that asks for them to be shown at once
@@ -329,6 +373,7 @@ class ActionDock(QDockWidget):
     def _show_reasons(self) -> bool:
         """Each button enabled as the rules say, the reason beside a disabled one; whether
         a reason changed (only what changed is set: each set asks for a relayout)."""
+        shown: list[QLabel] = []
         changed = False
         for title, button in self.buttons.items():
             why = why_not(self._groups.get(title, []))
@@ -340,12 +385,24 @@ class ActionDock(QDockWidget):
             if label.text() == why and label.isVisibleTo(self) == bool(why):
                 continue
             changed = True
-            # Wide enough to read in two lines at most, never wider than its maximum.
+            # Wide enough to read in two lines at most, never wider than its maximum.  A
+            # reason shown already keeps its width when reworded a little (another
+            # distance, another name): the buttons after it stay where they are.
             room = label.fontMetrics().horizontalAdvance(why) // 2 + 12
-            label.setMinimumWidth(min(room, label.maximumWidth()))
+            now = label.minimumWidth()
+            if not (label.isVisibleTo(self) and room - REASON_SLACK <= now <= room + REASON_SPARE):
+                label.setMinimumWidth(min(room, label.maximumWidth()))
             label.setText(why)
             label.setToolTip(why)
-            label.setVisible(bool(why))
+            if not why:
+                label.hide()
+            elif label.isHidden():
+                shown.append(label)
+        # Shown last: showing a widget lays out the ones around it at once, and laid out
+        # with every other reason already in place, the buttons move once.
+        for label in shown:
+            label.show()
+        self._shown += shown
         return changed
 
     def _relabel(self, layout: list[Slot]) -> None:
@@ -404,6 +461,7 @@ class ActionDock(QDockWidget):
             self.row.addWidget(widget)
             if self.bar.isVisible() and widget.isHidden():
                 widget.show()  # now, not in a later pass of its own
+                self._shown += (widget, button)
             self.buttons[title] = button
             self.reasons[title] = reason
             if shortcut is not None:
@@ -422,7 +480,6 @@ class ActionDock(QDockWidget):
             widget.deleteLater()
         self._relabel(layout)
         self.row.invalidate()
-        self._fit_bar()
 
     def _take_kept(
         self, ident: tuple[str, str, bool, str | None, int, bool], slot: Slot
@@ -512,32 +569,18 @@ class ActionDock(QDockWidget):
         if self.reroll.isVisibleTo(self) != bool(rolls):
             self.reroll.setVisible(bool(rolls))
 
-    def _lay_out_bar(self) -> None:
-        """Place the buttons as they are now (a reason shown or hidden resizes its cell)."""
-        for i in range(self.row.count()):
-            item = self.row.itemAt(i)
-            w = item.widget() if item is not None else None
-            box = w.layout() if w is not None else None
-            if box is not None:
-                box.activate()
-        self.row.invalidate()
-        self.row.activate()
-
     def _fit_bar(self) -> None:
-        """The button bar as tall as its wrapped lines need at the dock's width."""
+        """The button bar as tall as its wrapped lines need at its width."""
         height = self.row.heightForWidth(max(1, self.bar.width()))
         if self.bar.minimumHeight() != height:
             self.bar.setMinimumHeight(height)
-
-    def resizeEvent(self, ev: QResizeEvent) -> None:
-        super().resizeEvent(ev)
-        self._fit_bar()
 
     def _pending(self, choice: ActionChoice | None) -> None:
         if choice is None:
             self.send.hide()
             _set_text(self.hint, "")
             self.odds.show_odds(None)
+            self._settle()
             return
         asks = {
             "path": "Click a highlighted square to move there",
@@ -564,16 +607,18 @@ class ActionDock(QDockWidget):
             turn = f"; <b>{c.picks.count_text()}</b>"
         self.send.setVisible(choice.needs == "figures")
         self.send.setEnabled(c.picks.complete)
-        self.hint.setText(
-            f"<b>{html.escape(choice.label)}</b>: {asks.get(choice.needs, '')}{turn} (Esc cancels)."
-        )
+        name = html.escape(choice.label)
+        _set_text(self.hint, f"<b>{name}</b>: {asks.get(choice.needs, '')}{turn} (Esc cancels).")
+        self._settle()
 
     def _refused(self, verdict: object) -> None:
         lines = reason_lines(getattr(verdict, "reasons", ()))
         listed = "<br>".join(html.escape(line, quote=False) for line in lines)
         self.hint.setText(f"<b>Not allowed:</b><br>{listed}")
+        self._settle()
 
     def _turn_passed(self) -> None:
         """Another figure acts: what was refused before is no longer the matter."""
         if self.controller.pending is None:
             _set_text(self.hint, "")
+            self._settle()

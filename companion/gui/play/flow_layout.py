@@ -8,9 +8,15 @@ from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget
 
 
 class FlowLayout(QLayout):
-    def __init__(self, parent: QWidget | None = None, spacing: int = 6) -> None:
+    """``fit_height``: the widget laid out is given, as its minimum height, the height
+    its lines take at the width it is given (its parent layout then gives it that)."""
+
+    def __init__(
+        self, parent: QWidget | None = None, spacing: int = 6, fit_height: bool = False
+    ) -> None:
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
+        self.fit_height = fit_height
         self.setSpacing(spacing)
         self.setContentsMargins(QMargins(0, 0, 0, 0))
 
@@ -37,7 +43,10 @@ class FlowLayout(QLayout):
 
     def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)
-        self._place(rect, move=True)
+        height = self._place(rect, move=True)
+        owner = self.parentWidget()
+        if self.fit_height and owner is not None and owner.minimumHeight() != height:
+            owner.setMinimumHeight(height)
 
     def sizeHint(self) -> QSize:
         return self.minimumSize()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.gui.play.controller import PlayController
+from companion.gui.play.while_shown import WhileShown
 from companion.gui.roster.sheet_widget import SheetWidget
 from companion.printing.roster.pdf import export_sheets_pdf
 from companion.rules.capabilities import GameSheets
@@ -73,6 +74,8 @@ class GameSheetsDock(QDockWidget):
         #: One read-only sheet widget per sheet, in the ruleset's order.
         self.sheets: list[SheetWidget] = []
         self.views: list[SheetView] = []
+        #: Runs ``_update`` only while the dock shows (a tab beside the log).
+        self.shown = WhileShown(self, self._update)
         controller.changed.connect(self.refresh)
         controller.gameChanged.connect(self.sync)
         self.hide()
@@ -87,8 +90,15 @@ class GameSheetsDock(QDockWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        """The sheets as the game has them (asked only while the dock shows)."""
         if not self.offered():
             self.views = []
+            self.shown.stale = False
+            return
+        self.shown()
+
+    def _update(self) -> None:
+        if not self.offered():
             return
         views = game_sheets(self.controller)
         self.views = views
@@ -107,12 +117,14 @@ class GameSheetsDock(QDockWidget):
 
     def export_pdf(self, path: Path, page: str = "A4") -> int:
         """The sheets to the PDF ``path``; the page count (``ValueError``/``OSError``)."""
+        self.shown.fresh()
         game = self.controller.game
         title = f"{game.ruleset.title}: party sheet" if game is not None else "Party sheet"
         return export_sheets_pdf(self.views, path, page, title=title)
 
     def export_dialog(self) -> bool:
         """Ask where, then write the PDF; a message box says why not."""
+        self.shown.fresh()
         game = self.controller.game
         if not self.views or game is None:
             return False

@@ -19,9 +19,13 @@ from PySide6.QtWidgets import (
 
 from companion.atomic import write_atomic
 from companion.gui.play.controller import PlayController
-from companion.rules.game import LogLine
+from companion.gui.play.while_shown import WhileShown
+from companion.rules.game import Game, LogLine
 
 FORCED = QColor(235, 120, 60)
+#: More entries than this replaced at once (a game opened) are put in with the list's
+#: updates held: fewer, they are not (turning updates back on repaints the whole dock).
+BULK = 8
 
 
 def line_text(line: LogLine) -> str:
@@ -112,15 +116,36 @@ class LogDock(QDockWidget):
         self.lines: list[LogLine] = []
         #: (text, forced) of each entry in the list, to update only what changed.
         self._shown: list[tuple[str, bool]] = []
+        #: The game and its records (frozen values) the list shows: a record that is the
+        #: same object, with all before it, is the same entry worded the same.
+        self._game: Game | None = None
+        self._records: list[object] = []
+        #: Runs ``_update`` only while the log shows.
+        self.shown = WhileShown(self, self._update)
         controller.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
-        """Show the log; entries already shown as they are stay, only the ones after the
-        first difference are replaced (an action adds one, an undo takes one away)."""
+        """Show the log (nothing while the dock is hidden: it catches up when shown)."""
+        self.shown()
+
+    def _update(self) -> None:
+        """Entries already shown as they are stay, only the ones after the first
+        difference are replaced (an action adds one, an undo takes one away)."""
         game = self.controller.game
+        records: list[object] = list(game.session.entries) if game is not None else []
+        same = 0  # the leading entries logged as they were
+        if game is self._game:
+            for old_record, record in zip(self._records, records, strict=False):
+                if old_record is not record:
+                    break
+                same += 1
+            if same == len(records) == len(self._records):
+                return  # nothing logged changed (a pick, a pending action)
         lines = game.log() if game else []
-        shown = [(line_text(line), line.forced) for line in lines]
+        self._game, self._records = game, records
+        same = min(same, len(lines), len(self._shown))
+        shown = self._shown[:same] + [(line_text(line), line.forced) for line in lines[same:]]
         keep = 0
         for old, new in zip(self._shown, shown, strict=False):
             if old != new:
@@ -130,8 +155,10 @@ class LogDock(QDockWidget):
         self.export_button.setEnabled(bool(lines))
         if keep == len(self._shown) == len(shown):
             return
+        bulk = len(self._shown) + len(shown) - 2 * keep > BULK
         self.list.blockSignals(True)
-        self.list.setUpdatesEnabled(False)
+        if bulk:
+            self.list.setUpdatesEnabled(False)
         try:
             for row in range(self.list.count() - 1, keep - 1, -1):
                 self.list.takeItem(row)  # owned by Python now: freed with it
@@ -145,7 +172,8 @@ class LogDock(QDockWidget):
                 added.append(item)
             self.list.fit(added)
         finally:
-            self.list.setUpdatesEnabled(True)
+            if bulk:
+                self.list.setUpdatesEnabled(True)
             self.list.blockSignals(False)
         self._shown = shown
         if len(shown) > keep:
@@ -174,6 +202,7 @@ class LogDock(QDockWidget):
         game = self.controller.game
         if game is None:
             return False
+        self.shown.fresh()  # the log as it is now, even from a hidden dock
         if path is None:
             start = str(game.path.with_suffix("").with_suffix(".md")) if game.path else ""
             name, _ = QFileDialog.getSaveFileName(self, "Export the log", start, "Markdown (*.md)")

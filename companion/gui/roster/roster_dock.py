@@ -25,10 +25,12 @@ from PySide6.QtGui import (
     QPainter,
     QPixmap,
     QResizeEvent,
+    QShowEvent,
     QUndoCommand,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
+    QDockWidget,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -120,6 +122,12 @@ class RosterPanel(RosterFilesPart, QWidget):
         #: What the list shows, one (id, title, subtitle, side) per character.
         self._listed: list[tuple[str, str, str, str | None]] = []
         self._state: Any | None = None
+        #: Whether the game moved on while the panel was out of sight (``set_game_state``).
+        self._stale = False
+        #: The character selected while out of sight (``select``), shown when caught up.
+        self._selecting: str | None = None
+        #: The dock the panel is in, once followed to catch up when it is shown again.
+        self._dock: QDockWidget | None = None
         #: The game's sheets of the last few (state, roster) pairs, newest last.
         self._game_sheets: OrderedDict[tuple[int, int], tuple[Any, Any, list[SheetView]]] = (
             OrderedDict()
@@ -263,25 +271,72 @@ class RosterPanel(RosterFilesPart, QWidget):
         return not self.undo_stack.isClean()
 
     def set_game_state(self, state: Any | None) -> None:
-        """Show a game's numbers on the sheets (hits, knocked out...); None: the roster's."""
+        """Show a game's numbers on the sheets (hits, knocked out...); None: the roster's.
+
+        A game's next state, while the panel is out of sight (its dock closed or behind
+        another tab), is shown once the panel is seen again: the ruleset is not asked for
+        every sheet on every action nobody sees."""
+        same_mode = (state is None) == (self._state is None)
         self._state = state
+        if same_mode and self._out_of_sight():
+            self._stale = True
+            self._follow_dock()
+            return
         self._refresh()
+
+    def _out_of_sight(self) -> bool:
+        """Whether nobody can see the panel (never before its window is shown)."""
+        window = self.window()
+        if not window.isVisible():
+            return False
+        return not self.isVisible() or self.visibleRegion().isEmpty()
+
+    def _follow_dock(self) -> None:
+        """Catch up when the dock holding the panel is shown or its tab raised."""
+        parent = self.parentWidget()
+        while parent is not None and not isinstance(parent, QDockWidget):
+            parent = parent.parentWidget()
+        if parent is not None and parent is not self._dock:
+            if self._dock is not None:
+                self._dock.visibilityChanged.disconnect(self._dock_shown)
+            self._dock = parent
+            parent.visibilityChanged.connect(self._dock_shown)
+
+    def _dock_shown(self, shown: bool) -> None:
+        if shown:
+            self.catch_up()
+
+    def catch_up(self) -> None:
+        """Show the game's state now if it moved on while the panel was out of sight."""
+        if self._stale:
+            self._refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.catch_up()
+        super().showEvent(event)
 
     def views(self) -> list[SheetView]:
         """The sheets shown, one per character."""
+        self.catch_up()
         return list(self._views)
 
     def current_id(self) -> str | None:
+        if self._selecting is not None:
+            return self._selecting
         item = self.list.currentItem()
         return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
 
     def select(self, character_id: str) -> bool:
-        for i in range(self.list.count()):
-            item = self.list.item(i)
-            if item is not None and item.data(Qt.ItemDataRole.UserRole) == character_id:
-                self.list.setCurrentItem(item)
-                return True
-        return False
+        ids = [entry[0] for entry in self._listed]  # the list's rows, in order
+        if character_id not in ids or self.list.count() != len(ids):
+            return False
+        if self._stale:  # out of sight: selected, with its sheet, when caught up
+            self._selecting = character_id
+            return True
+        row = ids.index(character_id)
+        if self.list.currentRow() != row:
+            self.list.setCurrentRow(row)
+        return True
 
     # -- changes ---------------------------------------------------------------------------
     def _push(self, after: dict[str, Any], text: str, select: str | None = None) -> None:
@@ -418,6 +473,7 @@ class RosterPanel(RosterFilesPart, QWidget):
 
     def _refresh(self, select: str | None = None) -> None:
         keep = select or self.current_id()
+        self._stale, self._selecting = False, None
         self._views = self._sheets()
         self.list.blockSignals(True)
         try:
