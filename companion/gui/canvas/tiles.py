@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
@@ -26,20 +26,11 @@ def segments_path(segs: np.ndarray) -> QPainterPath:
     return pg.arrayToQPath(x, y, connect="pairs", finiteCheck=False)
 
 
-def segments_lines(segs: np.ndarray) -> list[QLineF]:
-    """The segments ``(n, 4)`` as lines, for ``QPainter.drawLines``."""
-    return [QLineF(*row) for row in segs.tolist()]
-
-
 class TileItem(QGraphicsItem):
     """One tile's segments, drawn with one pen when squares are ``min_px`` pixels or more.
 
     Its bounds are the tile's, fixed: changing the segments repaints only the part of
     the tile they changed in, and a small repaint strokes only the segments there.
-    A thin solid cosmetic pen (the grid) draws them as separate lines cut to the exposed
-    part: the raster engine steps such a line pixel by pixel even where it is clipped,
-    and strokes separate lines faster than one path of many pieces, to the same pixels
-    (each piece of the path is its own stroke either way).
     """
 
     def __init__(self, rect: QRectF, pen: QPen, min_px: float) -> None:
@@ -49,9 +40,6 @@ class TileItem(QGraphicsItem):
         self.min_px = min_px
         self.segs = np.zeros((0, 4))
         self._path: QPainterPath | None = None
-        self._as_lines = (
-            pen.isCosmetic() and pen.widthF() <= 1.0 and pen.style() == Qt.PenStyle.SolidLine
-        )
         self._grow = 0.5 + (0.0 if pen.isCosmetic() else pen.widthF())
         self._rect = rect.adjusted(-self._grow, -self._grow, self._grow, self._grow)
 
@@ -79,15 +67,6 @@ class TileItem(QGraphicsItem):
         painter.setPen(self.pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         r = option.exposedRect
-        if self._as_lines and r.isValid():
-            # Long runs are cut to the exposed part (plus a square, so no end shows):
-            # the raster engine steps a thin line pixel by pixel, even where clipped.
-            m = 1.0 + self._grow
-            box = (r.left() - m, r.top() - m, r.right() + m, r.bottom() + m)
-            part = self.segs[_near(self.segs, box)]
-            if len(part):
-                painter.drawLines(segments_lines(_clamped(part, box)))
-            return
         if r.isValid() and r.width() * r.height() < 0.25 * self._rect.width() * self._rect.height():
             g = self._grow
             part = _touching(self.segs, (r.left() - g, r.top() - g, r.right() + g, r.bottom() + g))
@@ -97,30 +76,17 @@ class TileItem(QGraphicsItem):
             painter.drawPath(self.path)
 
 
-def _near(segs: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
-    """Which segments (a boolean per row) reach into ``box`` (x0, y0, x1, y1)."""
+def _touching(segs: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
+    """The segments that reach into ``box`` (x0, y0, x1, y1)."""
     x0, y0, x1, y1 = box
     xs, ys = segs[:, [0, 2]], segs[:, [1, 3]]
-    return (
+    near = (
         (xs.max(axis=1) >= x0)
         & (xs.min(axis=1) <= x1)
         & (ys.max(axis=1) >= y0)
         & (ys.min(axis=1) <= y1)
     )
-
-
-def _clamped(segs: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
-    """Axis-aligned segments that reach into ``box``, cut to it (a copy)."""
-    x0, y0, x1, y1 = box
-    out = segs.copy()
-    out[:, [0, 2]] = np.clip(out[:, [0, 2]], x0, x1)
-    out[:, [1, 3]] = np.clip(out[:, [1, 3]], y0, y1)
-    return out
-
-
-def _touching(segs: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
-    """The segments that reach into ``box`` (x0, y0, x1, y1)."""
-    return segs[_near(segs, box)]
+    return segs[near]
 
 
 def _dirty(
