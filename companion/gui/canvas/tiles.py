@@ -31,6 +31,12 @@ class TileItem(QGraphicsItem):
 
     Its bounds are the tile's, fixed: changing the segments repaints only the part of
     the tile they changed in, and a small repaint strokes only the segments there.
+
+    A cosmetic pen (the grid) is stroked once per rectangle of the region the view
+    repaints, clipped to it: under a clip of several rectangles the raster engine steps
+    every pixel of a thin line through the clip, however little of it shows, and under
+    one rectangle it cuts the line first.  Each pixel lies in one rectangle, and a line's
+    pixels do not depend on the clip, so the result is the same.
     """
 
     def __init__(self, rect: QRectF, pen: QPen, min_px: float) -> None:
@@ -67,6 +73,28 @@ class TileItem(QGraphicsItem):
         painter.setPen(self.pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         r = option.exposedRect
+        if self.pen.isCosmetic():
+            engine = painter.paintEngine()
+            region = engine.systemClip() if engine is not None else None
+            if region is not None and region.rectCount() > 1:
+                inverse, _ok = t.inverted()
+                for rect in region:
+                    part = inverse.mapRect(QRectF(rect))
+                    if r.isValid():
+                        part &= r
+                    if part.isEmpty():
+                        continue
+                    painter.save()
+                    painter.resetTransform()
+                    painter.setClipRect(rect, Qt.ClipOperation.IntersectClip)
+                    painter.setWorldTransform(t)
+                    self._stroke(painter, part)
+                    painter.restore()
+                return
+        self._stroke(painter, r)
+
+    def _stroke(self, painter: QPainter, r: QRectF) -> None:
+        """Stroke the segments that may show in ``r`` (item units; invalid: all)."""
         if r.isValid() and r.width() * r.height() < 0.25 * self._rect.width() * self._rect.height():
             g = self._grow
             part = _touching(self.segs, (r.left() - g, r.top() - g, r.right() + g, r.bottom() + g))
