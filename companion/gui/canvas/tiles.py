@@ -78,7 +78,7 @@ class TileItem(QGraphicsItem):
             region = engine.systemClip() if engine is not None else None
             if region is not None and region.rectCount() > 1:
                 inverse, _ok = t.inverted()
-                for rect in region:
+                for rect in region:  # type: ignore[attr-defined]  # iterable at run time
                     part = inverse.mapRect(QRectF(rect))
                     if r.isValid():
                         part &= r
