@@ -1,0 +1,65 @@
+"""A repaint of several separate rectangles draws the grid as a full repaint does.
+
+The grid's tiles stroke their cosmetic pen once per rectangle of the repainted region
+(a clip of several rectangles is slow in the raster engine): each rectangle must still
+get every grid line that crosses it, and nothing outside the region may change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, QRectF
+from test_canvas_repaint import Rig, rig, settle, stale_pixels
+
+from companion.gui.canvas.layers import GRID_MIN_PX
+
+__all__ = ["rig"]  # the fixture, imported for the tests below
+
+
+class Regions(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.regions: list[Any] = []
+
+    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
+        if ev.type() == QEvent.Type.Paint:
+            self.regions.append(ev.region())  # type: ignore[attr-defined]
+        return False
+
+
+def repaint_parts(canvas: Any, parts: list[QRectF]) -> list[Any]:
+    """Ask the scene to repaint ``parts`` (map units) and return the regions painted."""
+    grid_tile = next(iter(canvas.grid.tiles.items.values()))
+    seen = Regions()
+    canvas.viewport().installEventFilter(seen)
+    try:
+        for part in parts:
+            canvas.scene().update(grid_tile.mapRectToScene(part))
+        settle()
+    finally:
+        canvas.viewport().removeEventFilter(seen)
+    return seen.regions
+
+
+def test_a_repaint_of_separate_rectangles_draws_the_grid_in_each(rig: Rig) -> None:
+    canvas, _ctx = rig
+    assert canvas.pixels_per_square() >= GRID_MIN_PX  # the grid is drawn at this zoom
+    assert canvas.grid.tiles.items, "the map has grid tiles"
+    parts = [QRectF(3.3, 4.6, 2.5, 1.7), QRectF(14.2, 9.1, 3.0, 2.4), QRectF(8.7, 13.4, 1.6, 3.2)]
+    regions = repaint_parts(canvas, parts)
+    assert any(r.rectCount() > 1 for r in regions), "one paint of several rectangles"
+    assert stale_pixels(canvas) == 0
+
+
+def test_the_check_would_see_a_grid_missing_from_a_part(rig: Rig) -> None:
+    canvas, _ctx = rig
+    tiles = list(canvas.grid.tiles.items.values())
+    kept = [t.segs for t in tiles]
+    for t in tiles:
+        t.segs = t.segs[:0]  # the grid gone, without telling the view
+    parts = [QRectF(3.3, 4.6, 2.5, 1.7), QRectF(14.2, 9.1, 3.0, 2.4)]
+    repaint_parts(canvas, parts)
+    for t, segs in zip(tiles, kept, strict=True):
+        t.segs = segs
+    assert stale_pixels(canvas) > 0  # the two parts lack the lines a full repaint draws
