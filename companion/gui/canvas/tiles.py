@@ -73,25 +73,42 @@ class TileItem(QGraphicsItem):
         painter.setPen(self.pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         r = option.exposedRect
-        if self.pen.isCosmetic():
-            engine = painter.paintEngine()
-            region = engine.systemClip() if engine is not None else None
-            if region is not None and region.rectCount() > 1:
-                inverse, _ok = t.inverted()
-                for rect in region:  # type: ignore[attr-defined]  # iterable at run time
-                    part = inverse.mapRect(QRectF(rect))
-                    if r.isValid():
-                        part &= r
-                    if part.isEmpty():
-                        continue
-                    painter.save()
-                    painter.resetTransform()
-                    painter.setClipRect(rect, Qt.ClipOperation.IntersectClip)
-                    painter.setWorldTransform(t)
-                    self._stroke(painter, part)
-                    painter.restore()
-                return
+        if self.pen.isCosmetic() and self._stroke_by_rect(painter, r):
+            return
         self._stroke(painter, r)
+
+    def _stroke_by_rect(self, painter: QPainter, r: QRectF) -> bool:
+        """Stroke once per rectangle of the region painted; False if it is one rectangle.
+
+        The region (the system clip) is in the paint device's pixels: a widget painted
+        into its window's backing store is offset from it (the redirection, a whole
+        number of pixels, which the device transform includes).
+        """
+        engine = painter.paintEngine()
+        region = engine.systemClip() if engine is not None else None
+        if region is None or region.rectCount() < 2:
+            return False
+        world = painter.worldTransform()
+        device = painter.deviceTransform()
+        to_item, invertible = device.inverted()
+        from_world, world_invertible = world.inverted()
+        shift = from_world * device  # the redirection alone
+        if not (invertible and world_invertible) or shift.isScaling() or shift.isRotating():
+            return False
+        dx, dy = round(shift.dx()), round(shift.dy())
+        for rect in region:  # type: ignore[attr-defined]  # iterable at run time
+            part = to_item.mapRect(QRectF(rect))
+            if r.isValid():
+                part &= r
+            if part.isEmpty():
+                continue
+            painter.save()
+            painter.resetTransform()
+            painter.setClipRect(rect.translated(-dx, -dy), Qt.ClipOperation.IntersectClip)
+            painter.setWorldTransform(world)
+            self._stroke(painter, part)
+            painter.restore()
+        return True
 
     def _stroke(self, painter: QPainter, r: QRectF) -> None:
         """Stroke the segments that may show in ``r`` (item units; invalid: all)."""
