@@ -39,14 +39,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.datafiles import resource_dir
 from companion.model.dungeon import Terrain
 from companion.model.geometry.tabletop import (
-    _RAYS,
     centre_distance,
     centre_of,
     cover_fraction,
-    reachable_cells,
     sight_blocked,
     straight_move,
 )
+from companion.model.geometry.tabletop_reach import _RAYS, reachable_cells
 from companion.model.mapfile import FigurePlacement, MapDocument, new_document
 from companion.rules.game import Game
 from companion.rules.maps import load_map_file

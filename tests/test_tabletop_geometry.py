@@ -17,11 +17,11 @@ from companion.model.geometry.tabletop import (
     gap,
     in_contact,
     line_cells,
-    reachable_cells,
     sight_blocked,
     straight_move,
     terrain_blocks,
 )
+from companion.model.geometry.tabletop_reach import reachable_cells
 from companion.model.textmap import parse_text_map
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from companion.model.dungeon import DungeonMap, Terrain
-from companion.model.geometry import tabletop
+from companion.model.geometry import tabletop_reach as tabletop
 from companion.model.geometry.tabletop import (
     _EPS,
     _SIDE,
@@ -21,9 +21,9 @@ from companion.model.geometry.tabletop import (
     StraightMove,
     TableLayers,
     _sweep,
-    reachable_cells,
     straight_move,
 )
+from companion.model.geometry.tabletop_reach import reachable_cells
 
 
 def reference_reachable_cells(

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.model.geometry.tabletop import reachable_cells
+from companion.model.geometry.tabletop_reach import reachable_cells
 from companion.rules.ruleset import Event
 from companion.rules.table import (
     ActionChoice,

@@ -17,7 +17,8 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from companion.model.geometry.tabletop import Base, reachable_cells
+from companion.model.geometry.tabletop import Base
+from companion.model.geometry.tabletop_reach import reachable_cells
 from companion.rules.table import MoveOption
 from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     Ctx,
