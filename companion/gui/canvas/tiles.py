@@ -32,7 +32,7 @@ class TileItem(QGraphicsItem):
     Its bounds are the tile's, fixed: changing the segments repaints only the part of
     the tile they changed in, and a small repaint strokes only the segments there.
 
-    A cosmetic pen (the grid) is stroked once per rectangle of the region the view
+    A solid cosmetic pen (the grid) is stroked once per rectangle of the region the view
     repaints, clipped to it: under a clip of several rectangles the raster engine steps
     every pixel of a thin line through the clip, however little of it shows, and under
     one rectangle it cuts the line first.  Each pixel lies in one rectangle, and a line's
@@ -46,6 +46,9 @@ class TileItem(QGraphicsItem):
         self.min_px = min_px
         self.segs = np.zeros((0, 4))
         self._path: QPainterPath | None = None
+        #: A solid cosmetic pen (the grid) strokes per repainted rectangle; a dashed one
+        #: keeps one stroke (where its dashes fall depends on the pieces drawn).
+        self._by_rect = pen.isCosmetic() and pen.style() == Qt.PenStyle.SolidLine
         self._grow = 0.5 + (0.0 if pen.isCosmetic() else pen.widthF())
         self._rect = rect.adjusted(-self._grow, -self._grow, self._grow, self._grow)
 
@@ -73,7 +76,7 @@ class TileItem(QGraphicsItem):
         painter.setPen(self.pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         r = option.exposedRect
-        if self.pen.isCosmetic() and self._stroke_by_rect(painter, r):
+        if self._by_rect and self._stroke_by_rect(painter, r):
             return
         self._stroke(painter, r)
 
