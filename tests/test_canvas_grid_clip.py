@@ -10,24 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint, QRectF
+from PySide6.QtCore import QPoint, QRectF
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 from test_canvas_repaint import Rig, pixels, rig, settle
 
 from companion.gui.canvas.layers import GRID_MIN_PX
+from companion.gui.testing import PaintRegions
 
 __all__ = ["rig"]  # the fixture, imported for the tests below
-
-
-class Regions(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.regions: list[Any] = []
-
-    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
-        if ev.type() == QEvent.Type.Paint:
-            self.regions.append(ev.region())  # type: ignore[attr-defined]
-        return False
 
 
 def stale_pixels(canvas: Any) -> int:
@@ -45,7 +35,7 @@ def stale_pixels(canvas: Any) -> int:
 def repaint_parts(canvas: Any, parts: list[QRectF]) -> list[Any]:
     """Ask the scene to repaint ``parts`` (map units) and return the regions painted."""
     grid_tile = next(iter(canvas.grid.tiles.items.values()))
-    seen = Regions()
+    seen = PaintRegions()
     canvas.viewport().installEventFilter(seen)
     try:
         for part in parts:

@@ -14,7 +14,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 from test_canvas_repaint import stale_pixels
 
@@ -22,20 +21,10 @@ from companion.gui.canvas.view import MapCanvas
 from companion.gui.play.map_sync import MapSync
 from companion.gui.play.tool import PlayMarks
 from companion.gui.session import MapSession
+from companion.gui.testing import PaintRegions
 from companion.model.edits import Changes
 from companion.model.mapfile import FigurePlacement, new_document
 from companion.rules.table import Badge, FigureView
-
-
-class Paints(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.regions: list[Any] = []
-
-    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
-        if ev.type() == QEvent.Type.Paint:
-            self.regions.append(ev.region())  # type: ignore[attr-defined]
-        return False
 
 
 def settle() -> None:
@@ -62,7 +51,7 @@ def canvas(qtbot: Any) -> Iterator[MapCanvas]:
 
 def painted(canvas: MapCanvas, step: Any) -> list[Any]:
     settle()
-    paints = Paints()
+    paints = PaintRegions()
     canvas.viewport().installEventFilter(paints)
     step()
     settle()
@@ -97,7 +86,7 @@ def test_the_rulers_keep_their_labels_when_only_the_middle_is_painted(
     labels = rulers.visible_labels
     rulers.visible_labels = lambda: (asked.append(1), labels())[1]  # type: ignore[method-assign]
     middle = canvas.viewport_pos((20, 15))
-    rulers_painted = Paints()
+    rulers_painted = PaintRegions()
     rulers.installEventFilter(rulers_painted)
     painted(canvas, lambda: canvas.viewport().update(middle.x() - 5, middle.y() - 5, 10, 10))
     assert asked == [] and rulers_painted.regions == []

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -30,24 +30,11 @@ from companion.gui.canvas.marks import BoardMarks
 from companion.gui.main_window import DEMOS, MainWindow
 from companion.gui.play.map_sync import MapSync
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import make_settings, make_window, settle
+from companion.gui.testing import PaintRegions, make_settings, make_window, settle
 from companion.model.labels import unique_initials
 from companion.rules.board_marks import BoardMark
 
 Square = tuple[int, int]
-
-
-class Paints(QObject):
-    """Counts the Paint events of one widget and keeps their regions."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.regions: list[Any] = []
-
-    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
-        if ev.type() == QEvent.Type.Paint:
-            self.regions.append(ev.region())  # type: ignore[attr-defined]
-        return False
 
 
 @pytest.fixture(params=[0, 1, 2], ids=[d[0] for d in DEMOS[:3]])
@@ -104,7 +91,7 @@ def frame(w: MainWindow, step: Any) -> list[Any]:
     """Run ``step`` (the input) and everything it sets going; the map viewport's paint
     regions meanwhile."""
     idle()
-    paints = Paints()
+    paints = PaintRegions()
     w.canvas.viewport().installEventFilter(paints)
     try:
         step()

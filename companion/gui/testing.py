@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtGui import QRegion
 from PySide6.QtWidgets import QMessageBox
 
 from companion.datafiles import resource_dir
@@ -23,6 +24,20 @@ if TYPE_CHECKING:  # pytest-qt is a test dependency, not the app's
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = resource_dir() / "dungeons" / "demo.json"
 DEMO_PARTY = resource_dir() / "parties" / "demo.party.json"
+
+
+class PaintRegions(QObject):
+    """An event filter keeping the region of every Paint event of the widgets it is
+    installed on (``widget.installEventFilter(spy)``): what a change repainted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.regions: list[QRegion] = []
+
+    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
+        if ev.type() == QEvent.Type.Paint:
+            self.regions.append(ev.region())  # type: ignore[attr-defined]
+        return False
 
 
 def make_settings(folder: Path) -> QSettings:
