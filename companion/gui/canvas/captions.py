@@ -21,6 +21,13 @@ from companion.gui.canvas.overlay_base import (
     Square,
     TightItem,
 )
+from companion.gui.canvas.rulers import LEFT_STRIP, STRIP
+
+
+def view_bounds(p: QPainter) -> QRectF:
+    """Where a caption may go in the view being painted: all of it but the edge rulers'
+    strips along the top and the left (a caption under them would be cut)."""
+    return QRectF(p.viewport()).adjusted(LEFT_STRIP, STRIP, 0, 0)
 
 
 def draw_caption(
@@ -32,9 +39,11 @@ def draw_caption(
     bounds: QRectF | None = None,
     gap: float = 14.0,
     above: bool = False,
-) -> None:
+) -> QRectF:
     """A rounded label of one or more lines beside ``anchor`` (``gap`` pixels away),
-    below (or ``above``) and to the right unless that runs off ``bounds``."""
+    below (or ``above``) and to the right unless that runs off ``bounds``; a label too
+    wide for either side is kept inside ``bounds`` (clear of the anchor where it can
+    be).  Returns the box drawn."""
     p.setFont(font)
     m = p.fontMetrics()
     w = max(m.horizontalAdvance(s) for s in lines) + 16
@@ -49,6 +58,7 @@ def draw_caption(
             box.moveRight(anchor.x() - gap)
         if box.bottom() > bounds.bottom():
             box.moveBottom(anchor.y() - gap * 0.35)
+        _keep_inside(box, anchor, bounds, gap)
     p.setPen(QPen(accent, 2))
     p.setBrush(QColor(18, 20, 26, 225))
     p.drawRoundedRect(box, 7, 7)
@@ -56,6 +66,21 @@ def draw_caption(
     for i, s in enumerate(lines):
         line_box = QRectF(box.left() + 8, box.top() + 5 + i * m.height(), w - 16, m.height())
         p.drawText(line_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, s)
+    return box
+
+
+def _keep_inside(box: QRectF, anchor: QPointF, bounds: QRectF, gap: float) -> None:
+    """Shift ``box`` back inside ``bounds`` across (the whole label read rather than
+    cut at the view's edge), then off the anchor upright if that made it cover it."""
+    if box.right() > bounds.right():
+        box.moveRight(bounds.right())
+    if box.left() < bounds.left():  # wider than the view: its start is read
+        box.moveLeft(bounds.left())
+    if box.left() <= anchor.x() <= box.right() and box.top() <= anchor.y() <= box.bottom():
+        if anchor.y() + gap + box.height() <= bounds.bottom():
+            box.moveTop(anchor.y() + gap)
+        else:
+            box.moveBottom(anchor.y() - gap)
 
 
 def caption_size(font: QFont, lines: Sequence[str]) -> tuple[float, float]:
@@ -121,7 +146,7 @@ class CaptionItem(TightItem):
         f = QFont(self.font)
         f.setPixelSize(13)
         top = view.point(self.anchor[0] + 0.5, self.anchor[1])
-        draw_caption(p, top, self.lines, f, self.accent, QRectF(p.viewport()), gap=6, above=True)
+        draw_caption(p, top, self.lines, f, self.accent, view_bounds(p), gap=6, above=True)
 
 
 class HoverLabel(TightItem):

@@ -17,7 +17,13 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
-from companion.gui.canvas.captions import add_caption, caption_size, draw_caption, sized_font
+from companion.gui.canvas.captions import (
+    add_caption,
+    caption_size,
+    draw_caption,
+    sized_font,
+    view_bounds,
+)
 from companion.gui.canvas.items import DeviceMap, Extent
 from companion.gui.canvas.overlay_base import (
     BLOCKED,
@@ -125,9 +131,7 @@ class ReachItem(ShapeItem[ReachShape]):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(colour)
             arrow_head(p, origin, end, view.scale * 0.42)
-            draw_caption(
-                p, end, [t.label], font, colour, QRectF(p.viewport()), gap=view.scale * 0.55 + 4
-            )
+            draw_caption(p, end, [t.label], font, colour, view_bounds(p), gap=view.scale * 0.55 + 4)
         if len(s.path) >= 2:
             poly = QPolygonF([view.centre(sq) for sq in s.path])
             p.setPen(
@@ -163,7 +167,7 @@ class ReachItem(ShapeItem[ReachShape]):
                 s.path_lines,
                 cap,
                 REACH,
-                QRectF(p.viewport()),
+                view_bounds(p),
                 gap=view.scale * 0.55 + 4,
             )
 

@@ -12,7 +12,13 @@ from PySide6.QtGui import (
     QPen,
 )
 
-from companion.gui.canvas.captions import add_caption, caption_size, draw_caption, sized_font
+from companion.gui.canvas.captions import (
+    add_caption,
+    caption_size,
+    draw_caption,
+    sized_font,
+    view_bounds,
+)
 from companion.gui.canvas.items import DeviceMap, Extent
 from companion.gui.canvas.overlay_base import (
     BLOCKED,
@@ -97,7 +103,7 @@ class RulerItem(ShapeItem[RulerShape]):
             )
         font = QFont(self.font)
         font.setPixelSize(14)
-        draw_caption(p, b, s.lines, font, colour, QRectF(p.viewport()), gap=view.scale * 0.55 + 4)
+        draw_caption(p, b, s.lines, font, colour, view_bounds(p), gap=view.scale * 0.55 + 4)
 
 
 def _towards(a: QPointF, b: QPointF, c: QPointF) -> QPointF:

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 #: The strips' width (left) and height (top) in pixels.
 STRIP = 18
+#: The left strip's width with the room its row numbers take beyond ``STRIP``.
+LEFT_STRIP = STRIP + 6
 STEPS = (1, 2, 5, 10, 20, 50)
 
 
@@ -58,7 +60,7 @@ class EdgeRulers(QWidget):
         return QRect(0, 0, self.width(), STRIP)
 
     def _left(self) -> QRect:
-        return QRect(0, STRIP, STRIP + 6, max(0, self.height() - STRIP))
+        return QRect(0, STRIP, LEFT_STRIP, max(0, self.height() - STRIP))
 
     def visible_labels(self) -> tuple[list[tuple[float, str]], list[tuple[float, str]]]:
         """The columns' labels with their x and the rows' with their y, in view pixels."""
