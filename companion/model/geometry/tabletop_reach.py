@@ -8,8 +8,6 @@ The same test as :func:`~companion.model.geometry.tabletop.straight_move`, cell 
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -25,6 +23,7 @@ from companion.model.geometry.tabletop import (
     StraightMove,
     TableLayers,
 )
+from companion.model.kept import Kept
 
 
 def reachable_cells(
@@ -188,9 +187,8 @@ class _Rays:
 
 
 #: Rays made, by where in its cell the mover stands (or where it stands), reach and side.
-_RAYS: OrderedDict[tuple[object, ...], _Rays | None] = OrderedDict()
-_RAYS_KEPT = 16
-_RAYS_LOCK = threading.Lock()
+#: (None: no cell in reach; kept in a one-tuple.)
+_RAYS: Kept[tuple[_Rays | None]] = Kept(16)
 #: A sample nearer a cell's edge than this (studs) is found again for each mover.
 _EDGE = 1e-6
 
@@ -211,16 +209,10 @@ def _rays(cx: float, cy: float, reach: float, side: float) -> _Rays | None:
     key: tuple[object, ...] = (
         ("at", fx, fy, reach, side) if shared else ("point", cx, cy, reach, side)
     )
-    with _RAYS_LOCK:
-        if key in _RAYS:
-            _RAYS.move_to_end(key)
-            return _RAYS[key]
-    rays = _make_rays(cx, cy, reach, side, edges=shared)
-    with _RAYS_LOCK:
-        _RAYS[key] = rays
-        while len(_RAYS) > _RAYS_KEPT:
-            _RAYS.popitem(last=False)
-    return rays
+    hit = _RAYS.get(key)
+    if hit is None:
+        hit = _RAYS.put(key, (_make_rays(cx, cy, reach, side, edges=shared),))
+    return hit[0]
 
 
 def _make_rays(cx: float, cy: float, reach: float, side: float, *, edges: bool) -> _Rays | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from difflib import get_close_matches
@@ -12,6 +11,7 @@ from companion.model.dungeon import DungeonMap
 from companion.model.figures import Token
 from companion.model.geometry import Board, SightLine
 from companion.model.geometry.board import TerrainLayers
+from companion.model.kept import Kept
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
 from companion.rulesets.brickquest.grid import BRICKQUEST_GRID
 from companion.rulesets.brickquest.schema import (
@@ -65,18 +65,15 @@ class BoardCache:
     """
 
     def __init__(self, states: int = 16, maps: int = 4) -> None:
-        self._states: OrderedDict[int, tuple[GameState, BrickQuestCatalog, Board]] = OrderedDict()
-        self._maps: OrderedDict[int, tuple[DungeonMap, TerrainLayers]] = OrderedDict()
-        self._state_limit = states
-        self._map_limit = maps
+        self._states: Kept[Board] = Kept(states)
+        self._maps: Kept[TerrainLayers] = Kept(maps)
 
     def board(self, state: GameState, catalog: BrickQuestCatalog) -> Board:
         """The board of ``state``: cached, or built on the cached layers of its map."""
-        key = id(state)
-        hit = self._states.get(key)
-        if hit is not None and hit[0] is state and hit[1] is catalog:
-            self._states.move_to_end(key)
-            return hit[2]
+        held = (state, catalog)
+        hit = self._states.get(id(state), held)
+        if hit is not None:
+            return hit
         board = Board(
             state.dungeon,
             state.tokens(catalog),
@@ -85,26 +82,17 @@ class BoardCache:
             rules=BRICKQUEST_GRID,
             _layers=self._layers(state.dungeon),
         )
-        self._states[key] = (state, catalog, board)
-        while len(self._states) > self._state_limit:
-            self._states.popitem(last=False)
-        return board
+        return self._states.put(id(state), board, held)
 
     def layers(self, dungeon: DungeonMap) -> TerrainLayers:
         """The terrain layers of ``dungeon`` (what blocks movement, sight...), cached."""
         return self._layers(dungeon)
 
     def _layers(self, dungeon: DungeonMap) -> TerrainLayers:
-        key = id(dungeon)
-        hit = self._maps.get(key)
-        if hit is not None and hit[0] is dungeon:
-            self._maps.move_to_end(key)
-            return hit[1]
-        layers = TerrainLayers(dungeon.copy())
-        self._maps[key] = (dungeon, layers)
-        while len(self._maps) > self._map_limit:
-            self._maps.popitem(last=False)
-        return layers
+        hit = self._maps.get(id(dungeon), (dungeon,))
+        if hit is not None:
+            return hit
+        return self._maps.put(id(dungeon), TerrainLayers(dungeon.copy()), (dungeon,))
 
     def clear(self) -> None:
         self._states.clear()

@@ -12,13 +12,11 @@ attack, a pass, an undo, a game opened again), it answers from what it kept.
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 from companion.model.geometry.tabletop import Base
 from companion.model.geometry.tabletop_reach import reachable_cells
+from companion.model.kept import Kept
 from companion.rules.table import MoveOption
 from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     Ctx,
@@ -111,14 +109,10 @@ class MoveHints:
     """The move hints of the last few figures and states, by what they are measured from."""
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[
-            tuple[Hashable, ...], tuple[tuple[object, ...], dict[Square, MoveOption]]
-        ] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Kept[dict[Square, MoveOption]] = Kept(HINTS_KEPT)
 
     def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
+        self._kept.clear()
 
     def moves(self, ctx: Ctx, fid: str) -> dict[Square, MoveOption]:
         """``move_options(ctx, fid)``, measured once for the same inputs (do not change
@@ -129,14 +123,5 @@ class MoveHints:
         b = ctx.battle
         held = (b.table, b.layers, ctx.catalog)
         key = (*map(id, held), got)
-        with self._lock:  # a game may be loading (replayed) in another thread
-            hit = self._kept.get(key)
-            if hit is not None and all(x is y for x, y in zip(hit[0], held, strict=True)):
-                self._kept.move_to_end(key)
-                return hit[1]
-        options = _measure(ctx, got)
-        with self._lock:
-            self._kept[key] = (held, options)
-            while len(self._kept) > HINTS_KEPT:
-                self._kept.popitem(last=False)
-        return options
+        hit = self._kept.get(key, held)
+        return hit if hit is not None else self._kept.put(key, _measure(ctx, got), held)

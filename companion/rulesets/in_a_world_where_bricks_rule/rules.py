@@ -7,9 +7,7 @@ views alike, so no rule is written twice.  Every number comes from the catalog
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Collection, Hashable
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from companion.model.dungeon import Terrain
@@ -24,6 +22,7 @@ from companion.model.geometry.tabletop import (
     sight_blocked,
     straight_move,
 )
+from companion.model.kept import Kept
 from companion.rules.places import place_name
 from companion.rules.verdict import Reason
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
@@ -163,11 +162,7 @@ def movement_freedom(ctx: Ctx, f: Fighter) -> UnblockedMovement | None:
 #: measure reads: the table, its arrays, the figures, the options and the catalog (by
 #: identity: a battle is replaced, never changed; each entry keeps them, so an id is not
 #: reused while it is kept), the mover (a frozen value) and the cell.
-_MEASURED: OrderedDict[tuple[Hashable, ...], tuple[tuple[object, ...], StraightMove]] = (
-    OrderedDict()
-)
-_MEASURED_KEPT = 64
-_MEASURED_LOCK = threading.Lock()
+_MEASURED: Kept[StraightMove] = Kept(64)
 
 
 def check_move(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> StraightMove:
@@ -176,17 +171,8 @@ def check_move(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> StraightMove:
     b = ctx.battle
     held = (b.table, b.fighters, b.layers, b.options, ctx.catalog)
     key = (*map(id, held), f, (to[0], to[1]))
-    with _MEASURED_LOCK:  # a game may be loading (replayed) in another thread
-        hit = _MEASURED.get(key)
-        if hit is not None and all(a is c for a, c in zip(hit[0], held, strict=True)):
-            _MEASURED.move_to_end(key)
-            return hit[1]
-    move = measure_move(ctx, f, to)
-    with _MEASURED_LOCK:
-        _MEASURED[key] = (held, move)
-        while len(_MEASURED) > _MEASURED_KEPT:
-            _MEASURED.popitem(last=False)
-    return move
+    hit = _MEASURED.get(key, held)
+    return hit if hit is not None else _MEASURED.put(key, measure_move(ctx, f, to), held)
 
 
 def measure_move(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> StraightMove:

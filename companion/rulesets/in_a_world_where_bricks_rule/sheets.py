@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion.model.kept import Kept
 from companion.rules.rosters import (
     characters_of,
     check_model,
@@ -297,26 +298,23 @@ def _subtitle(c: Character, catalog: IawwbrCatalog) -> str:
 #: part of a sheet depends on the character (a frozen, hashable value), the roster's
 #: sides and the catalog; the battle's on the fighter (frozen too), the round and how
 #: the round stands for it.  Each entry keeps its catalog, so an id is never reused.
-_ROSTER_PARTS: dict[tuple[Any, ...], tuple[IawwbrCatalog, tuple[SheetSection, ...], str]] = {}
-_BATTLE_PARTS: dict[tuple[Any, ...], tuple[IawwbrCatalog, SheetSection]] = {}
-_PARTS_KEPT = 4096
+_ROSTER_PARTS: Kept[tuple[tuple[SheetSection, ...], str]] = Kept(4096)
+_BATTLE_PARTS: Kept[SheetSection] = Kept(4096)
 
 
 def _roster_part(
     c: Character, roster: Roster, catalog: IawwbrCatalog
 ) -> tuple[tuple[SheetSection, ...], str]:
     key = (id(catalog), c, roster.sides)
-    hit = _ROSTER_PARTS.get(key)
-    if hit is None or hit[0] is not catalog:
-        if len(_ROSTER_PARTS) >= _PARTS_KEPT:
-            _ROSTER_PARTS.clear()
+    hit = _ROSTER_PARTS.get(key, (catalog,))
+    if hit is None:
         sections = (
             _character_section(c, roster, catalog),
             _derived_section(c, catalog),
             _class_section(c, catalog),
         )
-        hit = _ROSTER_PARTS[key] = (catalog, sections, _subtitle(c, catalog))
-    return hit[1], hit[2]
+        hit = _ROSTER_PARTS.put(key, (sections, _subtitle(c, catalog)), (catalog,))
+    return hit
 
 
 def _battle_part(c: Character, state: Battle, catalog: IawwbrCatalog) -> SheetSection:
@@ -324,20 +322,17 @@ def _battle_part(c: Character, state: Battle, catalog: IawwbrCatalog) -> SheetSe
     if f is None:
         return _battle_section(c, state, catalog)
     key = (id(catalog), f, c.weapon is not None, state.round, _round_status(state, f))
-    hit = _BATTLE_PARTS.get(key)
-    if hit is None or hit[0] is not catalog:
-        if len(_BATTLE_PARTS) >= _PARTS_KEPT:
-            _BATTLE_PARTS.clear()
-        hit = _BATTLE_PARTS[key] = (catalog, _battle_section(c, state, catalog))
-    return hit[1]
+    hit = _BATTLE_PARTS.get(key, (catalog,))
+    if hit is None:
+        hit = _BATTLE_PARTS.put(key, _battle_section(c, state, catalog), (catalog,))
+    return hit
 
 
 #: The roster's side of every sheet, by the roster's JSON text (what ``read_roster``
 #: validates: the same text reads as the same roster) and catalog: a game asks for the
 #: sheets after every action, its roster unchanged.
 RosterSide = tuple[Character, tuple[SheetSection, ...], str]
-_ROSTERS: dict[str, tuple[IawwbrCatalog, list[RosterSide]]] = {}
-_ROSTERS_KEPT = 16
+_ROSTERS: Kept[list[RosterSide]] = Kept(16)
 
 
 def _roster_sides(party: Mapping[str, Any], catalog: IawwbrCatalog) -> list[RosterSide]:
@@ -346,16 +341,12 @@ def _roster_sides(party: Mapping[str, Any], catalog: IawwbrCatalog) -> list[Rost
         text = json.dumps(dict(party), ensure_ascii=True, allow_nan=False)
     except (TypeError, ValueError):
         text = None  # not JSON: read_roster says why
-    hit = _ROSTERS.get(text) if text is not None else None
-    if hit is not None and hit[0] is catalog:
-        return hit[1]
+    hit = _ROSTERS.get(text, (catalog,)) if text is not None else None
+    if hit is not None:
+        return hit
     roster = read_roster(party, catalog)
     sides = [(c, *_roster_part(c, roster, catalog)) for c in roster.characters]
-    if text is not None:
-        if len(_ROSTERS) >= _ROSTERS_KEPT:
-            _ROSTERS.clear()
-        _ROSTERS[text] = (catalog, sides)
-    return sides
+    return _ROSTERS.put(text, sides, (catalog,)) if text is not None else sides
 
 
 def sheets(

@@ -15,6 +15,7 @@ from companion.model.geometry.tabletop import (
     gap,
     sight_blocked,
 )
+from companion.model.kept import Kept
 from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rules.setups import field_bounds
@@ -223,8 +224,7 @@ def in_contact(ctx: Ctx) -> frozenset[str]:
 #: fighter (a frozen value), whether it is stunned or in contact, its actions left, the
 #: items on the table (frozen values) and the catalog; each entry keeps its catalog, so
 #: an id is never reused.
-_VIEWS: dict[tuple[Any, ...], tuple[IawwbrCatalog, FigureView]] = {}
-_VIEWS_KEPT = 4096
+_VIEWS: Kept[FigureView] = Kept(4096)
 
 
 def figure_views(ctx: Ctx, fresh: bool = False) -> dict[str, FigureView]:
@@ -240,12 +240,10 @@ def figure_views(ctx: Ctx, fresh: bool = False) -> dict[str, FigureView]:
             out[fid] = _figure_view(ctx, f, fid in contact, left)
             continue
         key = (id(catalog), f, fid in b.stunned, fid in contact, left, b.items)
-        hit = _VIEWS.get(key)
-        if hit is None or hit[0] is not catalog:
-            if len(_VIEWS) >= _VIEWS_KEPT:
-                _VIEWS.clear()
-            hit = _VIEWS[key] = (catalog, _figure_view(ctx, f, fid in contact, left))
-        out[fid] = hit[1]
+        view = _VIEWS.get(key, (catalog,))
+        if view is None:
+            view = _VIEWS.put(key, _figure_view(ctx, f, fid in contact, left), (catalog,))
+        out[fid] = view
     return out
 
 
