@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import html
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
@@ -70,8 +71,8 @@ REASON_SPARE = 16
 
 #: A button of the bar: (title, kind, grouped, key, menu entries as (label, why not)).
 Slot = tuple[str, str, bool, str | None, tuple[tuple[str, str], ...]]
-#: A button's widgets: its cell, the button, the reason beside it, its key (or None).
-Cell = tuple[QWidget, QToolButton, QLabel, QAction | None]
+#: A button's widgets: its cell, the button, the reason beside it.
+Cell = tuple[QWidget, QToolButton, QLabel]
 
 
 def _layout(
@@ -268,15 +269,22 @@ class ActionDock(QDockWidget):
         self.buttons: dict[str, QToolButton] = {}
         #: The reason beside each button that cannot be pressed now ("" hidden).
         self.reasons: dict[str, QLabel] = {}
+        #: The keys of the buttons on the bar, in the bar's order (see ``_bind_keys``).
         self.key_actions: list[QAction] = []
+        #: Every key the bar has used, made once; and the button each key presses now.
+        self._keys: dict[str, QAction] = {}
+        self._bound: dict[str, str] = {}
         #: The widgets just shown (see ``_settle``).
         self._shown: list[QWidget] = []
+        #: The cells new on the bar and their buttons, shown once the bar has placed them
+        #: (``_settle``).
+        self._showing: list[QWidget] = []
         #: The choices behind each button, and the buttons' layout as last built.
         self._groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
         self._layout: list[Slot] | None = None
         #: The buttons on the bar, by what makes them (see ``_rebuild``).
         self._cells: dict[tuple[str, str, bool, str | None, int, bool], Cell] = {}
-        #: Buttons no longer offered, kept hidden (with no key) for when they are again:
+        #: Buttons no longer offered, kept hidden for when they are again:
         #: a turn's end takes some away and the next turn's start (or an undo) brings them
         #: back, and showing a kept button costs a fraction of making one.
         self._kept: OrderedDict[tuple[str, str, bool, str | None, int, bool], Cell] = OrderedDict()
@@ -301,21 +309,40 @@ class ActionDock(QDockWidget):
         # turn offers the same actions); only the choices behind them are new.
         self._groups = groups
         rebuilt = False
-        if layout != self._layout:
-            if self._layout is not None and _shape(layout) == _shape(self._layout):
-                self._relabel(layout)  # only a menu entry's reason changed
-            else:
-                self._rebuild(layout)
-                rebuilt = True
-            self._layout = layout
-        reasons = self._show_reasons()
-        self._show_last_dice()
-        if self.controller.game is None:
-            _set_text(self.hint, "Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
-        elif not self.controller.pending:
-            _set_text(self.hint, "")
-            self.odds.show_odds(self._offered_odds())
+        with self._changing():
+            if layout != self._layout:
+                if self._layout is not None and _shape(layout) == _shape(self._layout):
+                    self._relabel(layout)  # only a menu entry's reason changed
+                else:
+                    self._rebuild(layout)
+                    rebuilt = True
+                self._layout = layout
+            reasons = self._show_reasons()
+            self._show_last_dice()
+            if self.controller.game is None:
+                _set_text(self.hint, "Start a game (Game → New game…, Ctrl+Alt+N) to take actions.")
+            elif not self.controller.pending:
+                _set_text(self.hint, "")
+                self.odds.show_odds(self._offered_odds())
         self._settle(cells=reasons or rebuilt)
+
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """The dock's layouts wait while its widgets change: Qt lays out every layout
+        above a widget shown, at once (a cell, the bar, the body: the bar's buttons placed
+        once per widget shown, each cell squeezed at its old size); ``_settle`` lays them
+        out once, after."""
+        layouts = [cell[0].layout() for cell in self._cells.values()]
+        layouts += [self.row, self.body.layout(), self.odds.layout()]
+        for layout in layouts:
+            layout.setEnabled(False)
+        try:
+            yield
+        finally:
+            for layout in layouts:
+                layout.setEnabled(True)
+            for cell in self._cells.values():  # those taken from the kept or made
+                cell[0].layout().setEnabled(True)
 
     def _new_game(self) -> None:
         """A game begins: the dice and the dock take only the room this one needs."""
@@ -326,26 +353,55 @@ class ActionDock(QDockWidget):
     def _settle(self, cells: bool = False) -> None:
         """Lay the dock out now, before the window paints, so it is laid out and painted
         once per change (a label's new text otherwise lays it out in a pass of its own,
-        after the paint, and paints it again).  ``cells``: a button's reason was shown,
-        hidden or changed (its cell is laid out first, then the bar)."""
+        after the paint, and paints it again).  ``cells``: a button was shown or hidden, or
+        a reason shown, hidden or changed.
+
+        Laid out from the inside out (each cell at its new size, the bar, then the body),
+        as each layout laid out tells the one above it to lay out again: in this order
+        none is left to lay out after the paint."""
+        self.odds.layout().activate()
         if cells:
-            for widget, _button, _reason, _key in self._cells.values():
-                box = widget.layout()
-                if box is not None:
-                    box.activate()
-            self._fit_bar()
+            for widget, _button, _reason in self._cells.values():
+                hint = widget.sizeHint()
+                if widget.size() != hint:
+                    widget.resize(hint)  # its button and reason placed once, at its new size
+                else:
+                    widget.layout().activate()  # a reason reworded in the same room
+        self.row.activate()  # the buttons placed (the bar's height set for its width)
+        if self._showing:
+            self._show_placed()
+            self.row.activate()
         layout = self.body.layout()
         for _ in range(3):  # the bar's height follows its width: at most once more
-            if layout is None or not layout.activate():
+            height = self.bar.minimumHeight()
+            layout.activate()
+            if self.bar.minimumHeight() == height:
                 break
-        if cells:
-            self.row.activate()  # the bar kept its size: its buttons are placed here
+        # What each layout asked of the one above it in an event of its own is done.
+        spent = [cell[0] for cell in self._cells.values()] if cells else []
+        for widget in (*spent, self.bar, self.odds, self.body, self.wall):
+            QCoreApplication.removePostedEvents(widget, QEvent.Type.LayoutRequest)
         self.wall.check()
         # A widget shown asks to be painted in an event of its own, after the window's
         # paint: asked now, it is painted with the rest.
         for widget in self._shown:
             QCoreApplication.sendPostedEvents(widget, QEvent.Type.UpdateLater)
         self._shown = []
+
+    def _show_placed(self) -> None:
+        """The cells new on the bar shown where the bar placed them (hidden, they keep
+        their room: ``_make_cell``), so only their own places are painted; the layouts
+        above them wait (showing a widget lays out every layout above it at once)."""
+        held = [self.row, self.body.layout()]
+        for layout in held:
+            layout.setEnabled(False)
+        for widget in self._showing:
+            if widget.isHidden():  # a cell (its button is shown with it)
+                widget.show()
+        self._shown += self._showing
+        for layout in held:
+            layout.setEnabled(True)
+        self._showing = []
 
     def _show_odds(self, odds: Odds | str | None) -> None:
         self.odds.show_odds(odds)
@@ -442,68 +498,66 @@ class ActionDock(QDockWidget):
     def _rebuild(self, layout: list[Slot]) -> None:
         """The buttons of ``layout``: a button already on the bar with the same title,
         kind, key and menu stays (only its menu's reasons are set again); the others are
-        made, and the ones no longer offered deleted.  Making a button (and polishing and
-        showing it) is most of the cost of a new bar, at every turn's start and end."""
+        taken from those kept or made, and the ones no longer offered kept hidden.  Making
+        a button (and polishing and showing it) is most of the cost of a new bar, at every
+        turn's start and end."""
         old = self._cells
         self._cells = {}
         while self.row.count():
             self.row.takeAt(0)
         self.buttons.clear()
         self.reasons.clear()
-        self.key_actions.clear()
+        keys: dict[str, str] = {}
         for slot in layout:
             title, kind, grouped, key, labels = slot
             members = self._groups.get(title, [])
             ident = (title, kind, grouped, key, len(labels), bool(members and members[0].dialog))
-            cell = old.pop(ident, None) or self._take_kept(ident, slot) or self._make_cell(slot)
-            widget, button, reason, shortcut = cell
+            cell = old.pop(ident, None) or self._kept.pop(ident, None) or self._make_cell(slot)
+            widget, button, reason = cell
             self._cells[ident] = cell
             self.row.addWidget(widget)
-            if self.bar.isVisible() and widget.isHidden():
-                widget.show()  # now, not in a later pass of its own
-                self._shown += (widget, button)
+            if widget.isHidden():
+                self._showing += (widget, button)  # once placed (``_settle``)
             self.buttons[title] = button
             self.reasons[title] = reason
-            if shortcut is not None:
-                self.key_actions.append(shortcut)
-        for ident, (widget, button, reason, shortcut) in old.items():
-            widget.hide()
-            if shortcut is not None:
-                self.removeAction(shortcut)
-                shortcut.setParent(None)
-                shortcut.deleteLater()
-            self._kept[ident] = (widget, button, reason, None)
+            if key:
+                keys[key] = title
+        for ident, cell in old.items():
+            cell[0].hide()
+            self._kept[ident] = cell
             self._kept.move_to_end(ident)
         while len(self._kept) > KEPT_BUTTONS:
             widget = self._kept.popitem(last=False)[1][0]
             widget.setParent(None)
             widget.deleteLater()
+        self._bind_keys(keys)
         self._relabel(layout)
         self.row.invalidate()
 
-    def _take_kept(
-        self, ident: tuple[str, str, bool, str | None, int, bool], slot: Slot
-    ) -> Cell | None:
-        """A kept button for ``slot`` (``ident``), given its key again; None if none."""
-        cell = self._kept.pop(ident, None)
-        if cell is None:
-            return None
-        widget, button, reason, _ = cell
-        return widget, button, reason, self._make_key(slot[0], slot[3])
-
-    def _make_key(self, title: str, key: str | None) -> QAction | None:
-        """The key pressing the button ``title`` (None: it has none)."""
-        if not key:
-            return None
-        shortcut = QAction(self)
-        shortcut.setShortcut(QKeySequence(key))
-        shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        shortcut.triggered.connect(lambda _=False, t=title: self._press(t))
-        self.addAction(shortcut)
-        return shortcut
+    def _bind_keys(self, keys: dict[str, str]) -> None:
+        """Each key of ``keys`` (key: the title of the button it presses) made to press
+        its button; the keys of no button now taken off the dock (a key on the bar is
+        made once and kept: the bar gains and loses them at every turn)."""
+        for key, action in self._keys.items():
+            if key not in keys and key in self._bound:
+                action.setEnabled(False)
+                self.removeAction(action)
+        for key in keys:
+            action = self._keys.get(key)
+            if action is None:
+                action = self._keys[key] = QAction(self)
+                action.setShortcut(QKeySequence(key))
+                action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+                action.triggered.connect(lambda _=False, k=key: self._press(self._bound.get(k, "")))
+            elif key in self._bound:
+                continue
+            action.setEnabled(True)
+            self.addAction(action)
+        self._bound = keys
+        self.key_actions = [self._keys[k] for k in keys]
 
     def _make_cell(self, slot: Slot) -> Cell:
-        """A button of the bar, its reason beside it, and its key."""
+        """A button of the bar and its reason beside it."""
         title, kind, grouped, key, labels = slot
         cell = QWidget()
         cell.setObjectName(f"cell_{kind}")
@@ -531,7 +585,6 @@ class ActionDock(QDockWidget):
             button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         else:
             button.clicked.connect(lambda _=False, t=title: self._choose(t, 0))
-        shortcut = self._make_key(title, key)
         reason = QLabel("")
         reason.setObjectName(f"why_{kind}")
         reason.setProperty("hint", True)
@@ -543,7 +596,12 @@ class ActionDock(QDockWidget):
         reason.hide()
         box.addWidget(button)
         box.addWidget(reason)
-        return cell, button, reason, shortcut
+        # Hidden, it keeps its room on the bar: it is placed before it is shown.
+        keep = cell.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        cell.setSizePolicy(keep)
+        cell.hide()
+        return cell, button, reason
 
     def _open_dialog(self, title: str) -> None:
         """A group the ruleset shows as a dialog (a shop): open until closed."""
@@ -568,12 +626,6 @@ class ActionDock(QDockWidget):
                 self.dice.setMinimumWidth(wide)
         if self.reroll.isVisibleTo(self) != bool(rolls):
             self.reroll.setVisible(bool(rolls))
-
-    def _fit_bar(self) -> None:
-        """The button bar as tall as its wrapped lines need at its width."""
-        height = self.row.heightForWidth(max(1, self.bar.width()))
-        if self.bar.minimumHeight() != height:
-            self.bar.setMinimumHeight(height)
 
     def _pending(self, choice: ActionChoice | None) -> None:
         if choice is None:

@@ -71,3 +71,9 @@ class SizeWall(QWidget):
     def resizeEvent(self, ev: QResizeEvent) -> None:
         super().resizeEvent(ev)
         self.inner.setGeometry(self.rect())
+        # Laid out at its new width, the inner widget may need another height (lines
+        # that wrap): heard now, not after a pass of its own.
+        layout = self.inner.layout()
+        if layout is not None:
+            layout.activate()
+        self.check()
