@@ -299,9 +299,11 @@ class ActionDock(QDockWidget):
     def refresh(self) -> None:
         groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
         turn = self.controller.turn()
+        due = bool(turn and turn.needs_initiative)
+        # The table's own choices, by identity (``PlayController.from_table``), asked once.
+        table = {id(c) for c in self.controller.table_choices()}
         for choice in self.controller.choices():
-            due = bool(turn and turn.needs_initiative)
-            if not _on_the_bar(choice, due, self.controller.from_table(choice)):
+            if not _on_the_bar(choice, due, id(choice) in table):
                 continue  # the table's other actions are in the Game menu
             groups.setdefault(choice.group or choice.label, []).append(choice)
         layout = _layout(groups, self._odds_text)
@@ -670,7 +672,7 @@ class ActionDock(QDockWidget):
         self._settle()
 
     def _turn_passed(self) -> None:
-        """Another figure acts: what was refused before is no longer the matter."""
+        """Another figure acts: what was refused before is no longer the matter (laid out
+        by the refresh that follows: the controller says the state changed next)."""
         if self.controller.pending is None:
             _set_text(self.hint, "")
-            self._settle()

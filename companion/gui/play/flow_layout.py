@@ -16,12 +16,15 @@ class FlowLayout(QLayout):
     ) -> None:
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
+        #: The height the lines take at a width, as last measured (``heightForWidth``).
+        self._hfw: tuple[int, int] | None = None
         self.fit_height = fit_height
         self.setSpacing(spacing)
         self.setContentsMargins(QMargins(0, 0, 0, 0))
 
     def addItem(self, item: QLayoutItem) -> None:
         self._items.append(item)
+        self._hfw = None
 
     def count(self) -> int:
         return len(self._items)
@@ -30,6 +33,7 @@ class FlowLayout(QLayout):
         return self._items[index] if 0 <= index < len(self._items) else None
 
     def takeAt(self, index: int) -> QLayoutItem | None:
+        self._hfw = None
         return self._items.pop(index) if 0 <= index < len(self._items) else None
 
     def expandingDirections(self) -> Qt.Orientation:
@@ -39,7 +43,15 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return self._place(QRect(0, 0, width, 0), move=False)
+        # Asked several times per layout of the widget above (by each box it is in): the
+        # lines are measured once per width until an item changes (``invalidate``).
+        if self._hfw is None or self._hfw[0] != width:
+            self._hfw = (width, self._place(QRect(0, 0, width, 0), move=False))
+        return self._hfw[1]
+
+    def invalidate(self) -> None:
+        self._hfw = None
+        super().invalidate()
 
     def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)
