@@ -116,8 +116,8 @@ def assert_laid_out_as_fresh(w: MainWindow) -> None:
     for cell in (b.parentWidget() for b in bar.buttons.values()):
         cell.layout().invalidate()
         cell.layout().activate()
-    bar.row.invalidate()
-    bar.row.activate()
+    bar.bar.changed()
+    bar.bar.place()
     assert {t: b.parentWidget().geometry() for t, b in bar.buttons.items()} == before
     for title, why in bar.reasons.items():
         if not why.isHidden():
@@ -238,5 +238,5 @@ def test_a_narrower_window_wraps_the_bar_and_it_grows_to_show_every_button(
     assert len({c.y() for c in cells}) > len(lines)  # wrapped onto more lines
     for cell in cells:  # and none of them cut off below the bar
         assert bar.rect().contains(cell.geometry()), cell.objectName()
-    assert bar.height() >= w.action_dock.row.heightForWidth(bar.width())
+    assert bar.height() >= bar.heightForWidth(bar.width())
     assert_laid_out_as_fresh(w)

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from companion.gui.play.choices_dialog import ChoicesDialog
 from companion.gui.play.controller import PlayController
-from companion.gui.play.flow_layout import FlowLayout
+from companion.gui.play.flow_layout import FlowBar
 from companion.gui.play.reasons import reason_lines
 from companion.gui.play.size_wall import SizeWall
 from companion.rules.dice import DiceRoll
@@ -218,8 +218,7 @@ class ActionDock(QDockWidget):
         outer.setSpacing(2)
         top = QHBoxLayout()
         # The buttons wrap onto more lines rather than widen the window.
-        self.bar = QWidget()
-        self.row = FlowLayout(self.bar, spacing=4, fit_height=True)
+        self.bar = FlowBar(spacing=4)
         top.addWidget(self.bar, 1)
         self.odds = OddsView()
         top.addWidget(self.odds, 0, Qt.AlignmentFlag.AlignTop)
@@ -335,7 +334,7 @@ class ActionDock(QDockWidget):
         once per widget shown, each cell squeezed at its old size); ``_settle`` lays them
         out once, after."""
         layouts = [cell[0].layout() for cell in self._cells.values()]
-        layouts += [self.row, self.body.layout(), self.odds.layout()]
+        layouts += [self.body.layout(), self.odds.layout()]
         for layout in layouts:
             layout.setEnabled(False)
         try:
@@ -369,10 +368,10 @@ class ActionDock(QDockWidget):
                     widget.resize(hint)  # its button and reason placed once, at its new size
                 else:
                     widget.layout().activate()  # a reason reworded in the same room
-        self.row.activate()  # the buttons placed (the bar's height set for its width)
+            self.bar.changed()
+            self.bar.place()  # the buttons placed (the bar's height set for its width)
         if self._showing:
             self._show_placed()
-            self.row.activate()
         layout = self.body.layout()
         for _ in range(3):  # the bar's height follows its width: at most once more
             height = self.bar.minimumHeight()
@@ -394,15 +393,13 @@ class ActionDock(QDockWidget):
         """The cells new on the bar shown where the bar placed them (hidden, they keep
         their room: ``_make_cell``), so only their own places are painted; the layouts
         above them wait (showing a widget lays out every layout above it at once)."""
-        held = [self.row, self.body.layout()]
-        for layout in held:
-            layout.setEnabled(False)
+        layout = self.body.layout()
+        layout.setEnabled(False)
         for widget in self._showing:
             if widget.isHidden():  # a cell (its button is shown with it)
                 widget.show()
         self._shown += self._showing
-        for layout in held:
-            layout.setEnabled(True)
+        layout.setEnabled(True)
         self._showing = []
 
     def _show_odds(self, odds: Odds | str | None) -> None:
@@ -505,8 +502,6 @@ class ActionDock(QDockWidget):
         turn's start and end."""
         old = self._cells
         self._cells = {}
-        while self.row.count():
-            self.row.takeAt(0)
         self.buttons.clear()
         self.reasons.clear()
         keys: dict[str, str] = {}
@@ -517,7 +512,6 @@ class ActionDock(QDockWidget):
             cell = old.pop(ident, None) or self._kept.pop(ident, None) or self._make_cell(slot)
             widget, button, reason = cell
             self._cells[ident] = cell
-            self.row.addWidget(widget)
             if widget.isHidden():
                 self._showing += (widget, button)  # once placed (``_settle``)
             self.buttons[title] = button
@@ -532,9 +526,9 @@ class ActionDock(QDockWidget):
             widget = self._kept.popitem(last=False)[1][0]
             widget.setParent(None)
             widget.deleteLater()
+        self.bar.set_widgets([cell[0] for cell in self._cells.values()])
         self._bind_keys(keys)
         self._relabel(layout)
-        self.row.invalidate()
 
     def _bind_keys(self, keys: dict[str, str]) -> None:
         """Each key of ``keys`` (key: the title of the button it presses) made to press

@@ -1,87 +1,118 @@
-"""A layout that places its widgets left to right and wraps them onto new lines
-(Qt's own "Flow Layout" example): the action bar never widens the window."""
+"""A bar that places its widgets left to right and wraps them onto new lines (Qt's own
+"Flow Layout" example, done by the bar itself): the action bar never widens the window.
+
+The bar has no ``QLayout``: a layout is laid out again whenever anything in it changed,
+and each time it is, it makes the layout above it lay out again too (the dock's whole
+body, its hint and dice measured anew).  ``FlowBar`` places its widgets when told to
+(``place``) or when it is resized, and tells the layout above it only when what it needs
+changed: another height at its width, another least width.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QWidget, QWidgetItem
 
 
-class FlowLayout(QLayout):
-    """``fit_height``: the widget laid out is given, as its minimum height, the height
-    its lines take at the width it is given (its parent layout then gives it that)."""
+class FlowBar(QWidget):
+    """Widgets in lines, each at its size hint; as tall (its minimum height) as its lines
+    take at its width.  A hidden widget keeps its room only if its size policy says so
+    (``retainSizeWhenHidden``), as in a layout."""
 
-    def __init__(
-        self, parent: QWidget | None = None, spacing: int = 6, fit_height: bool = False
-    ) -> None:
+    def __init__(self, parent: QWidget | None = None, spacing: int = 6) -> None:
         super().__init__(parent)
-        self._items: list[QLayoutItem] = []
+        self.spacing = spacing
+        self._items: list[QWidgetItem] = []
         #: The height the lines take at a width, as last measured (``heightForWidth``).
         self._hfw: tuple[int, int] | None = None
-        self.fit_height = fit_height
-        self.setSpacing(spacing)
-        self.setContentsMargins(QMargins(0, 0, 0, 0))
+        #: The least size, as the layout above was last told (``minimumSizeHint``).
+        self._least = QSize(0, 0)
+        #: The widgets' sizes as last placed.
+        self._sizes: list[QSize] = []
+        #: How many times the bar placed its widgets (tests read it).
+        self.placed = 0
 
-    def addItem(self, item: QLayoutItem) -> None:
-        self._items.append(item)
+    def set_widgets(self, widgets: Sequence[QWidget]) -> None:
+        """The widgets of the bar, in order (made its children); placed by ``place``."""
+        for widget in widgets:
+            if widget.parentWidget() is not self:
+                widget.setParent(self)
+        self._items = [QWidgetItem(w) for w in widgets]
         self._hfw = None
 
-    def count(self) -> int:
-        return len(self._items)
+    def widgets(self) -> list[QWidget]:
+        return [item.widget() for item in self._items]
 
-    def itemAt(self, index: int) -> QLayoutItem | None:
-        return self._items[index] if 0 <= index < len(self._items) else None
-
-    def takeAt(self, index: int) -> QLayoutItem | None:
+    def changed(self) -> None:
+        """A widget's size hint may have changed: measured again at the next ``place``."""
         self._hfw = None
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
 
-    def expandingDirections(self) -> Qt.Orientation:
-        return Qt.Orientation(0)
+    def place(self) -> None:
+        """Place the widgets at the bar's width; the bar's minimum height set to what its
+        lines take, and the layout above told when what the bar needs may have changed
+        (a widget's size: the lines at another width differ too)."""
+        self.placed += 1
+        sizes = [item.sizeHint() for item in self._items if not item.isEmpty()]
+        least = self._measure_least()
+        height = self._lines(self.rect(), move=True)
+        if least != self._least or sizes != self._sizes:
+            self._least = least
+            self._sizes = sizes
+            self.updateGeometry()
+        if self.minimumHeight() != height:
+            self.setMinimumHeight(height)
 
     def hasHeightForWidth(self) -> bool:
         return True
 
     def heightForWidth(self, width: int) -> int:
-        # Asked several times per layout of the widget above (by each box it is in): the
-        # lines are measured once per width until an item changes (``invalidate``).
+        # Asked several times per layout of the widget above: the lines are measured once
+        # per width until a widget changes (``changed``).
         if self._hfw is None or self._hfw[0] != width:
-            self._hfw = (width, self._place(QRect(0, 0, width, 0), move=False))
+            self._hfw = (width, self._lines(QRect(0, 0, width, 0), move=False))
         return self._hfw[1]
 
-    def invalidate(self) -> None:
-        self._hfw = None
-        super().invalidate()
-
-    def setGeometry(self, rect: QRect) -> None:
-        super().setGeometry(rect)
-        height = self._place(rect, move=True)
-        owner = self.parentWidget()
-        if self.fit_height and owner is not None and owner.minimumHeight() != height:
-            owner.setMinimumHeight(height)
-
     def sizeHint(self) -> QSize:
-        return self.minimumSize()
+        return QSize(self._least)
 
-    def minimumSize(self) -> QSize:
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self._least)
+
+    def event(self, ev: QEvent) -> bool:
+        if ev.type() == QEvent.Type.LayoutRequest:  # a widget's size hint changed
+            self.changed()
+            self.place()
+            return True
+        return super().event(ev)
+
+    def resizeEvent(self, ev: QResizeEvent) -> None:
+        super().resizeEvent(ev)
+        self.place()
+
+    def _measure_least(self) -> QSize:
+        """The largest of the widgets' least sizes (the bar is never narrower)."""
         size = QSize()
         for item in self._items:
             size = size.expandedTo(item.minimumSize())
-        m = self.contentsMargins()
-        return size + QSize(m.left() + m.right(), m.top() + m.bottom())
+        return size
 
-    def _place(self, rect: QRect, move: bool) -> int:
-        """Lay the items out in ``rect`` (or only measure); the height they take."""
-        m = self.contentsMargins()
-        area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
-        x, y, line = area.x(), area.y(), 0
-        gap = self.spacing()
+    def _lines(self, rect: QRect, move: bool) -> int:
+        """Lay the widgets out in ``rect`` (or only measure); the height they take."""
+        x, y, line = rect.x(), rect.y(), 0
+        right = rect.right() + 1
+        gap = self.spacing
         for item in self._items:
+            if item.isEmpty():
+                continue
             hint = item.sizeHint()
-            if x + hint.width() > area.right() + 1 and line > 0:
-                x, y, line = area.x(), y + line + gap, 0
+            width = hint.width()
+            if x + width > right and line > 0:
+                x, y, line = rect.x(), y + line + gap, 0
             if move:
                 item.setGeometry(QRect(QPoint(x, y), hint))
-            x += hint.width() + gap
+            x += width + gap
             line = max(line, hint.height())
-        return y + line - rect.y() + m.bottom()
+        return y + line - rect.y()
