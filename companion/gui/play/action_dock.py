@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QMenu,
     QToolButton,
     QVBoxLayout,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 from companion.gui.play.choices_dialog import ChoicesDialog
 from companion.gui.play.controller import PlayController
 from companion.gui.play.flow_layout import FlowBar
+from companion.gui.play.measured_label import MeasuredLabel
 from companion.gui.play.reasons import reason_lines
 from companion.gui.play.size_wall import SizeWall
 from companion.rules.dice import DiceRoll
@@ -71,8 +73,8 @@ REASON_SPARE = 16
 
 #: A button of the bar: (title, kind, grouped, key, menu entries as (label, why not)).
 Slot = tuple[str, str, bool, str | None, tuple[tuple[str, str], ...]]
-#: A button's widgets: its cell, the button, the reason beside it.
-Cell = tuple[QWidget, QToolButton, QLabel]
+#: A button's widgets: its cell, the button, the reason beside it, and the cell's layout.
+Cell = tuple[QWidget, QToolButton, QLabel, QHBoxLayout]
 
 
 def _layout(
@@ -143,7 +145,7 @@ class OddsView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = QHBoxLayout(self)
+        layout = self.box = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.text = QLabel("")
         self.text.setObjectName("oddsText")
@@ -213,7 +215,7 @@ class ActionDock(QDockWidget):
         self.setObjectName("actionDock")
         self.controller = controller
         body = QWidget()
-        outer = QVBoxLayout(body)
+        outer = self.outer = QVBoxLayout(body)
         outer.setContentsMargins(6, 2, 6, 2)
         outer.setSpacing(2)
         top = QHBoxLayout()
@@ -224,7 +226,7 @@ class ActionDock(QDockWidget):
         top.addWidget(self.odds, 0, Qt.AlignmentFlag.AlignTop)
         outer.addLayout(top)
         below = QHBoxLayout()
-        self.hint = QLabel("")
+        self.hint = MeasuredLabel("")
         self.hint.setObjectName("actionHint")
         self.hint.setWordWrap(True)
         below.addWidget(self.hint, 1)
@@ -237,7 +239,7 @@ class ActionDock(QDockWidget):
         self.send.clicked.connect(controller.confirm_targets)
         self.send.hide()
         below.addWidget(self.send, 0, Qt.AlignmentFlag.AlignTop)
-        self.dice = QLabel("")
+        self.dice = MeasuredLabel("")
         self.dice.setObjectName("lastDice")
         # Rolls two to a row, each its purpose over its faces: never cut, never tall.
         big = self.dice.font()
@@ -270,6 +272,9 @@ class ActionDock(QDockWidget):
         self.reasons: dict[str, QLabel] = {}
         #: The keys of the buttons on the bar, in the bar's order (see ``_bind_keys``).
         self.key_actions: list[QAction] = []
+        #: What each button and the reason beside it say now (why it cannot be pressed,
+        #: "" when it can), so an unchanged one is not asked again.
+        self._said: dict[QToolButton, str] = {}
         #: Every key the bar has used, made once; and the button each key presses now.
         self._keys: dict[str, QAction] = {}
         self._bound: dict[str, str] = {}
@@ -333,8 +338,8 @@ class ActionDock(QDockWidget):
         above a widget shown, at once (a cell, the bar, the body: the bar's buttons placed
         once per widget shown, each cell squeezed at its old size); ``_settle`` lays them
         out once, after."""
-        layouts = [cell[0].layout() for cell in self._cells.values()]
-        layouts += [self.body.layout(), self.odds.layout()]
+        layouts: list[QLayout] = [cell[3] for cell in self._cells.values()]
+        layouts += [self.outer, self.odds.box]
         for layout in layouts:
             layout.setEnabled(False)
         try:
@@ -343,7 +348,7 @@ class ActionDock(QDockWidget):
             for layout in layouts:
                 layout.setEnabled(True)
             for cell in self._cells.values():  # those taken from the kept or made
-                cell[0].layout().setEnabled(True)
+                cell[3].setEnabled(True)
 
     def _new_game(self) -> None:
         """A game begins: the dice and the dock take only the room this one needs."""
@@ -360,22 +365,21 @@ class ActionDock(QDockWidget):
         Laid out from the inside out (each cell at its new size, the bar, then the body),
         as each layout laid out tells the one above it to lay out again: in this order
         none is left to lay out after the paint."""
-        self.odds.layout().activate()
+        self.odds.box.activate()
         if cells:
-            for widget, _button, _reason in self._cells.values():
+            for widget, _button, _reason, box in self._cells.values():
                 hint = widget.sizeHint()
                 if widget.size() != hint:
                     widget.resize(hint)  # its button and reason placed once, at its new size
                 else:
-                    widget.layout().activate()  # a reason reworded in the same room
+                    box.activate()  # a reason reworded in the same room
             self.bar.changed()
             self.bar.place()  # the buttons placed (the bar's height set for its width)
         if self._showing:
             self._show_placed()
-        layout = self.body.layout()
         for _ in range(3):  # the bar's height follows its width: at most once more
             height = self.bar.minimumHeight()
-            layout.activate()
+            self.outer.activate()
             if self.bar.minimumHeight() == height:
                 break
         # What each layout asked of the one above it in an event of its own is done.
@@ -393,13 +397,12 @@ class ActionDock(QDockWidget):
         """The cells new on the bar shown where the bar placed them (hidden, they keep
         their room: ``_make_cell``), so only their own places are painted; the layouts
         above them wait (showing a widget lays out every layout above it at once)."""
-        layout = self.body.layout()
-        layout.setEnabled(False)
+        self.outer.setEnabled(False)
         for widget in self._showing:
             if widget.isHidden():  # a cell (its button is shown with it)
                 widget.show()
         self._shown += self._showing
-        layout.setEnabled(True)
+        self.outer.setEnabled(True)
         self._showing = []
 
     def _show_odds(self, odds: Odds | str | None) -> None:
@@ -432,6 +435,9 @@ class ActionDock(QDockWidget):
         changed = False
         for title, button in self.buttons.items():
             why = why_not(self._groups.get(title, []))
+            if self._said.get(button) == why:
+                continue  # its button and reason say it already
+            self._said[button] = why
             if button.isEnabled() != (not why):
                 button.setEnabled(not why)
             if button.toolTip() != (why or title):
@@ -510,7 +516,7 @@ class ActionDock(QDockWidget):
             members = self._groups.get(title, [])
             ident = (title, kind, grouped, key, len(labels), bool(members and members[0].dialog))
             cell = old.pop(ident, None) or self._kept.pop(ident, None) or self._make_cell(slot)
-            widget, button, reason = cell
+            widget, button, reason, _box = cell
             self._cells[ident] = cell
             if widget.isHidden():
                 self._showing += (widget, button)  # once placed (``_settle``)
@@ -523,7 +529,8 @@ class ActionDock(QDockWidget):
             self._kept[ident] = cell
             self._kept.move_to_end(ident)
         while len(self._kept) > KEPT_BUTTONS:
-            widget = self._kept.popitem(last=False)[1][0]
+            widget, button, _reason, _box = self._kept.popitem(last=False)[1]
+            self._said.pop(button, None)
             widget.setParent(None)
             widget.deleteLater()
         self.bar.set_widgets([cell[0] for cell in self._cells.values()])
@@ -539,18 +546,21 @@ class ActionDock(QDockWidget):
                 action.setEnabled(False)
                 self.removeAction(action)
         for key in keys:
-            action = self._keys.get(key)
-            if action is None:
-                action = self._keys[key] = QAction(self)
-                action.setShortcut(QKeySequence(key))
-                action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-                action.triggered.connect(lambda _=False, k=key: self._press(self._bound.get(k, "")))
-            elif key in self._bound:
-                continue
+            if key in self._bound:
+                continue  # on the dock already
+            action = self._keys.get(key) or self._make_key(key)
             action.setEnabled(True)
             self.addAction(action)
         self._bound = keys
         self.key_actions = [self._keys[k] for k in keys]
+
+    def _make_key(self, key: str) -> QAction:
+        """The key ``key``, pressing the button it is bound to (``_bound``)."""
+        action = self._keys[key] = QAction(self)
+        action.setShortcut(QKeySequence(key))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(lambda _=False, k=key: self._press(self._bound.get(k, "")))
+        return action
 
     def _make_cell(self, slot: Slot) -> Cell:
         """A button of the bar and its reason beside it."""
@@ -581,7 +591,7 @@ class ActionDock(QDockWidget):
             button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         else:
             button.clicked.connect(lambda _=False, t=title: self._choose(t, 0))
-        reason = QLabel("")
+        reason = MeasuredLabel("")
         reason.setObjectName(f"why_{kind}")
         reason.setProperty("hint", True)
         reason.setWordWrap(True)
@@ -597,7 +607,7 @@ class ActionDock(QDockWidget):
         keep.setRetainSizeWhenHidden(True)
         cell.setSizePolicy(keep)
         cell.hide()
-        return cell, button, reason
+        return cell, button, reason, box
 
     def _open_dialog(self, title: str) -> None:
         """A group the ruleset shows as a dialog (a shop): open until closed."""

@@ -43,9 +43,6 @@ class FlowBar(QWidget):
         self._items = [QWidgetItem(w) for w in widgets]
         self._hfw = None
 
-    def widgets(self) -> list[QWidget]:
-        return [item.widget() for item in self._items]
-
     def changed(self) -> None:
         """A widget's size hint may have changed: measured again at the next ``place``."""
         self._hfw = None
