@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 
 from companion.datafiles import resource_dir
 from companion.gui.main_window import DEMOS, MainWindow
 from companion.gui.play.action_dock import ActionDock
+from companion.gui.play.flow_layout import FlowBar
 from companion.gui.play.new_game import GameSpec
 from companion.gui.testing import hover, make_settings, make_window
 
@@ -179,6 +180,18 @@ def test_the_dock_after_each_action_looks_as_a_fresh_one(
         press(qtbot, w, "end_turn")
         ready(qtbot, w)
         assert_as_fresh(w, tmp_path, f"next turn begun {round_}")
+    # The buttons' sizes changed at the bar's width since it was last told the window;
+    # narrower, it wraps them as a new bar does, every button inside it.
+    move(qtbot, w)
+    bar = w.action_dock.bar
+    wide = bar.width()
+    w.resize(820, w.height())  # the dock still wider than its least
+    qtbot.waitUntil(lambda: bar.width() < wide)  # type: ignore[attr-defined]
+    until_idle()
+    assert bar.height() >= bar.heightForWidth(bar.width())
+    for button in w.action_dock.buttons.values():
+        assert bar.rect().contains(button.parentWidget().geometry()), button.text()
+    assert_as_fresh(w, tmp_path, "narrower window")
 
 
 class Passes(QObject):
@@ -270,3 +283,39 @@ def test_moves_and_ends_of_turn_lay_the_dock_out_once(qtbot: object, window: Mai
         assert dock.bar.placed - placed <= 1
         away(qtbot, w)
         ready(qtbot, w)
+
+
+def test_a_bar_whose_buttons_shrank_is_as_tall_as_its_lines_at_a_new_width(
+    qtbot: object,
+) -> None:
+    """The bar does not make the layout above it lay out again when its buttons change
+    size but it stays as tall; resized to another width later, it is as tall as its
+    lines are there now, not as they were."""
+    holder = QWidget()
+    qtbot.addWidget(holder)  # type: ignore[attr-defined]
+    box = QVBoxLayout(holder)
+    box.setContentsMargins(0, 0, 0, 0)
+    bar = FlowBar(spacing=4)
+    box.addWidget(bar)
+    box.addStretch(1)
+    parts = [QWidget(bar) for _ in range(3)]
+    for part in parts:
+        part.setFixedSize(50, 30)
+    parts[1].setFixedSize(70, 30)
+    bar.set_widgets(parts)
+    holder.resize(200, 300)
+    holder.show()
+    qtbot.waitExposed(holder)  # type: ignore[attr-defined]
+    for width in (200, 120, 200):  # one line at 200, three at 120 (heights kept)
+        holder.resize(width, 300)
+        until_idle()
+    assert bar.height() == 30 and bar.heightForWidth(120) == 98
+    parts[1].setFixedSize(10, 30)  # the middle one shrinks: one line at 120 too
+    bar.changed()
+    bar.place()
+    until_idle()
+    assert bar.height() == 30
+    holder.resize(120, 300)
+    until_idle()
+    assert bar.heightForWidth(120) == 30
+    assert bar.height() == 30, "laid out with the height kept from before"

@@ -70,6 +70,8 @@ KEPT_BUTTONS = 24
 #: reason already shown may stay, rather than move the buttons after it.
 REASON_SLACK = 8
 REASON_SPARE = 16
+#: How many reasons' widths the bar keeps measured.
+KEPT_ROOMS = 64
 
 #: A button of the bar: (title, kind, grouped, key, menu entries as (label, why not)).
 Slot = tuple[str, str, bool, str | None, tuple[tuple[str, str], ...]]
@@ -275,11 +277,15 @@ class ActionDock(QDockWidget):
         #: What each button and the reason beside it say now (why it cannot be pressed,
         #: "" when it can), so an unchanged one is not asked again.
         self._said: dict[QToolButton, str] = {}
+        #: The width each reason's wording needs (``_room``).
+        self._rooms: dict[str, int] = {}
         #: Every key the bar has used, made once; and the button each key presses now.
         self._keys: dict[str, QAction] = {}
         self._bound: dict[str, str] = {}
         #: The widgets just shown (see ``_settle``).
         self._shown: list[QWidget] = []
+        #: The cells new on the bar or whose reason changed (laid out by ``_settle``).
+        self._touched: list[QWidget] = []
         #: The cells new on the bar and their buttons, shown once the bar has placed them
         #: (``_settle``).
         self._showing: list[QWidget] = []
@@ -362,17 +368,19 @@ class ActionDock(QDockWidget):
         after the paint, and paints it again).  ``cells``: a button was shown or hidden, or
         a reason shown, hidden or changed.
 
-        Laid out from the inside out (each cell at its new size, the bar, then the body),
-        as each layout laid out tells the one above it to lay out again: in this order
-        none is left to lay out after the paint."""
+        Laid out from the inside out (each cell changed at its new size, the bar, then the
+        body), as each layout laid out tells the one above it to lay out again: in this
+        order none is left to lay out after the paint."""
         self.odds.box.activate()
+        touched, self._touched = self._touched, []
+        for widget in touched:
+            box = widget.layout()
+            hint = widget.sizeHint()
+            if widget.size() != hint:
+                widget.resize(hint)  # its button and reason placed once, at its new size
+            elif box is not None:
+                box.activate()  # a reason reworded in the same room
         if cells:
-            for widget, _button, _reason, box in self._cells.values():
-                hint = widget.sizeHint()
-                if widget.size() != hint:
-                    widget.resize(hint)  # its button and reason placed once, at its new size
-                else:
-                    box.activate()  # a reason reworded in the same room
             self.bar.changed()
             self.bar.place()  # the buttons placed (the bar's height set for its width)
         if self._showing:
@@ -383,8 +391,7 @@ class ActionDock(QDockWidget):
             if self.bar.minimumHeight() == height:
                 break
         # What each layout asked of the one above it in an event of its own is done.
-        spent = [cell[0] for cell in self._cells.values()] if cells else []
-        for widget in (*spent, self.bar, self.odds, self.body, self.wall):
+        for widget in (*touched, self.bar, self.odds, self.body, self.wall):
             QCoreApplication.removePostedEvents(widget, QEvent.Type.LayoutRequest)
         self.wall.check()
         # A widget shown asks to be painted in an event of its own, after the window's
@@ -443,16 +450,21 @@ class ActionDock(QDockWidget):
             if button.toolTip() != (why or title):
                 button.setToolTip(why or title)
             label = self.reasons[title]
-            if label.text() == why and label.isVisibleTo(self) == bool(why):
+            # Shown: not hidden itself (a button new on the bar is shown after, once placed).
+            shown_now = not label.isHidden()
+            if label.text() == why and shown_now == bool(why):
                 continue
             changed = True
+            self._touched.append(label.parentWidget())
             # Wide enough to read in two lines at most, never wider than its maximum.  A
             # reason shown already keeps its width when reworded a little (another
             # distance, another name): the buttons after it stay where they are.
-            room = label.fontMetrics().horizontalAdvance(why) // 2 + 12
-            now = label.minimumWidth()
-            if not (label.isVisibleTo(self) and room - REASON_SLACK <= now <= room + REASON_SPARE):
-                label.setMinimumWidth(min(room, label.maximumWidth()))
+            if why:
+                room = self._room(label, why)
+                now = label.minimumWidth()
+                kept = shown_now and room - REASON_SLACK <= now <= room + REASON_SPARE
+                if not kept:
+                    label.setMinimumWidth(min(room, label.maximumWidth()))
             label.setText(why)
             label.setToolTip(why)
             if not why:
@@ -465,6 +477,16 @@ class ActionDock(QDockWidget):
             label.show()
         self._shown += shown
         return changed
+
+    def _room(self, label: QLabel, why: str) -> int:
+        """The width that shows ``why`` in two lines (measured once per wording: the same
+        few reasons come back action after action)."""
+        room = self._rooms.get(why)
+        if room is None:
+            if len(self._rooms) >= KEPT_ROOMS:
+                self._rooms.clear()
+            room = self._rooms[why] = label.fontMetrics().horizontalAdvance(why) // 2 + 12
+        return room
 
     def _relabel(self, layout: list[Slot]) -> None:
         """The menus' entries given their new reasons, the buttons as they are."""
@@ -520,6 +542,7 @@ class ActionDock(QDockWidget):
             self._cells[ident] = cell
             if widget.isHidden():
                 self._showing += (widget, button)  # once placed (``_settle``)
+                self._touched.append(widget)
             self.buttons[title] = button
             self.reasons[title] = reason
             if key:

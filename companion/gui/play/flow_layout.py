@@ -30,8 +30,10 @@ class FlowBar(QWidget):
         self._hfw: tuple[int, int] | None = None
         #: The least size, as the layout above was last told (``minimumSizeHint``).
         self._least = QSize(0, 0)
-        #: The widgets' sizes as last placed.
+        #: The widgets' sizes as last placed, and whether the layout above was told of
+        #: them (``place``).
         self._sizes: list[QSize] = []
+        self._told = True
         #: How many times the bar placed its widgets (tests read it).
         self.placed = 0
 
@@ -49,18 +51,26 @@ class FlowBar(QWidget):
 
     def place(self) -> None:
         """Place the widgets at the bar's width; the bar's minimum height set to what its
-        lines take, and the layout above told when what the bar needs may have changed
-        (a widget's size: the lines at another width differ too)."""
+        lines take, and the layout above told when the bar's least size or height changed.
+
+        Widgets resized in their lines (a button's reason shown) that leave the bar as
+        tall at its width do not make the layout above lay out again: it is told when
+        the bar is next resized (``resizeEvent``), as the heights it kept for other
+        widths may be wrong then."""
         self.placed += 1
         sizes = [item.sizeHint() for item in self._items if not item.isEmpty()]
         least = self._measure_least()
         height = self._lines(self.rect(), move=True)
-        if least != self._least or sizes != self._sizes:
-            self._least = least
+        if sizes != self._sizes:
             self._sizes = sizes
+            self._told = False
+        if least != self._least:
+            self._least = least
             self.updateGeometry()
+            self._told = True
         if self.minimumHeight() != height:
-            self.setMinimumHeight(height)
+            self.setMinimumHeight(height)  # which tells the layout above
+            self._told = True
 
     def hasHeightForWidth(self) -> bool:
         return True
@@ -87,6 +97,9 @@ class FlowBar(QWidget):
 
     def resizeEvent(self, ev: QResizeEvent) -> None:
         super().resizeEvent(ev)
+        if not self._told and ev.size().width() != ev.oldSize().width():
+            self._told = True
+            self.updateGeometry()  # laid out again (before the paint) with the new sizes
         self.place()
 
     def _measure_least(self) -> QSize:
