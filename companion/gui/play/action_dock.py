@@ -455,7 +455,9 @@ class ActionDock(QDockWidget):
             if label.text() == why and shown_now == bool(why):
                 continue
             changed = True
-            self._touched.append(label.parentWidget())
+            cell = label.parentWidget()
+            if cell is not None:
+                self._touched.append(cell)
             # Wide enough to read in two lines at most, never wider than its maximum.  A
             # reason shown already keeps its width when reworded a little (another
             # distance, another name): the buttons after it stay where they are.
