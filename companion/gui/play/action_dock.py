@@ -279,6 +279,8 @@ class ActionDock(QDockWidget):
         self._said: dict[QToolButton, str] = {}
         #: The width each reason's wording needs (``_room``).
         self._rooms: dict[str, int] = {}
+        #: The game's state as the dock last showed it (``refresh``).
+        self._state: object = None
         #: Every key the bar has used, made once; and the button each key presses now.
         self._keys: dict[str, QAction] = {}
         self._bound: dict[str, str] = {}
@@ -306,7 +308,15 @@ class ActionDock(QDockWidget):
         controller.gameChanged.connect(self._new_game)
         self.refresh()
 
+    def _stale(self) -> bool:
+        """Whether the game's state is not the one the dock shows: the action taken
+        clears what was pending, then the controller says the state changed."""
+        game = self.controller.game
+        return game is not None and game.state is not self._state
+
     def refresh(self) -> None:
+        game = self.controller.game
+        self._state = game.state if game is not None else None
         groups: OrderedDict[str, list[ActionChoice]] = OrderedDict()
         turn = self.controller.turn()
         due = bool(turn and turn.needs_initiative)
@@ -663,7 +673,8 @@ class ActionDock(QDockWidget):
             self.send.hide()
             _set_text(self.hint, "")
             self.odds.show_odds(None)
-            self._settle()
+            if not self._stale():
+                self._settle()  # else laid out by the refresh the new state brings
             return
         asks = {
             "path": "Click a highlighted square to move there",

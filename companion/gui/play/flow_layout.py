@@ -58,9 +58,10 @@ class FlowBar(QWidget):
         the bar is next resized (``resizeEvent``), as the heights it kept for other
         widths may be wrong then."""
         self.placed += 1
-        sizes = [item.sizeHint() for item in self._items if not item.isEmpty()]
+        shown = [item for item in self._items if not item.isEmpty()]
+        sizes = [item.sizeHint() for item in shown]
         least = self._measure_least()
-        height = self._lines(self.rect(), move=True)
+        height = self._lines(self.rect(), shown, sizes)
         if sizes != self._sizes:
             self._sizes = sizes
             self._told = False
@@ -79,7 +80,9 @@ class FlowBar(QWidget):
         # Asked several times per layout of the widget above: the lines are measured once
         # per width until a widget changes (``changed``).
         if self._hfw is None or self._hfw[0] != width:
-            self._hfw = (width, self._lines(QRect(0, 0, width, 0), move=False))
+            shown = [item for item in self._items if not item.isEmpty()]
+            sizes = [item.sizeHint() for item in shown]
+            self._hfw = (width, self._lines(QRect(0, 0, width, 0), [], sizes))
         return self._hfw[1]
 
     def sizeHint(self) -> QSize:
@@ -109,20 +112,18 @@ class FlowBar(QWidget):
             size = size.expandedTo(item.minimumSize())
         return size
 
-    def _lines(self, rect: QRect, move: bool) -> int:
-        """Lay the widgets out in ``rect`` (or only measure); the height they take."""
+    def _lines(self, rect: QRect, items: Sequence[QWidgetItem], sizes: Sequence[QSize]) -> int:
+        """Lay ``items`` (of ``sizes``) out in ``rect``, or only measure when there are no
+        items; the height the lines take."""
         x, y, line = rect.x(), rect.y(), 0
         right = rect.right() + 1
         gap = self.spacing
-        for item in self._items:
-            if item.isEmpty():
-                continue
-            hint = item.sizeHint()
-            width = hint.width()
+        for i, size in enumerate(sizes):
+            width = size.width()
             if x + width > right and line > 0:
                 x, y, line = rect.x(), y + line + gap, 0
-            if move:
-                item.setGeometry(QRect(QPoint(x, y), hint))
+            if items:
+                items[i].setGeometry(QRect(QPoint(x, y), size))
             x += width + gap
-            line = max(line, hint.height())
+            line = max(line, size.height())
         return y + line - rect.y()
