@@ -151,11 +151,16 @@ def assert_as_fresh(w: MainWindow, tmp_path: Path, step: str) -> None:
         assert look(live) == look(fresh), step
         assert live.hint.text() == fresh.hint.text() and live.dice.text() == fresh.dice.text()
         mine, new = live.body.grab().toImage(), fresh.body.grab().toImage()
-        if mine != new:
-            name = step.replace(" ", "_")
-            mine.save(str(tmp_path / f"{name}-live.png"))
-            new.save(str(tmp_path / f"{name}-fresh.png"))
-            raise AssertionError(f"{step}: the dock differs from a fresh one ({tmp_path})")
+        # What the window shows (painted bit by bit, action after action) is the dock.
+        at = live.body.mapTo(w, QPoint(0, 0))
+        screen = w.screen().grabWindow(w.winId(), at.x(), at.y(), mine.width(), mine.height())
+        shown = screen.toImage().convertToFormat(mine.format())
+        for what, image in (("fresh", new), ("shown", shown)):
+            if mine != image:
+                name = step.replace(" ", "_")
+                mine.save(str(tmp_path / f"{name}-live.png"))
+                image.save(str(tmp_path / f"{name}-{what}.png"))
+                raise AssertionError(f"{step}: the dock differs from the {what} one ({tmp_path})")
     finally:
         fresh.hide()
         shiboken6.delete(fresh)
