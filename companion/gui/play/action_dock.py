@@ -602,9 +602,6 @@ class ActionDock(QDockWidget):
         title, kind, grouped, key, labels = slot
         cell = QWidget()
         cell.setObjectName(f"cell_{kind}")
-        # Filled (as the dock's body beneath it is), so a button pressed, or a cell that
-        # changed, is painted by its cell alone, not by the bar and the body under it too.
-        cell.setAutoFillBackground(True)
         box = QHBoxLayout(cell)
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(3)
