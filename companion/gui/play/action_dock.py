@@ -351,9 +351,8 @@ class ActionDock(QDockWidget):
     @contextmanager
     def _changing(self) -> Iterator[None]:
         """The dock's layouts wait while its widgets change: Qt lays out every layout
-        above a widget shown, at once (a cell, the bar, the body: the bar's buttons placed
-        once per widget shown, each cell squeezed at its old size); ``_settle`` lays them
-        out once, after."""
+        above a widget shown, at once (its cell, squeezed at its old size, and the body,
+        once per widget shown); ``_settle`` lays them out once, after."""
         layouts: list[QLayout] = [cell[3] for cell in self._cells.values()]
         layouts += [self.outer, self.odds.box]
         for layout in layouts:
