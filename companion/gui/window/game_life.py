@@ -33,6 +33,10 @@ class GameLifePart(WindowBase):
     #: The game's party the roster sheets were last found to show (None: not known): the
     #: sheets' roster is compared with it only after either changed.
     _party_shown: Any = None
+    #: What the map's board marks were last drawn from while a game is open: the game's
+    #: marks (``Ruleset.marks``: the same object while the board's marks stand) and the
+    #: fog over them (None: not drawn by ``_game_changed`` yet).
+    _marks_drawn: tuple[Any, Any] | None = None
 
     def _build_game_menu(self) -> None:
         from PySide6.QtGui import QAction, QKeySequence
@@ -202,6 +206,7 @@ class GameLifePart(WindowBase):
 
     def _game_opened(self) -> None:
         game = self.play.game
+        self._marks_drawn = None  # another game (or none): its marks are drawn afresh
         self.session.board_source = None
         self.session.figure_source = None
         self.session.marks_source = None
@@ -245,10 +250,22 @@ class GameLifePart(WindowBase):
             if who is not None and who != self.roster_panel.current_id():
                 self.roster_panel.select(who)  # the sheet follows who acts
         self.play.sync_map(self.session)
-        self.canvas.refresh_marks()
+        self._draw_marks()
         self.marks.show(self.play)
         self._center_acting()
         self._update_title()
+
+    def _draw_marks(self) -> None:
+        """The game's board marks on the map: asked once per change, drawn again only
+        when the model answers other marks than those drawn, or the fog over them moved
+        (most actions change no mark; a big board has thousands)."""
+        marks = self._game_marks()
+        drawn = (marks, self.canvas.features.fog)
+        last = self._marks_drawn
+        if last is not None and last[0] is drawn[0] and last[1] is drawn[1]:
+            return
+        self.canvas.refresh_marks(marks)
+        self._marks_drawn = drawn
 
     def _forget_party_shown(self) -> None:
         """The roster sheets changed (another roster opened, an edit): compare again."""
