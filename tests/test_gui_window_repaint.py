@@ -14,8 +14,7 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QDockWidget
-from test_gui_play_map import assert_as_fresh, button, idle, pixels, window
+from test_gui_play_map import assert_as_fresh, button, idle, pixels, ready, window
 
 from companion.gui.main_window import MainWindow
 from companion.gui.play.log_dock import line_text
@@ -36,18 +35,17 @@ def screen_pixels(w: MainWindow) -> np.ndarray:
 
 
 def as_before(w: MainWindow) -> np.ndarray:
-    """The whole window repainted the way it was before the dock and the status bar
-    learnt to spare the window behind them: the status bar over the window's own
-    background, the log dock's title-only paint run for every region."""
-    bar = w.statusBar()
-    bar.setAutoFillBackground(False)
-    w.log_dock.paintEvent = lambda ev: QDockWidget.paintEvent(w.log_dock, ev)  # type: ignore[method-assign]
+    """The whole window repainted the way it was before the log and the status bar
+    learnt to spare the window behind them: both over the window's own background."""
+    spared = (w.statusBar(), w.log_dock.list)
+    for widget in spared:
+        widget.setAutoFillBackground(False)
     try:
         w.repaint()
         return screen_pixels(w)
     finally:
-        bar.setAutoFillBackground(True)
-        del w.log_dock.paintEvent
+        for widget in spared:
+            widget.setAutoFillBackground(True)
         w.repaint()
 
 
@@ -119,29 +117,46 @@ def test_moves_undos_redos_and_ends_of_turn_show_what_a_fresh_look_shows(
     assert_shows_the_game(w)
 
 
-def test_a_new_entry_and_message_repaint_neither_the_log_dock_nor_the_window_under_the_bar(
+def fill_the_log(w: MainWindow) -> None:
+    """End turns until the log's entries overflow it (its scroll bar shows)."""
+    bar = w.log_dock.list.verticalScrollBar()
+    for _ in range(40):
+        if bar.isVisible():
+            return
+        QTest.mouseClick(button(w, "end_turn"), Qt.MouseButton.LeftButton)
+        idle()
+        ready(w)
+    raise AssertionError("the log never overflowed")
+
+
+def test_a_new_entry_and_message_repaint_neither_the_log_dock_nor_the_window_behind(
     qtbot: Any, window: MainWindow
 ) -> None:
     w = window
+    fill_the_log(w)
     idle()
-    dock, main, bar = PaintRegions(), PaintRegions(), PaintRegions()
-    w.log_dock.installEventFilter(dock)
-    w.installEventFilter(main)
-    w.statusBar().installEventFilter(bar)
-    entries = w.log_dock.list.count()
+    scroll = w.log_dock.list.verticalScrollBar()
+    dock, main, bar, moved = PaintRegions(), PaintRegions(), PaintRegions(), PaintRegions()
+    spied = ((w.log_dock, dock), (w, main), (w.statusBar(), bar), (scroll, moved))
+    for widget, spy in spied:
+        widget.installEventFilter(spy)
     try:
-        move_far(w)
+        move_far(w)  # a new entry, a new message
+        for _ in range(6):  # until an entry moves the scroll bar's handle
+            if moved.regions:
+                break
+            QTest.mouseClick(button(w, "end_turn"), Qt.MouseButton.LeftButton)
+            idle()
     finally:
-        for spy in (dock, main, bar):
-            w.removeEventFilter(spy)
-            w.log_dock.removeEventFilter(spy)
-            w.statusBar().removeEventFilter(spy)
-    assert w.log_dock.list.count() > entries  # an entry added: the log's scroll bar moved
-    assert w.statusBar().currentMessage()  # the action's sentence shown
+        for widget, spy in spied:
+            widget.removeEventFilter(spy)
+    assert moved.regions, "no entry moved the log's scroll bar"
+    assert w.statusBar().currentMessage()  # an action's sentence shown
     assert bar.regions, "the status bar paints its new message itself"
-    assert dock.regions == []  # the dock draws only its title, which did not change
-    under_bar = QRect(w.statusBar().mapTo(w, QPoint(0, 0)), w.statusBar().size())
-    assert not any(region.intersects(under_bar) for region in main.regions)
+    assert dock.regions == []  # the log paints its own background: not the dock behind it
+    for widget in (w.statusBar(), w.log_dock):
+        behind = QRect(widget.mapTo(w, QPoint(0, 0)), widget.size())
+        assert not any(region.intersects(behind) for region in main.regions)
     assert_shows_the_game(w)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QPaintEvent, QShowEvent
+from PySide6.QtGui import QBrush, QColor, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -67,6 +67,10 @@ class LogList(QListWidget):
         super().__init__(parent)
         self.setWordWrap(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # The list fills its own background (the window's colour, as under it): its scroll
+        # bar, repainted as each entry is added, repaints the list's frame with it, not the
+        # dock and the window behind.
+        self.setAutoFillBackground(True)
         self._fitted_width = -1
 
     def fit(self, items: list[QListWidgetItem]) -> None:
@@ -184,16 +188,6 @@ class LogDock(QDockWidget):
         a crash fills the list before the dock has its size)."""
         self.list.scrollToBottom()
         QTimer.singleShot(0, self.list.scrollToBottom)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        """The dock itself draws only its title bar (and a frame while floating): a repaint
-        of what lies under its body alone (the log's scroll bar when an entry is added)
-        has nothing of it to draw, and is left to the body's own widgets."""
-        body = self.widget()
-        inside = body is not None and body.geometry().contains(event.region().boundingRect())
-        if inside and not self.isFloating():
-            return
-        super().paintEvent(event)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
