@@ -188,3 +188,26 @@ def test_the_board_marks_are_drawn_again_only_when_the_model_answers_others(
     w.play.announce()  # back to the model's own marks
     assert drawn == [1, 1]
     assert_as_fresh(w)
+
+
+def test_the_facings_are_worked_out_once_per_state(
+    qtbot: Any, window: MainWindow, monkeypatch: Any
+) -> None:
+    import companion.gui.canvas.headings as headings
+
+    w = window
+    spec = headings.facing_spec_of
+    worked: list[object] = []
+    monkeypatch.setattr(headings, "facing_spec_of", lambda r: (worked.append(r), spec(r))[1])
+    game = w.play.game
+    assert game is not None
+    before = game.state
+    move_far(w)
+    assert game.state is not before
+    # The map's sync and the canvas both asked for the moved figures' facings: worked
+    # out once, for the new state.
+    assert len(worked) == 1
+    faces = spec(w.session.ruleset).faces
+    fresh = {f: v.facing_degrees if faces else None for f, v in w.play.figures().items()}
+    assert w.canvas.figures.headings == fresh
+    assert_as_fresh(w)

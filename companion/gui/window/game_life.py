@@ -37,6 +37,9 @@ class GameLifePart(WindowBase):
     #: marks (``Ruleset.marks``: the same object while the board's marks stand) and the
     #: fog over them (None: not drawn by ``_game_changed`` yet).
     _marks_drawn: tuple[Any, Any] | None = None
+    #: The open game's ruleset and whether it keeps character sheets and has a grid
+    #: board (asked once per ruleset: a protocol's ``isinstance`` is slow).
+    _kinds: tuple[Any, bool, bool] | None = None
 
     def _build_game_menu(self) -> None:
         from PySide6.QtGui import QAction, QKeySequence
@@ -239,7 +242,7 @@ class GameLifePart(WindowBase):
         if self.party_actions is not None and game.ruleset.id == self.party_dock_ruleset:
             self.party_actions.show_game(game.header.party, self.play.figures(), self.play.act)
         party = game.header.party
-        if isinstance(game.ruleset, CharacterSheets) and party is not None:
+        if self._kinds_of(game.ruleset)[0] and party is not None:
             if party is not self._party_shown:  # (a copy of the sheets' roster is slow)
                 if self.roster_panel.roster() != party:
                     self.roster_panel.set_roster(game.ruleset.id, party)
@@ -271,12 +274,25 @@ class GameLifePart(WindowBase):
         """The roster sheets changed (another roster opened, an edit): compare again."""
         self._party_shown = None
 
+    def _kinds_of(self, ruleset: Any) -> tuple[bool, bool]:
+        """Whether ``ruleset`` keeps character sheets, and whether it has a grid board."""
+        kinds = self._kinds
+        if kinds is None or kinds[0] is not ruleset:
+            kinds = (
+                ruleset,
+                isinstance(ruleset, CharacterSheets),
+                isinstance(ruleset, GridBoard),
+            )
+            self._kinds = kinds
+        return kinds[1], kinds[2]
+
     def _game_marks(self) -> Any:
         """What the open game's board shows now (``Ruleset.marks``)."""
         game = self.play.game
-        if game is None or not isinstance(game.ruleset, GridBoard):
+        if game is None or not self._kinds_of(game.ruleset)[1]:
             return ()
-        return game.ruleset.marks(game.state)
+        board: Any = game.ruleset  # a ``GridBoard``, as ``_kinds_of`` found
+        return board.marks(game.state)
 
     def _game_board(self) -> Any:
         """The open game's board (the ruler and templates measure what the game sees)."""
