@@ -9,11 +9,15 @@ repaint of the window draws.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any
 
 import numpy as np
+import pytest
+from app_theme import app_theme
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 from test_gui_play_map import assert_as_fresh, button, idle, pixels, ready, window
 
 from companion.gui.main_window import MainWindow
@@ -89,10 +93,22 @@ def move_far(w: MainWindow) -> None:
     idle()
 
 
+@pytest.mark.parametrize("themed", [False, True], ids=["unthemed", "app-theme"])
 def test_moves_undos_redos_and_ends_of_turn_show_what_a_fresh_look_shows(
-    qtbot: Any, window: MainWindow
+    qtbot: Any, window: MainWindow, themed: bool
 ) -> None:
-    w = window
+    # Under the app's theme too: its style sheet rounds the log's frame, whose corner
+    # shows through the scroll bar's translucent edge (a scroll bar painting its own
+    # background would change those pixels; the list's own background does not).
+    with app_theme(QApplication.instance()) if themed else nullcontext():  # type: ignore[arg-type]
+        idle()
+        play_a_little(qtbot, window)
+
+
+def play_a_little(qtbot: Any, w: MainWindow) -> None:
+    """A move, its undo and redo, an end of turn: each shows what a fresh look shows
+    (the log overflowing first: its scroll bar moves with each entry)."""
+    fill_the_log(w)
     play = w.play
     game = play.game
     assert game is not None
