@@ -262,7 +262,8 @@ class GameLifePart(WindowBase):
         """The game's board marks on the map: asked once per change, drawn again only
         when the model answers other marks than those drawn, or the fog over them moved
         (most actions change no mark; a big board has thousands)."""
-        marks = self._game_marks()
+        source = self.session.marks_source  # ``_game_marks`` while a game is open
+        marks = source() if source is not None else ()
         drawn = (marks, self.canvas.features.fog)
         last = self._marks_drawn
         if last is not None and last[0] is drawn[0] and last[1] is drawn[1]:
