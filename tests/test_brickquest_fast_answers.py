@@ -28,6 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules_fuzzing import CATALOG, RULES, play, setups
 
+from companion.model.geometry import SightLine
+from companion.model.geometry.attacks import attack_sight
 from companion.rules.dice import SeededDice
 from companion.rulesets.brickquest import table, table_choices, validate_magic
 from companion.rulesets.brickquest import table_spells_and_things as things
@@ -53,11 +55,20 @@ def full_validation() -> Iterator[None]:
             (things, "_skill_square_refused", lambda *a: False),
             (things, "_may_target", lambda *a: True),
             (table_choices, "_within_reach", lambda *a: True),
+            (table_choices, "_unseen", lambda *a: False),
+            (things, "sight_refuses", lambda *a: False),
             (validate_magic, "_sight", validate_magic._measure_sight),
+            (Ctx, "sight", measured_sight),
             (things, "_cast_targets", full_cast_targets),
         ):
             stack.enter_context(mock.patch.object(owner, name, value))
         yield
+
+
+def measured_sight(ctx: Ctx, viewer: Any, target: Any) -> SightLine:
+    """``Ctx.sight`` measured again at every question, as an attack's geometry does."""
+    board = ctx.board
+    return attack_sight(board, board.token(viewer.id), board.token(target.id))
 
 
 def full_cast_targets(ctx: Ctx, fig: Any, spell: Any, template: Any) -> tuple[str, ...]:

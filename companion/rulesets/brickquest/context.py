@@ -10,6 +10,7 @@ from functools import cached_property
 from companion.model.dungeon import DungeonMap
 from companion.model.figures import Token
 from companion.model.geometry import Board, SightLine
+from companion.model.geometry.attacks import attack_sight
 from companion.model.geometry.board import TerrainLayers
 from companion.model.kept import Kept
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
@@ -141,16 +142,35 @@ class Ctx:
         return {}
 
     @cached_property
-    def aims(self) -> dict[tuple[str, str, tuple[object, ...]], bool]:
-        """Whether a caster's spell aimed at a figure is allowed for its target, by the
-        kind of aim (``table_spells_and_things._target_legal``), found in this state."""
+    def aims(self) -> dict[tuple[str, tuple[object, ...]], tuple[str, ...]]:
+        """The figures a caster's spells aimed at one figure are allowed for their target,
+        by the kind of aim (``table_spells_and_things._aimed``), found in this state."""
         return {}
 
     @cached_property
-    def sights(self) -> dict[tuple[str, str | None, Square], SightLine]:
-        """Sight lines measured in this state (``validate_magic``'s caster to target):
-        the state and its board do not change, so one is measured once."""
+    def sights(self) -> dict[tuple[str, str], SightLine]:
+        """Figures' sight of figures measured in this state (``sight``)."""
         return {}
+
+    @cached_property
+    def square_sights(self) -> dict[tuple[str, str | None, Square], SightLine]:
+        """Other sight lines measured in this state (``validate_magic``'s caster to a
+        square, or to a figure hidden in an object): each measured once."""
+        return {}
+
+    def sight(self, viewer: FigureState, target: FigureState) -> SightLine:
+        """``viewer``'s sight of ``target`` (``attack_sight`` on this state's board: an
+        attack's and a spell's alike), measured once per state: the table's choices ask
+        it of every figure for each attack mode and each spell aimed at one, and the
+        validation of each candidate again.  Both stand on the board (neither hidden in
+        an object)."""
+        key = (viewer.id, target.id)
+        seen = self.sights.get(key)
+        if seen is None:
+            board = self.board
+            seen = attack_sight(board, board.token(viewer.id), board.token(target.id))
+            self.sights[key] = seen
+        return seen
 
     def monster_size(self, monster_id: str) -> int:
         """Squares per side a monster of this card covers (a summoned Stone Elemental)."""

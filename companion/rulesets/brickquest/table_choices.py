@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from companion.model.geometry.attacks import SIGHTED
 from companion.model.geometry.distance import RANGE_TOLERANCE, in_range, ruler_distance
 from companion.model.geometry.facing import chebyshev
 from companion.rules.table import ActionChoice, confirm_allies
@@ -202,6 +203,7 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             o.id
             for o in others
             if _within_reach(ctx, fig, o, mode)
+            and not _unseen(ctx, fig, o, mode)
             and _legal(ctx, {"actor": fig.id, "action": "attack", "target": o.id, "mode": mode})
         )
         template = {"actor": fig.id, "action": "attack", "mode": mode}
@@ -254,9 +256,9 @@ def _allies(
 def _within_reach(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> bool:
     """False only when an attack of ``fig`` on ``other`` is sure to be refused for the
     distance alone (both figures one square: a melee attack needs the target one step
-    away, a reach attack exactly ``reach`` steps, a ranged one within the card's maximum
-    range, whatever the facing); True otherwise, when the full validation decides.
-    Spares validating every figure on a big map for each attack mode
+    away, a reach attack exactly ``reach`` steps, a ranged one within the card's minimum
+    and maximum range, whatever the facing); True otherwise, when the full validation
+    decides.  Spares validating every figure on a big map for each attack mode
     (``attack_geometry`` checks the same first)."""
     board = ctx.board
     try:
@@ -266,13 +268,23 @@ def _within_reach(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> 
     if a.size > 1 or t.size > 1:
         return True
     if mode == "ranged":
-        hi = ctx.card(fig).attack.max_range
-        if hi is None:
+        attack = ctx.card(fig).attack
+        lo, hi = attack.min_range, attack.max_range
+        if lo is None and hi is None:
             return True
-        if chebyshev(a.pos, t.pos) > hi + RANGE_TOLERANCE:
+        if hi is not None and chebyshev(a.pos, t.pos) > hi + RANGE_TOLERANCE:
             return False  # the ruler is never shorter than the larger of dx and dy
-        return in_range(ruler_distance(board, a.pos, t.pos), None, hi)
+        return in_range(ruler_distance(board, a.pos, t.pos), lo, hi)
     if mode not in ("melee", "reach"):
         return True
     steps = chebyshev(a.pos, t.pos)
     return steps == 1 if mode == "melee" else steps == board.rules.reach
+
+
+def _unseen(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> bool:
+    """True when an attack of ``fig`` on ``other`` is sure to be refused for the sight
+    line alone: a mode that needs it (``SIGHTED``: ``attack_geometry`` refuses such an
+    attack under every facing while the line is blocked) and ``fig``'s sight of
+    ``other`` blocked (``Ctx.sight``: measured once, read again by the validation).
+    False: the full validation decides."""
+    return mode in SIGHTED and fig.inside is None and not ctx.sight(fig, other).clear

@@ -23,7 +23,7 @@ from companion.rulesets.brickquest.state import FigureState
 from companion.rulesets.brickquest.table_choices import _allies, _caught, _legal, _why_not
 from companion.rulesets.brickquest.table_geometry import _around, _near
 from companion.rulesets.brickquest.validate import validate
-from companion.rulesets.brickquest.validate_magic import target_verdict
+from companion.rulesets.brickquest.validate_magic import sight_refuses, target_verdict
 
 INTERACT_KINDS = (
     "open",
@@ -137,29 +137,20 @@ def _cast_targets(
     """The living figures a cast of ``spell`` on one figure may be aimed at: those
     ``_legal`` allows.  A cast's verdict is what is said of the target
     (``validate_magic.target_verdict``) and what is said of the caster and the round,
-    the same whatever the target: once a target is legal, each next one needs only its
-    target's part asked; a target the caster's part alone refuses refuses them all."""
-    out: list[str] = []
-    caster_clear = False
-    aim = _aim(spell)
-    for f in ctx.state.figures.values():
-        if f.dead or not _may_target(ctx, fig, spell, f):
-            continue
-        if not _target_legal(ctx, fig, spell, template, f, aim):
-            continue  # refused for its target, whatever is said of the caster
-        if caster_clear:
-            out.append(f.id)
-            continue
-        try:
-            action = act.ACTIONS.validate_python({**template, "target": f.id})
-        except ValidationError:
-            continue
-        if validate(ctx, action).legal:
-            caster_clear = True
-            out.append(f.id)
-        else:
-            return ()  # refused for the caster or the round: any target is
-    return tuple(out)
+    the same whatever the target: the figures whose target part allows them (``_aimed``)
+    are all legal when the first of them is, and none is when it is not."""
+    living = [f.id for f in ctx.state.figures.values() if not f.dead]
+    if not living:
+        return ()
+    try:  # a figure's id is always a target: the template alone may not parse
+        act.ACTIONS.validate_python({**template, "target": living[0]})
+    except ValidationError:
+        return ()
+    aimed = _aimed(ctx, fig, spell, template)
+    if not aimed:
+        return ()
+    action = act.ACTIONS.validate_python({**template, "target": aimed[0]})
+    return aimed if validate(ctx, action).legal else ()
 
 
 def _aim(spell: s.SpellDef) -> tuple[object, ...]:
@@ -176,34 +167,31 @@ def _aim(spell: s.SpellDef) -> tuple[object, ...]:
     )
 
 
-def _target_legal(
-    ctx: Ctx,
-    fig: FigureState,
-    spell: s.SpellDef,
-    template: Mapping[str, Any],
-    f: FigureState,
-    aim: tuple[object, ...],
-) -> bool:
-    """``_target_clear``, asked once per state for spells that aim alike (``aim``, the
-    spell's ``_aim``: a caster's figure spells, each asked of every figure on the map)."""
-    key = (fig.id, f.id, aim)
+def _aimed(
+    ctx: Ctx, fig: FigureState, spell: s.SpellDef, template: Mapping[str, Any]
+) -> tuple[str, ...]:
+    """The living figures, in the state's order, the cast's target part
+    (``target_verdict``) allows, ``template`` aimed at each: found once per state for the
+    spells that aim alike (``_aim``: a caster's figure spells, each asked of every figure
+    on the map), the figures ``_may_target`` or ``sight_refuses`` refuse not asked."""
+    key = (fig.id, _aim(spell))
     known = ctx.aims.get(key)
     if known is None:
-        known = _target_clear(ctx, fig, spell, template, f)
-        if known is not None:
-            ctx.aims[key] = known
-    return bool(known)
+        known = ctx.aims[key] = tuple(
+            f.id
+            for f in ctx.state.figures.values()
+            if not f.dead
+            and _may_target(ctx, fig, spell, f)
+            and not sight_refuses(ctx, fig, spell, f)
+            and _target_clear(ctx, fig, template, f)
+        )
+    return known
 
 
-def _target_clear(
-    ctx: Ctx, fig: FigureState, spell: s.SpellDef, template: Mapping[str, Any], f: FigureState
-) -> bool | None:
-    """Whether the cast's target part (``target_verdict``) allows ``f``; None when the
-    action does not even parse."""
-    try:
-        action = act.ACTIONS.validate_python({**template, "target": f.id})
-    except ValidationError:
-        return None
+def _target_clear(ctx: Ctx, fig: FigureState, template: Mapping[str, Any], f: FigureState) -> bool:
+    """Whether the cast's target part (``target_verdict``) allows ``template`` aimed at
+    ``f`` (a template ``_cast_targets`` has seen parse)."""
+    action = act.ACTIONS.validate_python({**template, "target": f.id})
     assert isinstance(action, act.Cast)
     return target_verdict(ctx, fig, action).legal
 
