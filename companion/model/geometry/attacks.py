@@ -20,7 +20,7 @@ right is valid with ``turn`` set.  Sight lines follow the board's ``los_mode``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -38,7 +38,7 @@ from companion.model.geometry.footprint import (
     stand_height,
 )
 from companion.model.geometry.rules import DEFAULT_GRID
-from companion.model.geometry.sight import SightLine, line_of_sight
+from companion.model.geometry.sight import SightLine, line_of_sight, lines_of_sight
 
 AttackMode = Literal["melee", "reach", "ranged"]
 Turn = Literal["left", "right"]
@@ -96,6 +96,20 @@ def attack_sight(board: Board, attacker: Token, target: Token) -> SightLine:
     if attacker.size > 1 or target.size > 1:
         return figure_sight(board, attacker, target)
     return line_of_sight(board, attacker.pos, target.pos)
+
+
+def attack_sights(board: Board, attacker: Token, targets: Sequence[Token]) -> list[SightLine]:
+    """``attack_sight`` of each of ``targets``, the same answers: the lines between
+    one-square figures measured together (:func:`.sight.lines_of_sight`)."""
+    single = [t for t in targets if t.size == 1] if attacker.size == 1 else []
+    lines = dict(
+        zip(
+            (t.id for t in single),
+            lines_of_sight(board, attacker.pos, [t.pos for t in single]),
+            strict=True,
+        )
+    )
+    return [lines.get(t.id) or attack_sight(board, attacker, t) for t in targets]
 
 
 def _measures(

@@ -10,7 +10,7 @@ from functools import cached_property
 from companion.model.dungeon import DungeonMap
 from companion.model.figures import Token
 from companion.model.geometry import Board, SightLine
-from companion.model.geometry.attacks import attack_sight
+from companion.model.geometry.attacks import attack_sight, attack_sights
 from companion.model.geometry.board import TerrainLayers
 from companion.model.kept import Kept
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
@@ -142,6 +142,12 @@ class Ctx:
         return {}
 
     @cached_property
+    def sides_and_names(self) -> tuple[dict[str, str], dict[str, str]]:
+        """Every figure's side and name, by id (a harmful choice's ``confirm`` reads them)."""
+        figures = self.state.figures.values()
+        return {f.id: f.side for f in figures}, {f.id: f.name for f in figures}
+
+    @cached_property
     def aims(self) -> dict[tuple[str, tuple[object, ...]], tuple[str, ...]]:
         """The figures a caster's spells aimed at one figure are allowed for their target,
         by the kind of aim (``table_spells_and_things._aimed``), found in this state."""
@@ -151,6 +157,18 @@ class Ctx:
     def sights(self) -> dict[tuple[str, str], SightLine]:
         """Figures' sight of figures measured in this state (``sight``)."""
         return {}
+
+    def measure_sights(self, viewer: FigureState, targets: Iterable[FigureState]) -> None:
+        """Measure ``viewer``'s sight of each of ``targets`` not measured yet, together
+        (``attack_sights``: the same lines, fewer NumPy calls), for ``sight`` to answer:
+        asked before ``sight`` is asked of many figures.  All stand on the board."""
+        new = [t for t in targets if (viewer.id, t.id) not in self.sights]
+        if not new:
+            return
+        board = self.board
+        lines = attack_sights(board, board.token(viewer.id), [board.token(t.id) for t in new])
+        for t, line in zip(new, lines, strict=True):
+            self.sights[(viewer.id, t.id)] = line
 
     @cached_property
     def square_sights(self) -> dict[tuple[str, str | None, Square], SightLine]:
@@ -215,9 +233,13 @@ class Ctx:
         return a.side != b.side
 
 
+#: A turn not yet started (frozen: one value serves every figure).
+NOTHING_DONE = TurnState()
+
+
 def current_turn(fig: FigureState) -> TurnState:
     """The figure's turn so far; a turn not yet started has used nothing."""
-    return fig.turn if fig.turn.started else TurnState()
+    return fig.turn if fig.turn.started else NOTHING_DONE
 
 
 def action_limit(card: ClassDef | MonsterDef, fig: FigureState, turn: TurnState) -> int:
@@ -277,6 +299,8 @@ def footprint(at: Square, size: int) -> list[Square]:
 
 def squares_apart(a: list[Square], b: list[Square]) -> int:
     """Squares (Chebyshev) between the nearest squares of two footprints."""
+    if len(a) == 1 and len(b) == 1:
+        return chebyshev(a[0], b[0])
     return min(chebyshev(p, q) for p in a for q in b)
 
 

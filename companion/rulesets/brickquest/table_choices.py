@@ -199,11 +199,13 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
         f for f in ctx.state.figures.values() if f.id != fig.id and not f.dead and f.inside is None
     ]
     for mode in modes:
+        near = [o for o in others if _within_reach(ctx, fig, o, mode)]
+        if mode in SIGHTED and fig.inside is None and fig is ctx.state.figures.get(fig.id):
+            ctx.measure_sights(fig, near)  # together, for _unseen and the validation
         targets = tuple(
             o.id
-            for o in others
-            if _within_reach(ctx, fig, o, mode)
-            and not _unseen(ctx, fig, o, mode)
+            for o in near
+            if not _unseen(ctx, fig, o, mode)
             and _legal(ctx, {"actor": fig.id, "action": "attack", "target": o.id, "mode": mode})
         )
         template = {"actor": fig.id, "action": "attack", "mode": mode}
@@ -247,9 +249,7 @@ def _caught(ctx: Ctx, fig: FigureState) -> list[str]:
 def _allies(
     ctx: Ctx, fig: FigureState, targets: Iterable[str], verb: str
 ) -> tuple[tuple[str, str], ...]:
-    figures = ctx.state.figures
-    sides = {f.id: f.side for f in figures.values()}
-    names = {f.id: f.name for f in figures.values()}
+    sides, names = ctx.sides_and_names
     return confirm_allies(tuple(targets), fig.id, sides, names, verb)
 
 

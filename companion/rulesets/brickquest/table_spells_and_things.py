@@ -23,7 +23,7 @@ from companion.rulesets.brickquest.state import FigureState
 from companion.rulesets.brickquest.table_choices import _allies, _caught, _legal, _why_not
 from companion.rulesets.brickquest.table_geometry import _around, _near
 from companion.rulesets.brickquest.validate import validate
-from companion.rulesets.brickquest.validate_magic import sight_refuses, target_verdict
+from companion.rulesets.brickquest.validate_magic import target_verdict, unseen_targets
 
 INTERACT_KINDS = (
     "open",
@@ -173,17 +173,16 @@ def _aimed(
     """The living figures, in the state's order, the cast's target part
     (``target_verdict``) allows, ``template`` aimed at each: found once per state for the
     spells that aim alike (``_aim``: a caster's figure spells, each asked of every figure
-    on the map), the figures ``_may_target`` or ``sight_refuses`` refuse not asked."""
+    on the map), the figures ``_may_target`` or ``unseen_targets`` refuse not asked."""
     key = (fig.id, _aim(spell))
     known = ctx.aims.get(key)
     if known is None:
+        near = [
+            f for f in ctx.state.figures.values() if not f.dead and _may_target(ctx, fig, spell, f)
+        ]
+        unseen = unseen_targets(ctx, fig, spell, near)
         known = ctx.aims[key] = tuple(
-            f.id
-            for f in ctx.state.figures.values()
-            if not f.dead
-            and _may_target(ctx, fig, spell, f)
-            and not sight_refuses(ctx, fig, spell, f)
-            and _target_clear(ctx, fig, template, f)
+            f.id for f in near if f.id not in unseen and _target_clear(ctx, fig, template, f)
         )
     return known
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import replace
 
 from companion.model.dungeon import Terrain
@@ -236,17 +237,22 @@ def _needs_sight(spell: s.SpellDef) -> bool:
     )
 
 
-def sight_refuses(ctx: Ctx, actor: FigureState, spell: s.SpellDef, fig: FigureState) -> bool:
-    """True when ``check_cast`` surely refuses ``spell`` aimed at the figure ``fig`` for
-    the sight line alone: a spell on one figure that needs to see it (``_check_area``
-    says so of every such target on another square than the caster's: any other reason
-    only stops it sooner), and the caster's sight of ``fig`` blocked (``_sight``, kept
-    for the validation).  False: the full check decides."""
+def unseen_targets(
+    ctx: Ctx, actor: FigureState, spell: s.SpellDef, figs: Sequence[FigureState]
+) -> frozenset[str]:
+    """Those of ``figs`` that ``check_cast`` surely refuses ``spell`` aimed at for the
+    sight line alone: a spell on one figure that needs to see it (``_check_area`` says
+    so of every such target on another square than the caster's: any other reason only
+    stops it sooner), the caster's sight of them blocked (``_sight``, kept for the
+    validation; the lines measured together).  The others: the full check decides."""
     if not isinstance(spell.area, s.AdjacentFigure | s.FigureInSight | s.TargetAndAdjacent):
-        return False
-    if not _needs_sight(spell) or fig.pos == actor.pos:
-        return False
-    return not _sight(ctx, actor, fig.id, fig.pos).clear
+        return frozenset()
+    if not _needs_sight(spell):
+        return frozenset()
+    elsewhere = [f for f in figs if f.pos != actor.pos]
+    if actor.inside is None and actor is ctx.state.figures.get(actor.id):
+        ctx.measure_sights(actor, [f for f in elsewhere if f.inside is None])
+    return frozenset(f.id for f in elsewhere if not _sight(ctx, actor, f.id, f.pos).clear)
 
 
 def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:
