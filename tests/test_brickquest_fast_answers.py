@@ -54,7 +54,7 @@ def full_validation() -> Iterator[None]:
             (things, "_interact_refused", lambda *a: False),
             (things, "_skill_square_refused", lambda *a: False),
             (things, "_may_target", lambda *a: True),
-            (table_choices, "_within_reach", lambda *a: True),
+            (table_choices, "_within_reach", lambda ctx, fig, others, mode: list(others)),
             (table_choices, "_unseen", lambda *a: False),
             (things, "unseen_targets", lambda *a: frozenset()),
             (Ctx, "measure_sights", lambda *a: None),
@@ -72,8 +72,11 @@ def measured_sight(ctx: Ctx, viewer: Any, target: Any) -> SightLine:
     return attack_sight(board, board.token(viewer.id), board.token(target.id))
 
 
-def full_cast_targets(ctx: Ctx, fig: Any, spell: Any, template: Any) -> tuple[str, ...]:
-    """Every living figure a cast may be aimed at, each cast validated in full."""
+def full_cast_targets(
+    ctx: Ctx, fig: Any, spell: Any, template: Any, *untargeted: Any
+) -> tuple[str, ...]:
+    """Every living figure a cast may be aimed at, each cast validated in full (the
+    verdict on the cast without a target, ``untargeted``, left unread)."""
     return tuple(
         f.id
         for f in ctx.state.figures.values()

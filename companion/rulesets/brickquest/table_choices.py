@@ -199,7 +199,7 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
         f for f in ctx.state.figures.values() if f.id != fig.id and not f.dead and f.inside is None
     ]
     for mode in modes:
-        near = [o for o in others if _within_reach(ctx, fig, o, mode)]
+        near = _within_reach(ctx, fig, others, mode)
         if mode in SIGHTED and fig.inside is None and fig is ctx.state.figures.get(fig.id):
             ctx.measure_sights(fig, near)  # together, for _unseen and the validation
         targets = tuple(
@@ -253,32 +253,48 @@ def _allies(
     return confirm_allies(tuple(targets), fig.id, sides, names, verb)
 
 
-def _within_reach(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> bool:
-    """False only when an attack of ``fig`` on ``other`` is sure to be refused for the
-    distance alone (both figures one square: a melee attack needs the target one step
-    away, a reach attack exactly ``reach`` steps, a ranged one within the card's minimum
-    and maximum range, whatever the facing); True otherwise, when the full validation
-    decides.  Spares validating every figure on a big map for each attack mode
+def _within_reach(
+    ctx: Ctx, fig: FigureState, others: Sequence[FigureState], mode: str
+) -> list[FigureState]:
+    """``others`` but those an attack of ``fig`` is sure to be refused on for the distance
+    alone (both figures one square: a melee attack needs the target one step away, a
+    reach attack exactly ``reach`` steps, a ranged one within the card's minimum and
+    maximum range, whatever the facing); the full validation decides on those kept.
+    Spares validating every figure on a big map for each attack mode
     (``attack_geometry`` checks the same first)."""
     board = ctx.board
     try:
-        a, t = board.token(fig.id), board.token(other.id)
+        a = board.token(fig.id)
     except KeyError:
-        return True
-    if a.size > 1 or t.size > 1:
-        return True
-    if mode == "ranged":
-        attack = ctx.card(fig).attack
-        lo, hi = attack.min_range, attack.max_range
-        if lo is None and hi is None:
-            return True
-        if hi is not None and chebyshev(a.pos, t.pos) > hi + RANGE_TOLERANCE:
-            return False  # the ruler is never shorter than the larger of dx and dy
-        return in_range(ruler_distance(board, a.pos, t.pos), lo, hi)
-    if mode not in ("melee", "reach"):
-        return True
-    steps = chebyshev(a.pos, t.pos)
-    return steps == 1 if mode == "melee" else steps == board.rules.reach
+        return list(others)
+    if a.size > 1 or mode not in ("melee", "reach", "ranged"):
+        return list(others)
+    attack = ctx.card(fig).attack
+    lo, hi = attack.min_range, attack.max_range
+    if mode == "ranged" and lo is None and hi is None:
+        return list(others)
+    out = []
+    for other in others:
+        try:
+            t = board.token(other.id)
+        except KeyError:
+            out.append(other)
+            continue
+        if t.size > 1:
+            out.append(other)
+            continue
+        steps = chebyshev(a.pos, t.pos)
+        if mode == "melee":
+            near = steps == 1
+        elif mode == "reach":
+            near = steps == board.rules.reach
+        elif hi is not None and steps > hi + RANGE_TOLERANCE:
+            near = False  # the ruler is never shorter than the larger of dx and dy
+        else:
+            near = in_range(ruler_distance(board, a.pos, t.pos), lo, hi)
+        if near:
+            out.append(other)
+    return out
 
 
 def _unseen(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> bool:

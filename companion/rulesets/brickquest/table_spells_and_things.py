@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from companion.model.dungeon import ObjectKind, Terrain
 from companion.rules.places import place_name
 from companion.rules.table import ActionChoice, Needs
+from companion.rules.verdict import Verdict
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.context import (
@@ -100,10 +101,13 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             template["item"] = item
         if spell.variable_cost:
             template["points"] = 1
-        why = _why_not_cast(ctx, template, needs)
+        judged = _judge_cast(ctx, template)
+        why = _why_not_judged(judged, needs)
         targets: tuple[str, ...] = ()
         if needs == "figure" and not why:
-            targets = _cast_targets(ctx, fig, spell, template)
+            targets = _cast_targets(
+                ctx, fig, spell, template, judged if not isinstance(judged, str) else None
+            )
             if not targets:
                 why = "no figure within the spell's reach"
         harmful = spell.effect.damage_dice is not None or spell.effect.damage_per_round is not None
@@ -132,13 +136,20 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
 
 
 def _cast_targets(
-    ctx: Ctx, fig: FigureState, spell: s.SpellDef, template: Mapping[str, Any]
+    ctx: Ctx,
+    fig: FigureState,
+    spell: s.SpellDef,
+    template: Mapping[str, Any],
+    untargeted: tuple[act.Cast, Verdict] | None = None,
 ) -> tuple[str, ...]:
     """The living figures a cast of ``spell`` on one figure may be aimed at: those
     ``_legal`` allows.  A cast's verdict is what is said of the target
     (``validate_magic.target_verdict``) and what is said of the caster and the round,
     the same whatever the target: the figures whose target part allows them (``_aimed``)
-    are all legal when the first of them is, and none is when it is not."""
+    are all legal when the first of them is, and none is when it is not.
+    ``untargeted``: the cast without a target and ``validate``'s verdict on it, when
+    known; the caster and the round then allow the spell if that verdict says only what
+    its target part says (no target named), else the first figure is validated."""
     living = [f.id for f in ctx.state.figures.values() if not f.dead]
     if not living:
         return ()
@@ -149,8 +160,11 @@ def _cast_targets(
     aimed = _aimed(ctx, fig, spell, template)
     if not aimed:
         return ()
-    action = act.ACTIONS.validate_python({**template, "target": aimed[0]})
-    return aimed if validate(ctx, action).legal else ()
+    if untargeted is not None:
+        action, verdict = untargeted
+        return aimed if verdict.reasons == target_verdict(ctx, fig, action).reasons else ()
+    first = act.ACTIONS.validate_python({**template, "target": aimed[0]})
+    return aimed if validate(ctx, first).legal else ()
 
 
 def _aim(spell: s.SpellDef) -> tuple[object, ...]:
@@ -195,16 +209,10 @@ def _target_clear(ctx: Ctx, fig: FigureState, template: Mapping[str, Any], f: Fi
     return target_verdict(ctx, fig, action).legal
 
 
-def _why_not_cast(ctx: Ctx, template: dict[str, Any], needs: str) -> str:
-    """Why the spell cannot be cast now whatever the target ("" when it can be)."""
-    try:
-        action = act.ACTIONS.validate_python(template)
-    except ValidationError as exc:
-        return str(exc.errors()[0].get("msg", "not castable"))
-    verdict = validate(ctx, action)
-    if verdict.legal:
-        return ""
-    aim = {
+#: What a cast's verdict may say of its target alone: a spell refused only for these is
+#: offered (the target is asked when one is clicked).
+AIM_CODES = frozenset(
+    {
         "invalid_target",
         "out_of_range",
         "no_line_of_sight",
@@ -212,7 +220,28 @@ def _why_not_cast(ctx: Ctx, template: dict[str, Any], needs: str) -> str:
         "occupied",
         "not_in_front",
     }
-    if needs != "none" and set(verdict.codes) <= aim:
+)
+
+
+def _judge_cast(ctx: Ctx, template: dict[str, Any]) -> tuple[act.Cast, Verdict] | str:
+    """The cast ``template`` names (no target) and ``validate``'s verdict on it, or why
+    it does not even parse."""
+    try:
+        action = act.ACTIONS.validate_python(template)
+    except ValidationError as exc:
+        return str(exc.errors()[0].get("msg", "not castable"))
+    assert isinstance(action, act.Cast)
+    return action, validate(ctx, action)
+
+
+def _why_not_judged(judged: tuple[act.Cast, Verdict] | str, needs: str) -> str:
+    """Why the spell cannot be cast now whatever the target ("" when it can be)."""
+    if isinstance(judged, str):
+        return judged
+    verdict = judged[1]
+    if verdict.legal:
+        return ""
+    if needs != "none" and set(verdict.codes) <= AIM_CODES:
         return ""  # a matter of the target, asked when one is clicked
     return verdict.message
 

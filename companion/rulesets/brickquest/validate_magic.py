@@ -250,9 +250,15 @@ def unseen_targets(
     if not _needs_sight(spell):
         return frozenset()
     elsewhere = [f for f in figs if f.pos != actor.pos]
-    if actor.inside is None and actor is ctx.state.figures.get(actor.id):
-        ctx.measure_sights(actor, [f for f in elsewhere if f.inside is None])
-    return frozenset(f.id for f in elsewhere if not _sight(ctx, actor, f.id, f.pos).clear)
+    if actor.inside is not None or actor is not ctx.state.figures.get(actor.id):
+        return frozenset(f.id for f in elsewhere if not _sight(ctx, actor, f.id, f.pos).clear)
+    seen = [f for f in elsewhere if f.inside is None]  # on the board: ``_sight`` is ctx's
+    ctx.measure_sights(actor, seen)
+    hidden = [f for f in elsewhere if f.inside is not None]
+    return frozenset(
+        [f.id for f in seen if not ctx.sight(actor, f).clear]
+        + [f.id for f in hidden if not _sight(ctx, actor, f.id, f.pos).clear]
+    )
 
 
 def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:
