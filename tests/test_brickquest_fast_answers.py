@@ -2,9 +2,11 @@
 
 ``Ruleset.choices`` skips asking the validator where a cheap look already knows its
 refusal (``table_spells_and_things._interact_refused``, ``_skill_square_refused``,
-``_may_target``, ``table_choices._within_reach``), and asks once per state what a
-caster's sight of a target is (``validate_magic._sight``) and whether spells that aim
-alike may take a target (``table_spells_and_things._target_legal``); ``figure_views``
+``_may_target``, ``table_choices._within_reach``; a blocked sight line:
+``table_choices._unseen``, ``validate_magic.unseen_targets``), and asks once per state
+what a figure's sight of another is (``Ctx.sight``, measured together by
+``Ctx.measure_sights``; ``validate_magic._sight``) and which figures spells that aim
+alike may take (``table_spells_and_things._cast_targets``); ``figure_views``
 keeps each figure's view while the figure is the same object, and ``initiative_labels``
 counts the players on a number in one pass.  Here every figure's choices in every state
 of random games (``rules_fuzzing``: random maps, figures, items, spells and actions) and
