@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QApplication
 
 from companion.gui.main_window import MainWindow
@@ -283,7 +284,7 @@ def test_a_row_that_grows_is_laid_out_again(qtbot: Any, window: MainWindow) -> N
     fid = str(item.data(Qt.ItemDataRole.UserRole))
     colour = item.foreground().color()
     long = " ".join(["a long line that wraps"] * 12)
-    t._show_rows([(1, (fid, long, colour.rgba(), "", False), colour)])
+    t._show_rows([(1, (fid, long, colour.rgba(), "", False), QBrush(colour))])
     qtbot.waitUntil(lambda: order.visualRect(index).height() > before)
     assert order.item(1).text() == long
 
