@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from companion.gui.canvas.glyphs import side_colour
 from companion.gui.play.answers import Answers
 from companion.gui.play.controller import PlayController
+from companion.gui.play.label_wall import LabelWall
 from companion.gui.play.track_strip import TrackPanel
 from companion.gui.play.while_shown import WhileShown
 from companion.rules.table import FigureView, TrackView, TurnView, tracks_text
@@ -90,15 +91,17 @@ class TrackerDock(QDockWidget):
         self.acting_label = QLabel("")
         self.acting_label.setObjectName("actingLabel")
         self.acting_label.setWordWrap(True)
-        layout.addWidget(self.acting_label)
+        # A label changing text re-lays out the body unless it takes more or fewer lines.
+        layout.addWidget(LabelWall(self.acting_label))
         #: The round's phases, the current one in bold; hidden for a round without any.
         self.phase_label = QLabel("")
         self.phase_label.setObjectName("phaseLabel")
         # A long round (four BMotU phases, QUBQST's eight steps of a cube) wraps rather
         # than widening the panel past its edge, which would cut the outcome line above it.
         self.phase_label.setWordWrap(True)
-        self.phase_label.hide()
-        layout.addWidget(self.phase_label)
+        self._phase_wall = LabelWall(self.phase_label)
+        self._phase_wall.hide()
+        layout.addWidget(self._phase_wall)
         self.tracks = TrackPanel()
         layout.addWidget(self.tracks)
         self.order = QListWidget()
@@ -138,7 +141,7 @@ class TrackerDock(QDockWidget):
         self.prompts.setObjectName("promptsLabel")
         self.prompts.setWordWrap(True)
         self.prompts.setProperty("hint", True)
-        layout.addWidget(self.prompts)
+        layout.addWidget(LabelWall(self.prompts))
         row = QHBoxLayout()
         self.undo_button = QPushButton("Undo action")
         self.undo_button.clicked.connect(controller.undo)
@@ -197,7 +200,7 @@ class TrackerDock(QDockWidget):
             )
             self._set_text(self.prompts, "")
             self.tracks.set_tracks(())
-            self.phase_label.hide()
+            self._phase_wall.hide()
             return
         if turn.tracks != self._tracks_shown:
             self.tracks.set_tracks(turn.tracks)
@@ -215,7 +218,8 @@ class TrackerDock(QDockWidget):
             self.order.setDragDropMode(mode)
         self._set_text(self.round_label, f"Round {turn.round}")
         self._set_text(self.phase_label, f"Phase: {phases_text(turn)}" if turn.phases else "")
-        self.phase_label.setVisible(bool(turn.phases))
+        if self._phase_wall.isHidden() == bool(turn.phases):
+            self._phase_wall.setVisible(bool(turn.phases))
         if turn.outcome:
             self._set_text(self.acting_label, f"<b>{turn.outcome}</b>")
         elif turn.headline:
@@ -287,7 +291,8 @@ class TrackerDock(QDockWidget):
         looks = self._looks
         have = order.count()
         count = have if count is None else count
-        relayout = have > count or order.horizontalScrollBar().maximum() != 0
+        # Rows that come or go: the list lays out and repaints all its rows anyway.
+        relayout = have != count or order.horizontalScrollBar().maximum() != 0
         while order.count() > count:
             order.takeItem(order.count() - 1)
         del looks[count:]
@@ -326,6 +331,8 @@ class TrackerDock(QDockWidget):
             order.addItem(item)
         if not repaint:
             return
+        if have != count:
+            return  # the rows that came or went have the list lay out every row
         if relayout:
             model.dataChanged.emit(model.index(repaint[0], 0), model.index(repaint[-1], 0), [])
             return
