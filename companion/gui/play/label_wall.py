@@ -5,8 +5,9 @@ A label tells its parent's layout its size may have changed on every ``setText``
 dock's body lays all its widgets out again (and its scroll area measures it again) for
 "red: activate" becoming "blue: activate".  ``LabelWall`` has no layout of its own: it
 gives its label all its room and tells its parent only when what the layout reads of it
-changed: the label's height at the wall's width, or its least size.  The label fills
-its own background, so a new text repaints it alone.
+changed: the label's height at the wall's width, or its least size (its least width
+only past the wall's).  The label fills its own background, so a new text repaints it
+alone.
 """
 
 from __future__ import annotations
@@ -28,14 +29,19 @@ class LabelWall(QWidget):
         self.label = label
         self.setSizePolicy(label.sizePolicy())
         self.setObjectName(f"{label.objectName()}Wall")
+        #: What the parent's layout was last told (``_measures``).
         self._told = self._measures()
         #: How many times the wall told its parent its measures changed (tests read it).
         self.passed_out = 0
 
-    def _measures(self) -> tuple[int, QSize]:
-        """What the parent's layout reads: the height at the wall's width, the least size."""
-        label = self.label
-        return label.heightForWidth(max(1, self.width())), label.minimumSizeHint()
+    def _measures(self) -> tuple[int, int, int, int]:
+        """What the parent's layout reads: the height at the wall's width (and that
+        width: the layout measured the label again at a new width, perhaps before a new
+        text was told), the least height, and the least width where it matters: past the
+        width the wall has (a longest word narrower than the room changes nothing)."""
+        label, width = self.label, max(1, self.width())
+        least = label.minimumSizeHint()
+        return width, label.heightForWidth(width), least.height(), max(least.width(), width)
 
     def sizeHint(self) -> QSize:
         return self.label.sizeHint()
@@ -62,4 +68,3 @@ class LabelWall(QWidget):
     def resizeEvent(self, ev: QResizeEvent) -> None:
         super().resizeEvent(ev)
         self.label.setGeometry(self.rect())
-        self._told = self._measures()
