@@ -11,7 +11,7 @@ nothing out again when no row's size and no label's height changed."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +34,12 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 DEMO_NAMES = ["BrickQuest", "In a World Where Bricks Rule", "Heroica"]
 
 
-def demo_window(qtbot: Any, tmp_path: Path, name: str) -> MainWindow:
+def demo_window(
+    qtbot: Any, tmp_path: Path, name: str, each: Callable[[MainWindow], None] | None = None
+) -> MainWindow:
     """The demo open at 1280x720 under the app's theme, a game started (seed 7) and
-    played on through the action bar until the acting figure may move."""
+    played on through the action bar until the acting figure may move (``each`` is
+    called after every step)."""
     w = make_window(qtbot, make_settings(tmp_path), [])
     w.resize(1280, 720)
     index = next(i for i, d in enumerate(DEMOS) if name in d[0])
@@ -55,6 +58,8 @@ def demo_window(qtbot: Any, tmp_path: Path, name: str) -> MainWindow:
         order = ("begin_turn", "roll_move", "roll_first_player", "initiative", "end_turn")
         kind = next(k for k in order if k in kinds)
         press(w, kind)
+        if each is not None:
+            each(w)
     raise AssertionError(f"{name}: the acting figure never could move")
 
 
@@ -177,7 +182,7 @@ def same_as_fresh(qtbot: Any, w: MainWindow) -> None:
 def test_the_tracker_after_play_equals_a_fresh_one(
     qtbot: Any, tmp_path: Path, themed: None, name: str
 ) -> None:
-    w = demo_window(qtbot, tmp_path, name)
+    w = demo_window(qtbot, tmp_path, name, lambda w: same_as_fresh(qtbot, w))
     same_as_fresh(qtbot, w)
     move(qtbot, w)
     same_as_fresh(qtbot, w)

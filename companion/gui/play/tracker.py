@@ -310,6 +310,13 @@ class TrackerDock(QDockWidget):
                     looks.append(look)
                     continue
                 old = looks[row] if row < len(looks) else None
+                # Its height as laid out: what it showed measured before it is set (a list
+                # view measures a row on demand: after, it would answer the new height).
+                was = None
+                if not relayout:
+                    was = self._hint(row, old) if old is None else hints.get((old[1], old[4]))
+                    if was is None:
+                        was = self._hint(row, old)
                 self._show_row(row, look, brush, old)
                 if row < len(looks):
                     looks[row] = look
@@ -322,9 +329,7 @@ class TrackerDock(QDockWidget):
                     continue
                 # The row keeps its place when it measures as the row it was is laid out.
                 hint = hints.get((look[1], look[4])) or self._hint(row, look)
-                was = hints.get((old[1], old[4])) if old is not None else None
-                laid = was[1] if was is not None else self._laid_height(row)
-                relayout = hint[0] > width or hint[1] != laid
+                relayout = was is None or hint[0] > width or hint[1] != was[1]
         finally:
             model.blockSignals(blocked)
         for item in added:
@@ -351,9 +356,6 @@ class TrackerDock(QDockWidget):
             viewport.update(rect)
             start = last = row
 
-    def _laid_height(self, row: int) -> int:
-        return self.order.visualRect(self.order.model().index(row, 0)).height()
-
     def _measuring(self) -> None:
         """Forget the rows' measures when the list's width, spacing or font changed."""
         order = self.order
@@ -365,16 +367,18 @@ class TrackerDock(QDockWidget):
             self._hints_at = at
         self._width = width
 
-    def _hint(self, row: int, look: Look) -> tuple[int, int]:
-        """The size the list's delegate gives the row (showing ``look``, already set) at
-        the list's width, kept by text and boldness (``_measuring`` forgets them)."""
+    def _hint(self, row: int, look: Look | None) -> tuple[int, int]:
+        """The size the list's delegate gives the row as it is now (showing ``look``:
+        kept by its text and boldness, which ``_measuring`` forgets; None: not kept)."""
         order = self.order
         index = order.model().index(row, 0)
         option = QStyleOptionViewItem()
         order.initViewItemOption(option)
         option.rect = QRect(0, 0, self._width, 1)
         hint = order.itemDelegateForIndex(index).sizeHint(option, index)
-        got = self._hints[(look[1], look[4])] = (hint.width(), hint.height())
+        got = (hint.width(), hint.height())
+        if look is not None:
+            self._hints[(look[1], look[4])] = got
         return got
 
     def _show_row(self, row: int, look: Look, brush: QBrush, old: Look | None = None) -> None:
