@@ -124,6 +124,10 @@ class TrackerDock(QDockWidget):
         #: width, spacing and font it was measured at (``_hint``).
         self._hints: dict[tuple[str, bool], tuple[int, int]] = {}
         self._hints_at: tuple[int, int, QFont] | None = None
+        #: What the rows were last made from: the turn's order, labels, held, acting and
+        #: choosable figures, and the figures' views (a view is frozen: the same object,
+        #: the same row).
+        self._rows_for: tuple[tuple[object, ...], dict[str, FigureView]] | None = None
         #: The width a row has in the list (as of ``_measuring``).
         self._width = 1
         model = self.order.model()
@@ -187,12 +191,14 @@ class TrackerDock(QDockWidget):
         """The list changed from outside: compare every row again next time."""
         if not self._filling:
             self._looks = []
+            self._rows_for = None
             self._shown_for = None
 
     def _refresh(self, turn: TurnView | None) -> None:
         if turn is None:
             self.order.clear()
             self._looks = []
+            self._rows_for = None
             self._tracks_shown = ()
             self._set_text(self.round_label, "No game")
             self._set_text(
@@ -242,7 +248,17 @@ class TrackerDock(QDockWidget):
         line = self._line
         changed: list[Change] = []
         known = len(looks)
-        for row, fid in enumerate(fids):
+        # The same order, labels and whose turn as the rows show: only the rows of figures
+        # whose view is new can look different (a move: the mover's).
+        rows_for = (fids, labels, turn.held, acting_id, turn.choosable)
+        shown = self._rows_for
+        if shown is not None and known == len(fids) and shown[0] == rows_for:
+            before = shown[1]
+            todo = [(row, fid) for row, fid in enumerate(fids) if figures[fid] is not before[fid]]
+        else:
+            todo = list(enumerate(fids))
+        self._rows_for = (rows_for, figures)
+        for row, fid in todo:
             view = figures[fid]
             text = line(fid, view, labels.get(fid, ""))
             if fid in held:
@@ -412,8 +428,16 @@ class TrackerDock(QDockWidget):
             item.setForeground(brush)
         if item.toolTip() != tip:
             item.setToolTip(tip)
-        if item.font().bold() != acting or item.data(ACTING_ROLE) != acting:
-            TrackerDock._set_acting(item, acting)
+        if item.font().bold() != acting:
+            font = QFont(item.font())
+            font.setBold(acting)
+            item.setFont(font)
+        if item.data(ACTING_ROLE) != acting:
+            item.setData(ACTING_ROLE, acting)
+            if acting:
+                item.setBackground(QBrush(ACTING_BG))
+            else:
+                item.setData(Qt.ItemDataRole.BackgroundRole, None)
 
     @staticmethod
     def _set_acting(item: QListWidgetItem, acting: bool) -> None:
