@@ -2,9 +2,11 @@
 
 The current state is a fold over the log.  Undo and redo move a cursor through it;
 the file records them too, so the file itself only ever grows: each action is one
-JSON line, appended and flushed before the action changes the state in memory, so a
+JSON line, written to the file before the action changes the state in memory, so a
 crash loses at most the action in progress and a failed write (a full disk) leaves
-memory and disk agreeing.  The first line is a header with the format version.
+memory and disk agreeing; a worker thread then forces it onto the disk (``disk_sync``),
+and should that fail, the next action is refused with the system's words.  The first
+line is a header with the format version.
 
 Reading a log trusts nothing: every action is validated again on replay (an illegal
 one must be marked forced), every die must be a face of its die, and a last line cut
@@ -29,6 +31,7 @@ from pydantic_core import PydanticSerializationError
 from companion.atomic import write_atomic
 from companion.rules import logchain
 from companion.rules.dice import Dice, DiceError, DiceRoll, RecordingDice, ReplayDice
+from companion.rules.disk_sync import DISK_SYNC
 from companion.rules.ruleset import Event, Ruleset, get_ruleset
 from companion.rules.verdict import Reason, Verdict
 
@@ -243,6 +246,7 @@ class Session:
             line, link = logchain.seal(link, _dump(entry))
             lines.append(line)
         write_atomic(path, b"\n".join(lines) + b"\n")
+        DISK_SYNC.take_error(path)  # what an earlier fsync missed is on the disk now
         self._entries = self._entries[: self._cursor]
         self.path = path
         self.records_written = len(lines) - 1
@@ -333,9 +337,16 @@ class Session:
         self._push(record, resolution.state, resolution.events)
 
     def _append(self, record: Record) -> None:
-        """Write ``record`` and flush it to the disk; a failed write changes nothing."""
+        """Write ``record`` to the file, to be forced onto the disk by ``DISK_SYNC``; a
+        failed write, or a failed ``fsync`` of the lines before it, changes nothing."""
         if self.path is None:
             return
+        failed = DISK_SYNC.take_error(self.path)
+        if failed is not None:
+            raise SessionError(
+                f"cannot write {self.path.name}: the disk refused the last action ({failed}); "
+                "this action was not applied"
+            )
         data, link = _dump(record), self.chain
         if link is not None:
             data, link = logchain.seal(link, data)
@@ -350,7 +361,6 @@ class Session:
                 written = os.write(fd, data)
                 if written != len(data):
                     raise OSError(28, "No space left on device")
-                os.fsync(fd)
             except OSError as exc:
                 os.ftruncate(fd, size)  # leave no half record behind
                 raise SessionError(
@@ -358,6 +368,7 @@ class Session:
                 ) from None
         finally:
             os.close(fd)
+        DISK_SYNC.request(self.path)
         self.records_written += 1
         self.chain = link
 

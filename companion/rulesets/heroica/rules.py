@@ -311,12 +311,11 @@ def activated(ctx: Ctx, hero: Hero) -> list[str]:
     straight line of spaces to it (monsters that never move are left out)."""
     q = ctx.quest
     here = set(q.locations_of(hero.at))
+    blocked = obstacle_cells(ctx, ("rocks", "magic_door"))
     out = []
     for m in q.monsters.values():
         if ctx.catalog.monsters[m.kind].ability("immobile") is not None:
             continue
-        if here & set(q.locations_of(m.at)) or straight_line(
-            q, m.at, hero.at, obstacle_cells(ctx, ("rocks", "magic_door"))
-        ):
+        if not here.isdisjoint(q.locations_of(m.at)) or straight_line(q, m.at, hero.at, blocked):
             out.append(m.id)
     return out
