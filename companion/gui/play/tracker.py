@@ -326,11 +326,13 @@ class TrackerDock(QDockWidget):
                     looks.append(look)
                     continue
                 old = looks[row] if row < len(looks) else None
-                # Its height as laid out: what it showed measured before it is set (a list
-                # view measures a row on demand: after, it would answer the new height).
+                # Only its figure or tool tip changed: nothing drawn differs.
+                draws = old is None or old[1:3] != look[1:3] or old[4] != look[4]
+                # Its height as laid out: what it showed, measured before it is set (a list
+                # view measures a row when asked: after, it would answer the new height).
                 was = None
-                if not relayout:
-                    was = self._hint(row, old) if old is None else hints.get((old[1], old[4]))
+                if draws and not relayout:
+                    was = hints.get((old[1], old[4])) if old is not None else None
                     if was is None:
                         was = self._hint(row, old)
                 self._show_row(row, look, brush, old)
@@ -338,14 +340,12 @@ class TrackerDock(QDockWidget):
                     looks[row] = look
                 else:
                     looks.append(look)  # forgotten (``_forget``): every row is here
-                if old is not None and old[1:3] == look[1:3] and old[4] == look[4]:
-                    continue  # its figure or tool tip alone: nothing drawn differs
-                repaint.append(row)
-                if relayout:
+                if not draws:
                     continue
-                # The row keeps its place when it measures as the row it was is laid out.
-                hint = hints.get((look[1], look[4])) or self._hint(row, look)
-                relayout = was is None or hint[0] > width or hint[1] != was[1]
+                repaint.append(row)
+                if was is not None:  # it keeps its place when it measures as it is laid out
+                    hint = hints.get((look[1], look[4])) or self._hint(row, look)
+                    relayout = hint[0] > width or hint[1] != was[1]
         finally:
             model.blockSignals(blocked)
         for item in added:
