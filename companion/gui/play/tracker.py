@@ -320,9 +320,7 @@ class TrackerDock(QDockWidget):
         try:
             for row, look, brush in changed:
                 if row >= have:  # a row that comes: laid out by the list
-                    item = QListWidgetItem()
-                    self._fill(item, look, brush)
-                    added.append(item)
+                    added.append(self._new_item(look, brush))
                     looks.append(look)
                     continue
                 old = looks[row] if row < len(looks) else None
@@ -415,6 +413,26 @@ class TrackerDock(QDockWidget):
             item.setToolTip(tip)
         if acting != old[4]:
             self._set_acting(item, acting)
+
+    @staticmethod
+    def _new_item(look: Look, brush: QBrush) -> QListWidgetItem:
+        """A row's item showing ``look`` (as ``_fill`` sets a new item, without asking
+        an empty item what it holds)."""
+        fid, text, _rgba, tip, acting = look
+        item = QListWidgetItem(text)
+        item.setData(Qt.ItemDataRole.UserRole, fid)
+        item.setForeground(brush)
+        if tip:
+            item.setToolTip(tip)
+        if acting:
+            font = QFont(item.font())
+            font.setBold(True)
+            item.setFont(font)
+            item.setBackground(QBrush(ACTING_BG))
+        else:
+            item.setData(Qt.ItemDataRole.BackgroundRole, None)
+        item.setData(ACTING_ROLE, acting)
+        return item
 
     @staticmethod
     def _fill(item: QListWidgetItem, look: Look, brush: QBrush) -> None:
