@@ -6,7 +6,8 @@ cProfile of the timed interactions, ``--write`` to put the table into
 ``benchmarks/RESULTS.md``).  It refuses to run offscreen: the point is the real window
 system (``QT_QPA_PLATFORM=xcb``, set here when a ``DISPLAY`` is present).
 
-The whole ``MainWindow`` is shown at 1280x720 and each board opened in it: the three
+The whole ``MainWindow`` is shown at 1280x720, in the app's theme (``apply_theme``: its
+style sheet, palette and font, as ``brick-companion`` runs), and each board opened in it: the three
 demos (File → Open Demo: BrickQuest, In a World Where Bricks Rule, Heroica), then the
 big boards: a 256x256 BrickQuest map with 40 figures (``bench_play.play_document``), the
 12,640-space Heroica board (``bench_heroica.big_board``) and a 256x256-stud IAWWBR table
@@ -155,8 +156,12 @@ class Rig:
     def __init__(self, folder: Path, name: str, open_: Callable[[Any], tuple[Any, Any]]) -> None:
         from companion.gui.main_window import MainWindow
         from companion.gui.play.new_game import GameSpec
+        from companion.gui.theme import apply_theme
 
-        self.app = QApplication.instance()
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        self.app = app
+        apply_theme(app)  # the look the app runs with (style sheet, palette, font)
         self.name = name
         self.errors: list[str] = []
         settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)

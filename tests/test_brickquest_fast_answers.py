@@ -2,9 +2,11 @@
 
 ``Ruleset.choices`` skips asking the validator where a cheap look already knows its
 refusal (``table_spells_and_things._interact_refused``, ``_skill_square_refused``,
-``_may_target``, ``table_choices._within_reach``), and asks once per state what a
-caster's sight of a target is (``validate_magic._sight``) and whether spells that aim
-alike may take a target (``table_spells_and_things._target_legal``); ``figure_views``
+``_may_target``, ``table_choices._within_reach``; a blocked sight line:
+``table_choices._unseen``, ``validate_magic.unseen_targets``), and asks once per state
+what a figure's sight of another is (``Ctx.sight``, measured together by
+``Ctx.measure_sights``; ``validate_magic._sight``) and which figures spells that aim
+alike may take (``table_spells_and_things._cast_targets``); ``figure_views``
 keeps each figure's view while the figure is the same object, and ``initiative_labels``
 counts the players on a number in one pass.  Here every figure's choices in every state
 of random games (``rules_fuzzing``: random maps, figures, items, spells and actions) and
@@ -28,6 +30,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules_fuzzing import CATALOG, RULES, play, setups
 
+from companion.model.geometry import SightLine
+from companion.model.geometry.attacks import attack_sight
 from companion.rules.dice import SeededDice
 from companion.rulesets.brickquest import table, table_choices, validate_magic
 from companion.rulesets.brickquest import table_spells_and_things as things
@@ -52,16 +56,29 @@ def full_validation() -> Iterator[None]:
             (things, "_interact_refused", lambda *a: False),
             (things, "_skill_square_refused", lambda *a: False),
             (things, "_may_target", lambda *a: True),
-            (table_choices, "_within_reach", lambda *a: True),
+            (table_choices, "_within_reach", lambda ctx, fig, others, mode: list(others)),
+            (table_choices, "_unseen", lambda *a: False),
+            (things, "unseen_targets", lambda *a: frozenset()),
+            (Ctx, "measure_sights", lambda *a: None),
             (validate_magic, "_sight", validate_magic._measure_sight),
+            (Ctx, "sight", measured_sight),
             (things, "_cast_targets", full_cast_targets),
         ):
             stack.enter_context(mock.patch.object(owner, name, value))
         yield
 
 
-def full_cast_targets(ctx: Ctx, fig: Any, spell: Any, template: Any) -> tuple[str, ...]:
-    """Every living figure a cast may be aimed at, each cast validated in full."""
+def measured_sight(ctx: Ctx, viewer: Any, target: Any) -> SightLine:
+    """``Ctx.sight`` measured again at every question, as an attack's geometry does."""
+    board = ctx.board
+    return attack_sight(board, board.token(viewer.id), board.token(target.id))
+
+
+def full_cast_targets(
+    ctx: Ctx, fig: Any, spell: Any, template: Any, *untargeted: Any
+) -> tuple[str, ...]:
+    """Every living figure a cast may be aimed at, each cast validated in full (the
+    verdict on the cast without a target, ``untargeted``, left unread)."""
     return tuple(
         f.id
         for f in ctx.state.figures.values()

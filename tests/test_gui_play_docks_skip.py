@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QApplication
 
 from companion.gui.main_window import MainWindow
@@ -271,9 +272,12 @@ def test_the_roster_sheets_out_of_sight_wait_and_then_show_the_game(
     w.session.undo_stack.setClean()
 
 
-def test_a_row_that_grows_is_laid_out_again(qtbot: Any, window: MainWindow) -> None:
-    """A changed row whose wrapped text takes more lines is not just repainted: the list
-    lays it out again at its new height."""
+@pytest.mark.parametrize("two_lines", [False, True])
+def test_a_row_that_grows_is_laid_out_again(
+    qtbot: Any, window: MainWindow, two_lines: bool
+) -> None:
+    """A changed row whose text takes more lines (wrapped, or two short lines) is not
+    just repainted: the list lays it out again at its new height."""
     t = window.tracker_dock
     order = t.order
     qtbot.waitUntil(lambda: order.count() > 2 and order.isVisible())
@@ -283,8 +287,14 @@ def test_a_row_that_grows_is_laid_out_again(qtbot: Any, window: MainWindow) -> N
     fid = str(item.data(Qt.ItemDataRole.UserRole))
     colour = item.foreground().color()
     long = " ".join(["a long line that wraps"] * 12)
-    t._show_rows([(1, (fid, long, colour.rgba(), "", False), colour)])
-    qtbot.waitUntil(lambda: order.visualRect(index).height() > before)
+    if two_lines:
+        long = "two short\nlines"  # narrower than the list: only its height changed
+    t._hints.clear()  # as after a new width: the row as laid out was never measured
+    t._show_rows([(1, (fid, long, colour.rgba(), "", False), QBrush(colour))])
+    following = order.model().index(2, 0)
+    # The list measures a row when asked: only the next row's place says it was laid out.
+    qtbot.waitUntil(lambda: order.visualRect(following).top() >= order.visualRect(index).bottom())
+    assert order.visualRect(index).height() > before
     assert order.item(1).text() == long
 
 

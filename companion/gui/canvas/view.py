@@ -42,8 +42,11 @@ from companion.model.dungeon import Terrain
 from companion.model.edits import Changes
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from companion.gui.session import MapSession
     from companion.gui.tools.base import Tool
+    from companion.rules.board_marks import BoardMark
 
 Square = tuple[int, int]
 
@@ -243,10 +246,11 @@ class MapCanvas(pg.GraphicsView):
         if self.tool is not None:
             self.tool.map_changed(changes)
 
-    def refresh_marks(self) -> None:
-        """Draw the board's marks as they are now (a game's after each action)."""
+    def refresh_marks(self, marks: Sequence[BoardMark] | None = None) -> None:
+        """Draw the board's marks as they are now (a game's after each action); ``marks``:
+        the session's board marks already asked for (else asked here)."""
         self.board_marks.set_fog(self.features.fog)
-        self.board_marks.set_marks(self.session.board_marks())
+        self.board_marks.set_marks(self.session.board_marks() if marks is None else marks)
 
     def _hidden_figures(self, fog: np.ndarray | None) -> set[str]:
         if fog is None:

@@ -67,6 +67,10 @@ class LogList(QListWidget):
         super().__init__(parent)
         self.setWordWrap(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # The list fills its own background (the window's colour, as under it): its scroll
+        # bar, repainted as each entry is added, repaints the list's frame with it, not the
+        # dock and the window behind.
+        self.setAutoFillBackground(True)
         self._fitted_width = -1
 
     def fit(self, items: list[QListWidgetItem]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QModelIndex, QRect, Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from companion.gui.canvas.glyphs import side_colour
 from companion.gui.play.answers import Answers
 from companion.gui.play.controller import PlayController
+from companion.gui.play.label_wall import LabelWall
 from companion.gui.play.track_strip import TrackPanel
 from companion.gui.play.while_shown import WhileShown
 from companion.rules.table import FigureView, TrackView, TurnView, tracks_text
@@ -31,12 +32,16 @@ from companion.rules.table import FigureView, TrackView, TurnView, tracks_text
 ACTING_BG = QColor(255, 214, 40, 90)
 #: Whether the row is the acting figure's (highlighted).
 ACTING_ROLE = Qt.ItemDataRole.UserRole + 1
-
-#: At most this many rows changed are repainted one by one; more, the list is laid out
-#: and repainted whole once (as a list view does on any change of an item).
-ROW_REPAINTS = 4
+#: The tool tip of a row the player may click to activate.
+PICK_TIP = "Click to activate this character"
 #: A row of the order as shown: (figure id, text, colour as RGBA, tool tip, acting).
 Look = tuple[str, str, int, str, bool]
+#: A row to set: its place, its look and the brush of its colour.
+Change = tuple[int, Look, QBrush]
+#: What ``figure_tracks`` reads of a figure (its tracks' text is kept by it).
+TracksKey = tuple[object, ...]
+#: At most this many tracks' texts and rows' measures are kept (then forgotten at once).
+KEPT = 2048
 
 
 def pips(view: FigureView) -> str:
@@ -44,12 +49,20 @@ def pips(view: FigureView) -> str:
     return "●" * view.actions_left + "○" * max(0, view.actions_total - view.actions_left)
 
 
-def figure_line(view: FigureView, label: str) -> str:
+def figure_line(view: FigureView, label: str, tracks: str | None = None) -> str:
     """A row of the order: its label, name, tracks (hit points, a guard...), actions
-    left, and its states and conditions."""
+    left, and its states and conditions.  ``tracks``: ``tracks_text(view)``, when known."""
     marks = [*view.states, *(b.label + (f" ({b.rounds})" if b.rounds else "") for b in view.badges)]
     badges = "  " + ", ".join(marks) if marks else ""
-    return f"{label:>4}  {view.name}   {tracks_text(view)}   {pips(view)}{badges}"
+    if tracks is None:
+        tracks = tracks_text(view)
+    return f"{label:>4}  {view.name}   {tracks}   {pips(view)}{badges}"
+
+
+def tracks_key(view: FigureView) -> TracksKey:
+    """What ``figure_tracks`` makes a figure's tracks of: its named tracks, else its hit
+    and spell points (the same key, the same ``tracks_text``)."""
+    return (view.tracks, view.hp, view.max_hp, view.sp, view.max_sp)
 
 
 def phases_text(turn: TurnView) -> str:
@@ -57,19 +70,6 @@ def phases_text(turn: TurnView) -> str:
     return " → ".join(
         f"<b>{html.escape(p)}</b>" if p == turn.phase else html.escape(p) for p in turn.phases
     )
-
-
-def keeps_size(view: QListWidget, index: QModelIndex) -> bool:
-    """Whether the row at ``index`` measures as it is laid out (its wrapped height), and
-    nothing is wider than the list (no horizontal range to redo)."""
-    if view.horizontalScrollBar().maximum() != 0:
-        return False
-    option = QStyleOptionViewItem()
-    view.initViewItemOption(option)
-    width = max(1, view.viewport().width() - 2 * view.spacing())
-    option.rect = QRect(0, 0, width, 1)
-    hint = view.itemDelegateForIndex(index).sizeHint(option, index)
-    return hint.width() <= width and hint.height() == view.visualRect(index).height()
 
 
 class TrackerDock(QDockWidget):
@@ -91,15 +91,17 @@ class TrackerDock(QDockWidget):
         self.acting_label = QLabel("")
         self.acting_label.setObjectName("actingLabel")
         self.acting_label.setWordWrap(True)
-        layout.addWidget(self.acting_label)
+        # A label changing text re-lays out the body unless it takes more or fewer lines.
+        layout.addWidget(LabelWall(self.acting_label))
         #: The round's phases, the current one in bold; hidden for a round without any.
         self.phase_label = QLabel("")
         self.phase_label.setObjectName("phaseLabel")
         # A long round (four BMotU phases, QUBQST's eight steps of a cube) wraps rather
         # than widening the panel past its edge, which would cut the outcome line above it.
         self.phase_label.setWordWrap(True)
-        self.phase_label.hide()
-        layout.addWidget(self.phase_label)
+        self._phase_wall = LabelWall(self.phase_label)
+        self._phase_wall.hide()
+        layout.addWidget(self._phase_wall)
         self.tracks = TrackPanel()
         layout.addWidget(self.tracks)
         self.order = QListWidget()
@@ -111,8 +113,23 @@ class TrackerDock(QDockWidget):
         self._looks: list[Look] = []
         self._shown_for: Answers | None = None
         self._tracks_shown: tuple[TrackView, ...] | None = None
-        #: One colour per side (``side_colour`` made lighter).
-        self._colours: dict[str, QColor] = {}
+        #: One colour per side (``side_colour`` made lighter): its RGBA and brush.
+        self._colours: dict[str, tuple[int, QBrush]] = {}
+        #: Each figure's line as last worded: (its view, its label, the line).  A view is
+        #: frozen: the same view and label word the same line.
+        self._lines: dict[str, tuple[FigureView, str, str]] = {}
+        #: The tracks' text of figures with the same tracks (``tracks_key``).
+        self._tracks_texts: dict[TracksKey, str] = {}
+        #: A row's measured size (width, height) by its (text, acting), and the list's
+        #: width, spacing and font it was measured at (``_hint``).
+        self._hints: dict[tuple[str, bool], tuple[int, int]] = {}
+        self._hints_at: tuple[int, int, QFont] | None = None
+        #: What the rows were last made from: the turn's order, labels, held, acting and
+        #: choosable figures, and the figures' views (a view is frozen: the same object,
+        #: the same row).
+        self._rows_for: tuple[tuple[object, ...], dict[str, FigureView]] | None = None
+        #: The width a row has in the list (as of ``_measuring``).
+        self._width = 1
         model = self.order.model()
         for signal in (model.rowsInserted, model.rowsRemoved, model.rowsMoved):
             signal.connect(self._forget)
@@ -128,7 +145,7 @@ class TrackerDock(QDockWidget):
         self.prompts.setObjectName("promptsLabel")
         self.prompts.setWordWrap(True)
         self.prompts.setProperty("hint", True)
-        layout.addWidget(self.prompts)
+        layout.addWidget(LabelWall(self.prompts))
         row = QHBoxLayout()
         self.undo_button = QPushButton("Undo action")
         self.undo_button.clicked.connect(controller.undo)
@@ -174,12 +191,14 @@ class TrackerDock(QDockWidget):
         """The list changed from outside: compare every row again next time."""
         if not self._filling:
             self._looks = []
+            self._rows_for = None
             self._shown_for = None
 
     def _refresh(self, turn: TurnView | None) -> None:
         if turn is None:
             self.order.clear()
             self._looks = []
+            self._rows_for = None
             self._tracks_shown = ()
             self._set_text(self.round_label, "No game")
             self._set_text(
@@ -187,7 +206,7 @@ class TrackerDock(QDockWidget):
             )
             self._set_text(self.prompts, "")
             self.tracks.set_tracks(())
-            self.phase_label.hide()
+            self._phase_wall.hide()
             return
         if turn.tracks != self._tracks_shown:
             self.tracks.set_tracks(turn.tracks)
@@ -205,7 +224,8 @@ class TrackerDock(QDockWidget):
             self.order.setDragDropMode(mode)
         self._set_text(self.round_label, f"Round {turn.round}")
         self._set_text(self.phase_label, f"Phase: {phases_text(turn)}" if turn.phases else "")
-        self.phase_label.setVisible(bool(turn.phases))
+        if self._phase_wall.isHidden() == bool(turn.phases):
+            self._phase_wall.setVisible(bool(turn.phases))
         if turn.outcome:
             self._set_text(self.acting_label, f"<b>{turn.outcome}</b>")
         elif turn.headline:
@@ -220,35 +240,38 @@ class TrackerDock(QDockWidget):
             self._set_text(self.acting_label, f"▶ {who.name}'s turn{phase}")
         # The rows are updated in place: only a row whose look changed is touched (a list
         # refilled on every change re-lays out and repaints all of it).
-        fids = list(turn.order)
+        fids = turn.order
         looks = self._looks
-        while self.order.count() > len(fids):
-            self.order.takeItem(self.order.count() - 1)
-        del looks[len(fids) :]
-        changed: list[tuple[int, Look, QColor]] = []
-        for row, fid in enumerate(fids):
+        held = set(turn.held) if turn.held else ()
+        choosable = set(turn.choosable) if turn.choosable else ()
+        labels, acting_id, colours = turn.labels, turn.acting, self._colours
+        line = self._line
+        changed: list[Change] = []
+        known = len(looks)
+        # The same order, labels and whose turn as the rows show: only the rows of figures
+        # whose view is new can look different (a move: the mover's).
+        rows_for = (fids, labels, turn.held, acting_id, turn.choosable)
+        shown = self._rows_for
+        if shown is not None and known == len(fids) and shown[0] == rows_for:
+            before = shown[1]
+            todo = [(row, fid) for row, fid in enumerate(fids) if figures[fid] is not before[fid]]
+        else:
+            todo = list(enumerate(fids))
+        self._rows_for = (rows_for, figures)
+        for row, fid in todo:
             view = figures[fid]
-            text = figure_line(view, turn.labels.get(fid, ""))
-            if fid in turn.held:
+            text = line(fid, view, labels.get(fid, ""))
+            if fid in held:
                 text += "   (holding)"
-            acting = fid == turn.acting
-            tip = (
-                "Click to activate this character"
-                if turn.choosable and fid in turn.choosable and not acting
-                else ""
-            )
-            colour = self._colours.get(view.side)
-            if colour is None:
-                colour = self._colours[view.side] = side_colour(view.side).lighter(130)
-            look = (fid, text, colour.rgba(), tip, acting)
-            if row >= len(looks) or looks[row] != look:
-                changed.append((row, look, colour))
-        self._show_rows(changed)
-        for row, look, _colour in changed:
-            if row < len(looks):
-                looks[row] = look
-            else:
-                looks.append(look)
+            acting = fid == acting_id
+            side = colours.get(view.side)
+            if side is None:
+                colour = side_colour(view.side).lighter(130)
+                side = colours[view.side] = (colour.rgba(), QBrush(colour))
+            look = (fid, text, side[0], PICK_TIP if fid in choosable and not acting else "", acting)
+            if row >= known or looks[row] != look:
+                changed.append((row, look, side[1]))
+        self._show_rows(changed, len(fids))
         prompts = self.controller.prompts()
         lines = [f"• {p.text}" + (f" — roll {p.dice}" if p.dice else "") for p in prompts]
         text = "Start of turn:\n" + "\n".join(lines) if lines else ""
@@ -256,44 +279,171 @@ class TrackerDock(QDockWidget):
             text = "\n".join([*([text] if text else []), *turn.notes])
         self._set_text(self.prompts, text)
 
-    def _show_rows(self, changed: list[tuple[int, Look, QColor]]) -> None:
-        """Set the rows that changed.  A list view answers any change of an item by
-        laying out and repainting all of its rows; a few rows changed in place (the
-        mover's pips) are set with the list not told, then each is repainted alone, or
-        the list told after all when the row's size changed."""
+    def _line(self, fid: str, view: FigureView, label: str) -> str:
+        """The figure's line (``figure_line``), worded again only for a new view or label."""
+        kept = self._lines.get(fid)
+        if kept is not None and kept[0] is view and kept[1] == label:
+            return kept[2]
+        key = tracks_key(view)
+        tracks = self._tracks_texts.get(key)
+        if tracks is None:
+            if len(self._tracks_texts) >= KEPT:
+                self._tracks_texts.clear()
+            tracks = self._tracks_texts[key] = tracks_text(view)
+        text = figure_line(view, label, tracks)
+        self._lines[fid] = (view, label, text)
+        return text
+
+    def _show_rows(self, changed: list[Change], count: int | None = None) -> None:
+        """Set the rows that changed (in order), and keep ``count`` rows (default: as
+        many as now).
+
+        A list view answers any change of an item by laying out and repainting all of
+        its rows; the changed rows are set with the list not told, then each run of them
+        is repainted alone when every row measures as it is laid out, or the list told
+        after all (laid out again) when a row's size changed or rows came or went."""
         order = self.order
         model = order.model()
-        few = len(changed) <= ROW_REPAINTS and all(row < order.count() for row, _, _ in changed)
-        if not few:
-            for row, look, colour in changed:
-                self._show_row(row, look, colour)
-            return
+        looks = self._looks
+        have = order.count()
+        count = have if count is None else count
+        # Rows that come or go: the list lays out and repaints all its rows anyway.
+        relayout = have != count or order.horizontalScrollBar().maximum() != 0
+        while order.count() > count:
+            order.takeItem(order.count() - 1)
+        del looks[count:]
+        self._measuring()
+        hints, width = self._hints, self._width
+        repaint: list[int] = []
+        added: list[QListWidgetItem] = []
         blocked = model.blockSignals(True)
         try:
-            for row, look, colour in changed:
-                self._show_row(row, look, colour)
+            for row, look, brush in changed:
+                if row >= have:  # a row that comes: laid out by the list
+                    added.append(self._new_item(look, brush))
+                    looks.append(look)
+                    continue
+                old = looks[row] if row < len(looks) else None
+                # Only its figure or tool tip changed: nothing drawn differs.
+                draws = old is None or old[1:3] != look[1:3] or old[4] != look[4]
+                # Its height as laid out: what it showed, measured before it is set (a list
+                # view measures a row when asked: after, it would answer the new height).
+                was = None
+                if draws and not relayout:
+                    was = hints.get((old[1], old[4])) if old is not None else None
+                    if was is None:
+                        was = self._hint(row, old)
+                self._show_row(row, look, brush, old)
+                if row < len(looks):
+                    looks[row] = look
+                else:
+                    looks.append(look)  # forgotten (``_forget``): every row is here
+                if not draws:
+                    continue
+                repaint.append(row)
+                if was is not None:  # it keeps its place when it measures as it is laid out
+                    hint = hints.get((look[1], look[4])) or self._hint(row, look)
+                    relayout = hint[0] > width or hint[1] != was[1]
         finally:
             model.blockSignals(blocked)
-        for row, _look, _colour in changed:
-            index = model.index(row, 0)
-            if keeps_size(order, index):
-                order.update(index)
-            else:
-                model.dataChanged.emit(index, index, [])
+        for item in added:
+            order.addItem(item)
+        if not repaint:
+            return
+        if have != count:
+            return  # the rows that came or went have the list lay out every row
+        if relayout:
+            model.dataChanged.emit(model.index(repaint[0], 0), model.index(repaint[-1], 0), [])
+            return
+        viewport = order.viewport()
+        if len(repaint) == count:
+            viewport.update()  # every row
+            return
+        # Each run of neighbouring rows is one rectangle to repaint.
+        start = last = repaint[0]
+        for row in [*repaint[1:], -1]:
+            if row == last + 1:
+                last = row
+                continue
+            top = order.visualRect(model.index(start, 0))
+            rect = top if last == start else top.united(order.visualRect(model.index(last, 0)))
+            viewport.update(rect)
+            start = last = row
 
-    def _show_row(self, row: int, look: Look, colour: QColor) -> None:
-        """Set the row's item to ``look``, touching only what differs."""
-        fid, text, _rgba, tip, acting = look
+    def _measuring(self) -> None:
+        """Forget the rows' measures when the list's width, spacing or font changed."""
+        order = self.order
+        spacing = order.spacing()
+        width = max(1, order.viewport().width() - 2 * spacing)
+        at = (width, spacing, order.font())
+        if at != self._hints_at or len(self._hints) >= KEPT:
+            self._hints.clear()
+            self._hints_at = at
+        self._width = width
+
+    def _hint(self, row: int, look: Look | None) -> tuple[int, int]:
+        """The size the list's delegate gives the row as it is now (showing ``look``:
+        kept by its text and boldness, which ``_measuring`` forgets; None: not kept)."""
+        order = self.order
+        index = order.model().index(row, 0)
+        option = QStyleOptionViewItem()
+        order.initViewItemOption(option)
+        option.rect = QRect(0, 0, self._width, 1)
+        hint = order.itemDelegateForIndex(index).sizeHint(option, index)
+        got = (hint.width(), hint.height())
+        if look is not None:
+            self._hints[(look[1], look[4])] = got
+        return got
+
+    def _show_row(self, row: int, look: Look, brush: QBrush, old: Look | None = None) -> None:
+        """Set the row's item to ``look``, touching only what differs from ``old`` (what
+        it shows, when known) or from what the item holds."""
         item = self.order.item(row)
-        if item is None:
-            item = QListWidgetItem()
-            self.order.addItem(item)
+        if old is None:
+            self._fill(item, look, brush)
+            return
+        fid, text, rgba, tip, acting = look
+        if fid != old[0]:
+            item.setData(Qt.ItemDataRole.UserRole, fid)
+        if text != old[1]:
+            item.setText(text)
+        if rgba != old[2]:
+            item.setForeground(brush)
+        if tip != old[3]:
+            item.setToolTip(tip)
+        if acting != old[4]:
+            self._set_acting(item, acting)
+
+    @staticmethod
+    def _new_item(look: Look, brush: QBrush) -> QListWidgetItem:
+        """A row's item showing ``look`` (as ``_fill`` sets a new item, without asking
+        an empty item what it holds)."""
+        fid, text, _rgba, tip, acting = look
+        item = QListWidgetItem(text)
+        item.setData(Qt.ItemDataRole.UserRole, fid)
+        item.setForeground(brush)
+        if tip:
+            item.setToolTip(tip)
+        if acting:
+            font = QFont(item.font())
+            font.setBold(True)
+            item.setFont(font)
+            item.setBackground(QBrush(ACTING_BG))
+        else:
+            item.setData(Qt.ItemDataRole.BackgroundRole, None)
+        item.setData(ACTING_ROLE, acting)
+        return item
+
+    @staticmethod
+    def _fill(item: QListWidgetItem, look: Look, brush: QBrush) -> None:
+        """Set ``item`` to ``look``, touching only what differs from what it holds."""
+        fid, text, rgba, tip, acting = look
         if item.data(Qt.ItemDataRole.UserRole) != fid:
             item.setData(Qt.ItemDataRole.UserRole, fid)
         if item.text() != text:
             item.setText(text)
-        if item.foreground().color().rgba() != colour.rgba():
-            item.setForeground(QBrush(colour))
+        if item.foreground().color().rgba() != rgba:
+            item.setForeground(brush)
         if item.toolTip() != tip:
             item.setToolTip(tip)
         if item.font().bold() != acting:
@@ -306,6 +456,18 @@ class TrackerDock(QDockWidget):
                 item.setBackground(QBrush(ACTING_BG))
             else:
                 item.setData(Qt.ItemDataRole.BackgroundRole, None)
+
+    @staticmethod
+    def _set_acting(item: QListWidgetItem, acting: bool) -> None:
+        """The acting figure's row is bold on a highlight."""
+        font = QFont(item.font())
+        font.setBold(acting)
+        item.setFont(font)
+        item.setData(ACTING_ROLE, acting)
+        if acting:
+            item.setBackground(QBrush(ACTING_BG))
+        else:
+            item.setData(Qt.ItemDataRole.BackgroundRole, None)
 
     @staticmethod
     def _set_text(label: QLabel, text: str) -> None:

@@ -33,6 +33,13 @@ class GameLifePart(WindowBase):
     #: The game's party the roster sheets were last found to show (None: not known): the
     #: sheets' roster is compared with it only after either changed.
     _party_shown: Any = None
+    #: What the map's board marks were last drawn from while a game is open: the game's
+    #: marks (``Ruleset.marks``: the same object while the board's marks stand) and the
+    #: fog over them (None: not drawn by ``_game_changed`` yet).
+    _marks_drawn: tuple[Any, Any] | None = None
+    #: The open game's ruleset and whether it keeps character sheets and has a grid
+    #: board (asked once per ruleset: a protocol's ``isinstance`` is slow).
+    _kinds: tuple[Any, bool, bool] | None = None
 
     def _build_game_menu(self) -> None:
         from PySide6.QtGui import QAction, QKeySequence
@@ -202,6 +209,7 @@ class GameLifePart(WindowBase):
 
     def _game_opened(self) -> None:
         game = self.play.game
+        self._marks_drawn = None  # another game (or none): its marks are drawn afresh
         self.session.board_source = None
         self.session.figure_source = None
         self.session.marks_source = None
@@ -234,7 +242,7 @@ class GameLifePart(WindowBase):
         if self.party_actions is not None and game.ruleset.id == self.party_dock_ruleset:
             self.party_actions.show_game(game.header.party, self.play.figures(), self.play.act)
         party = game.header.party
-        if isinstance(game.ruleset, CharacterSheets) and party is not None:
+        if self._kinds_of(game.ruleset)[0] and party is not None:
             if party is not self._party_shown:  # (a copy of the sheets' roster is slow)
                 if self.roster_panel.roster() != party:
                     self.roster_panel.set_roster(game.ruleset.id, party)
@@ -245,21 +253,47 @@ class GameLifePart(WindowBase):
             if who is not None and who != self.roster_panel.current_id():
                 self.roster_panel.select(who)  # the sheet follows who acts
         self.play.sync_map(self.session)
-        self.canvas.refresh_marks()
+        self._draw_marks()
         self.marks.show(self.play)
         self._center_acting()
         self._update_title()
+
+    def _draw_marks(self) -> None:
+        """The game's board marks on the map: asked once per change, drawn again only
+        when the model answers other marks than those drawn, or the fog over them moved
+        (most actions change no mark; a big board has thousands)."""
+        source = self.session.marks_source  # ``_game_marks`` while a game is open
+        marks = source() if source is not None else ()
+        drawn = (marks, self.canvas.features.fog)
+        last = self._marks_drawn
+        if last is not None and last[0] is drawn[0] and last[1] is drawn[1]:
+            return
+        self.canvas.refresh_marks(marks)
+        self._marks_drawn = drawn
 
     def _forget_party_shown(self) -> None:
         """The roster sheets changed (another roster opened, an edit): compare again."""
         self._party_shown = None
 
+    def _kinds_of(self, ruleset: Any) -> tuple[bool, bool]:
+        """Whether ``ruleset`` keeps character sheets, and whether it has a grid board."""
+        kinds = self._kinds
+        if kinds is None or kinds[0] is not ruleset:
+            kinds = (
+                ruleset,
+                isinstance(ruleset, CharacterSheets),
+                isinstance(ruleset, GridBoard),
+            )
+            self._kinds = kinds
+        return kinds[1], kinds[2]
+
     def _game_marks(self) -> Any:
         """What the open game's board shows now (``Ruleset.marks``)."""
         game = self.play.game
-        if game is None or not isinstance(game.ruleset, GridBoard):
+        if game is None or not self._kinds_of(game.ruleset)[1]:
             return ()
-        return game.ruleset.marks(game.state)
+        board: Any = game.ruleset  # a ``GridBoard``, as ``_kinds_of`` found
+        return board.marks(game.state)
 
     def _game_board(self) -> Any:
         """The open game's board (the ruler and templates measure what the game sees)."""

@@ -95,6 +95,9 @@ class LayoutPart(WindowBase):
 
     def _build_status(self) -> None:
         bar = self.statusBar()
+        # The bar fills its own background (the window's colour, as under it): a new
+        # message repaints the bar alone, not the window behind it too.
+        bar.setAutoFillBackground(True)
         # Steady sizes: a new square's text repaints its label, not the whole window.
         self.square_label = SteadyLabel("")
         self.square_label.setObjectName("squareLabel")

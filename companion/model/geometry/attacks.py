@@ -20,7 +20,7 @@ right is valid with ``turn`` set.  Sight lines follow the board's ``los_mode``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -38,11 +38,14 @@ from companion.model.geometry.footprint import (
     stand_height,
 )
 from companion.model.geometry.rules import DEFAULT_GRID
-from companion.model.geometry.sight import SightLine, line_of_sight
+from companion.model.geometry.sight import SightLine, line_of_sight, lines_of_sight
 
 AttackMode = Literal["melee", "reach", "ranged"]
 Turn = Literal["left", "right"]
 MODES: tuple[AttackMode, ...] = ("melee", "reach", "ranged")
+#: The modes whose attack needs a clear sight line (``attack_sight``): every facing tried
+#: refuses such an attack when the line is blocked.
+SIGHTED: frozenset[str] = frozenset({"reach", "ranged"})
 #: Melee and reach targets may stand at most this many bricks higher or lower (the
 #: default grid's value; the geometry reads ``board.rules.melee_height``).
 MAX_MELEE_HEIGHT = DEFAULT_GRID.melee_height
@@ -76,7 +79,8 @@ class AttackTarget:
 class _Measures:
     """What an attack's checks read about two figures, for one-square figures and
     footprints alike (:mod:`.footprint`): squares apart, floors apart, whether the target
-    is in front (melee) or in the arc (reach, ranged) for a facing, and the sight line."""
+    is in front (melee) or in the arc (reach, ranged) for a facing, and the sight line
+    (measured once, when first asked: every facing tried reads the same line)."""
 
     steps: int
     dh: int
@@ -85,7 +89,33 @@ class _Measures:
     sight: Callable[[], SightLine]
 
 
-def _measures(board: Board, attacker: Token, target: Token) -> _Measures:
+def attack_sight(board: Board, attacker: Token, target: Token) -> SightLine:
+    """The sight line a reach or ranged attack of ``attacker`` on ``target`` needs clear:
+    square to square between one-square figures, else from any square of one to any
+    square of the other (:func:`.footprint.figure_sight`)."""
+    if attacker.size > 1 or target.size > 1:
+        return figure_sight(board, attacker, target)
+    return line_of_sight(board, attacker.pos, target.pos)
+
+
+def attack_sights(board: Board, attacker: Token, targets: Sequence[Token]) -> list[SightLine]:
+    """``attack_sight`` of each of ``targets``, the same answers: the lines between
+    one-square figures measured together (:func:`.sight.lines_of_sight`)."""
+    single = [t for t in targets if t.size == 1] if attacker.size == 1 else []
+    lines = dict(
+        zip(
+            (t.id for t in single),
+            lines_of_sight(board, attacker.pos, [t.pos for t in single]),
+            strict=True,
+        )
+    )
+    return [lines.get(t.id) or attack_sight(board, attacker, t) for t in targets]
+
+
+def _measures(
+    board: Board, attacker: Token, target: Token, sight: Callable[[], SightLine] | None
+) -> _Measures:
+    line = _once(sight or (lambda: attack_sight(board, attacker, target)))
     if attacker.size > 1 or target.size > 1:
         squares = board.squares_of(target)
         return _Measures(
@@ -93,7 +123,7 @@ def _measures(board: Board, attacker: Token, target: Token) -> _Measures:
             dh=abs(stand_height(board, target) - stand_height(board, attacker)),
             in_front=lambda f: any(sq in front_of(attacker, f) for sq in squares),
             in_arc=lambda f: in_arc(attacker, f, squares, board.rules),
-            sight=lambda: figure_sight(board, attacker, target),
+            sight=line,
         )
     a, t = attacker.pos, target.pos
     floor = board.layers.floor
@@ -102,8 +132,20 @@ def _measures(board: Board, attacker: Token, target: Token) -> _Measures:
         dh=abs(int(floor[t[1], t[0]]) - int(floor[a[1], a[0]])),
         in_front=lambda f: in_firing_arc(a, f, t, board.rules),
         in_arc=lambda f: in_firing_arc(a, f, t, board.rules),
-        sight=lambda: line_of_sight(board, a, t),
+        sight=line,
     )
+
+
+def _once(measure: Callable[[], SightLine]) -> Callable[[], SightLine]:
+    """``measure``, measured at its first call only: the later calls answer that line."""
+    kept: list[SightLine] = []
+
+    def sight() -> SightLine:
+        if not kept:
+            kept.append(measure())
+        return kept[0]
+
+    return sight
 
 
 def _check(
@@ -126,8 +168,7 @@ def _check(
             out.append(("not_in_arc", None))
         if m.dh > rules.melee_height:
             out.append(("height_difference", None))
-        return out
-    if mode == "reach":
+    elif mode == "reach":
         if m.steps < rules.reach:
             out.append(("too_close", None))
         elif m.steps > rules.reach:
@@ -143,9 +184,10 @@ def _check(
             out.append(("out_of_range", None))
         if not m.in_arc(facing):
             out.append(("not_in_arc", None))
-    sight = m.sight()
-    if not sight.clear:
-        out.append(("no_line_of_sight", sight.blocked_by))
+    if mode in SIGHTED:
+        sight = m.sight()
+        if not sight.clear:
+            out.append(("no_line_of_sight", sight.blocked_by))
     return out
 
 
@@ -158,11 +200,15 @@ def attack_geometry(
     min_range: float | None = None,
     max_range: float | None = None,
     allow_turn: bool = True,
+    sight: Callable[[], SightLine] | None = None,
 ) -> AttackTarget:
     """Whether ``attacker_id`` can attack ``target_id`` with ``mode`` from where it stands.
 
     ``min_range``/``max_range`` bound ranged attacks (None: unbounded).  With
     ``allow_turn`` the free 90° turn is tried when the current facing does not do.
+    ``sight``: the caller's way to ``attack_sight(board, attacker, target)`` when it keeps
+    the lines it measured (asked at most once, only for a reach or ranged attack); None:
+    measured here.
     """
     if mode not in MODES:
         raise ValueError(f"attack mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -173,7 +219,7 @@ def attack_geometry(
         distance = figure_distance(board, attacker, target)
     else:
         distance = ruler_distance(board, attacker.pos, target.pos)
-    measures = _measures(board, attacker, target)
+    measures = _measures(board, attacker, target, sight)
     if target.dead:
         return AttackTarget(
             target_id, mode, distance, None, False, "target_dead", problems=(("target_dead", None),)

@@ -19,6 +19,7 @@ obstacle or a living figure other than the two at the ends.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -80,19 +81,47 @@ def _crossings(
 
 def blocked_along(board: Board, a: Square, b: Square, mode: str) -> np.ndarray:
     """Bool per crossed square (in order from ``a``): it blocks the sight line a -> b."""
-    w = board.width
-    _, _, flat, n_in, n_out, q = _crossings(b[0] - a[0], b[1] - a[1], w)
-    at = flat + (a[1] * w + a[0])
+    _, _, flat, n_in, n_out, q = _crossings(b[0] - a[0], b[1] - a[1], board.width)
+    at = flat + (a[1] * board.width + a[0])
     if mode == "flat":
-        return board.sight_flat.ravel().take(at)
-    floor = board.layers.floor
-    fa = int(floor[a[1], a[0]])
-    eye2, head2 = board.rules.eye2, board.rules.head2
-    climb2 = 2 * (int(floor[b[1], b[0]]) - fa) + (head2 - eye2)
-    lhs = (2 * board.sight_top.ravel().take(at) - (2 * fa + eye2)) * q
-    # The square blocks when its top is above the line at entry or at exit: for a
-    # climbing line the lower of the two is at entry, for a falling one at exit.
-    return lhs > climb2 * (n_in if climb2 >= 0 else n_out)
+        return _blocks_flat(board, at)
+    fa = int(board.layers.floor[a[1], a[0]])
+    climb2 = _climb2(board, fa, b)
+    return _blocks_3d(board, at, fa, climb2, _edge(climb2, n_in, n_out), q)
+
+
+def _climb2(board: Board, fa: int, b: Square) -> int:
+    """Twice the rise (half bricks) of the line from the eye above the floor ``fa`` to
+    the head of a figure on ``b``."""
+    rules = board.rules
+    return 2 * (int(board.layers.floor[b[1], b[0]]) - fa) + (rules.head2 - rules.eye2)
+
+
+def _edge(climb2: int, n_in: np.ndarray, n_out: np.ndarray) -> np.ndarray:
+    """Where a crossed square is tested: the square blocks when its top is above the
+    line at entry or at exit, and for a climbing line the lower of the two is at entry,
+    for a falling one at exit."""
+    return n_in if climb2 >= 0 else n_out
+
+
+def _blocks_flat(board: Board, at: np.ndarray) -> np.ndarray:
+    """Whether each crossed square (flat index ``at``) blocks a flat sight line."""
+    return board.sight_flat.ravel().take(at)
+
+
+def _blocks_3d(
+    board: Board,
+    at: np.ndarray,
+    fa: int,
+    climb2: int | np.ndarray,
+    edge: np.ndarray,
+    q: int | np.ndarray,
+) -> np.ndarray:
+    """Whether each crossed square (flat index ``at``) rises above its line at ``edge / q``
+    (``_edge``), the line climbing ``climb2`` from the eye above the floor ``fa``: one
+    line's squares, or several lines' (``climb2`` and ``q`` then given per square)."""
+    lhs = (2 * board.sight_top.ravel().take(at) - (2 * fa + board.rules.eye2)) * q
+    return lhs > climb2 * edge
 
 
 def line_of_sight(board: Board, a: Square, b: Square, *, mode: str | None = None) -> SightLine:
@@ -105,6 +134,53 @@ def line_of_sight(board: Board, a: Square, b: Square, *, mode: str | None = None
     b = board.check_square(b, "to")
     mode = resolve_mode(board, mode)
     return line_of_sight_between(clear_ends(board, a, b), a, b, mode)
+
+
+def lines_of_sight(
+    board: Board, a: Square, ends: Sequence[Square], *, mode: str | None = None
+) -> list[SightLine]:
+    """``line_of_sight(board, a, b)`` for each of ``ends``, the same answers: their crossed
+    squares tested together (one NumPy pass instead of one per line)."""
+    a = board.check_square(a, "from")
+    ends = [board.check_square(b, "to") for b in ends]
+    mode = resolve_mode(board, mode)
+    if board.has_large or len(ends) < 2:  # a footprint on an end is taken off line by line
+        return [line_of_sight_between(clear_ends(board, a, b), a, b, mode) for b in ends]
+    w = board.width
+    lines = [_crossings(b[0] - a[0], b[1] - a[1], w) for b in ends]
+    counts = [len(line[2]) for line in lines]
+    at = np.concatenate([line[2] for line in lines]) + (a[1] * w + a[0])
+    if mode == "flat":
+        blocked = _blocks_flat(board, at)
+    else:
+        fa = int(board.layers.floor[a[1], a[0]])
+        climbs = [_climb2(board, fa, b) for b in ends]
+        edge = np.concatenate(
+            [_edge(c, line[3], line[4]) for c, line in zip(climbs, lines, strict=True)]
+        )
+        q = np.repeat([line[5] for line in lines], counts)
+        blocked = _blocks_3d(board, at, fa, np.repeat(climbs, counts), edge, q)
+    hits = np.flatnonzero(blocked).tolist()
+    out = []
+    start = k = 0
+    for b, line, n in zip(ends, lines, counts, strict=True):
+        while k < len(hits) and hits[k] < start:
+            k += 1
+        distance = _distance(board, a, b, mode)
+        if k < len(hits) and hits[k] < start + n:  # the first blocking square of this line
+            i = hits[k] - start
+            out.append(SightLine(False, (a[0] + int(line[0][i]), a[1] + int(line[1][i])), distance))
+        else:
+            out.append(SightLine(True, None, distance))
+        start += n
+    return out
+
+
+def _distance(board: Board, a: Square, b: Square, mode: str) -> float:
+    """The BrickRuler distance of a sight line (with heights unless flat)."""
+    floor = board.layers.floor
+    dh = 0 if mode == "flat" else int(floor[b[1], b[0]]) - int(floor[a[1], a[0]])
+    return ruler(b[0] - a[0], b[1] - a[1], dh, board.rules)
 
 
 def clear_ends(board: Board, *ends: Square) -> Board:
@@ -124,9 +200,7 @@ def clear_ends(board: Board, *ends: Square) -> Board:
 
 def line_of_sight_between(board: Board, a: Square, b: Square, mode: str) -> SightLine:
     """:func:`line_of_sight` on squares already checked, with no figure taken off."""
-    floor = board.layers.floor
-    dh = 0 if mode == "flat" else int(floor[b[1], b[0]]) - int(floor[a[1], a[0]])
-    distance = ruler(b[0] - a[0], b[1] - a[1], dh, board.rules)
+    distance = _distance(board, a, b, mode)
     if a == b:
         return SightLine(True, None, distance)
     blocked = blocked_along(board, a, b, mode)

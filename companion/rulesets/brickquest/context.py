@@ -10,6 +10,7 @@ from functools import cached_property
 from companion.model.dungeon import DungeonMap
 from companion.model.figures import Token
 from companion.model.geometry import Board, SightLine
+from companion.model.geometry.attacks import attack_sight, attack_sights
 from companion.model.geometry.board import TerrainLayers
 from companion.model.kept import Kept
 from companion.rulesets.brickquest.catalog import BrickQuestCatalog
@@ -141,16 +142,53 @@ class Ctx:
         return {}
 
     @cached_property
-    def aims(self) -> dict[tuple[str, str, tuple[object, ...]], bool]:
-        """Whether a caster's spell aimed at a figure is allowed for its target, by the
-        kind of aim (``table_spells_and_things._target_legal``), found in this state."""
+    def sides_and_names(self) -> tuple[dict[str, str], dict[str, str]]:
+        """Every figure's side and name, by id (a harmful choice's ``confirm`` reads them)."""
+        figures = self.state.figures.values()
+        return {f.id: f.side for f in figures}, {f.id: f.name for f in figures}
+
+    @cached_property
+    def aims(self) -> dict[tuple[str, tuple[object, ...]], tuple[str, ...]]:
+        """The figures a caster's spells aimed at one figure are allowed for their target,
+        by the kind of aim (``table_spells_and_things._aimed``), found in this state."""
         return {}
 
     @cached_property
-    def sights(self) -> dict[tuple[str, str | None, Square], SightLine]:
-        """Sight lines measured in this state (``validate_magic``'s caster to target):
-        the state and its board do not change, so one is measured once."""
+    def sights(self) -> dict[tuple[str, str], SightLine]:
+        """Figures' sight of figures measured in this state (``sight``)."""
         return {}
+
+    def measure_sights(self, viewer: FigureState, targets: Iterable[FigureState]) -> None:
+        """Measure ``viewer``'s sight of each of ``targets`` not measured yet, together
+        (``attack_sights``: the same lines, fewer NumPy calls), for ``sight`` to answer:
+        asked before ``sight`` is asked of many figures.  All stand on the board."""
+        new = [t for t in targets if (viewer.id, t.id) not in self.sights]
+        if not new:
+            return
+        board = self.board
+        lines = attack_sights(board, board.token(viewer.id), [board.token(t.id) for t in new])
+        for t, line in zip(new, lines, strict=True):
+            self.sights[(viewer.id, t.id)] = line
+
+    @cached_property
+    def square_sights(self) -> dict[tuple[str, str | None, Square], SightLine]:
+        """Other sight lines measured in this state (``validate_magic``'s caster to a
+        square, or to a figure hidden in an object): each measured once."""
+        return {}
+
+    def sight(self, viewer: FigureState, target: FigureState) -> SightLine:
+        """``viewer``'s sight of ``target`` (``attack_sight`` on this state's board: an
+        attack's and a spell's alike), measured once per state: the table's choices ask
+        it of every figure for each attack mode and each spell aimed at one, and the
+        validation of each candidate again.  Both stand on the board (neither hidden in
+        an object)."""
+        key = (viewer.id, target.id)
+        seen = self.sights.get(key)
+        if seen is None:
+            board = self.board
+            seen = attack_sight(board, board.token(viewer.id), board.token(target.id))
+            self.sights[key] = seen
+        return seen
 
     def monster_size(self, monster_id: str) -> int:
         """Squares per side a monster of this card covers (a summoned Stone Elemental)."""
@@ -195,9 +233,13 @@ class Ctx:
         return a.side != b.side
 
 
+#: A turn not yet started (frozen: one value serves every figure).
+NOTHING_DONE = TurnState()
+
+
 def current_turn(fig: FigureState) -> TurnState:
     """The figure's turn so far; a turn not yet started has used nothing."""
-    return fig.turn if fig.turn.started else TurnState()
+    return fig.turn if fig.turn.started else NOTHING_DONE
 
 
 def action_limit(card: ClassDef | MonsterDef, fig: FigureState, turn: TurnState) -> int:
@@ -257,6 +299,8 @@ def footprint(at: Square, size: int) -> list[Square]:
 
 def squares_apart(a: list[Square], b: list[Square]) -> int:
     """Squares (Chebyshev) between the nearest squares of two footprints."""
+    if len(a) == 1 and len(b) == 1:
+        return chebyshev(a[0], b[0])
     return min(chebyshev(p, q) for p in a for q in b)
 
 

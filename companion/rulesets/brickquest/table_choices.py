@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from companion.model.geometry.attacks import SIGHTED
 from companion.model.geometry.distance import RANGE_TOLERANCE, in_range, ruler_distance
 from companion.model.geometry.facing import chebyshev
 from companion.rules.table import ActionChoice, confirm_allies
@@ -198,10 +199,13 @@ def _attack_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
         f for f in ctx.state.figures.values() if f.id != fig.id and not f.dead and f.inside is None
     ]
     for mode in modes:
+        near = _within_reach(ctx, fig, others, mode)
+        if mode in SIGHTED and fig.inside is None and fig is ctx.state.figures.get(fig.id):
+            ctx.measure_sights(fig, near)  # together, for _unseen and the validation
         targets = tuple(
             o.id
-            for o in others
-            if _within_reach(ctx, fig, o, mode)
+            for o in near
+            if not _unseen(ctx, fig, o, mode)
             and _legal(ctx, {"actor": fig.id, "action": "attack", "target": o.id, "mode": mode})
         )
         template = {"actor": fig.id, "action": "attack", "mode": mode}
@@ -245,34 +249,58 @@ def _caught(ctx: Ctx, fig: FigureState) -> list[str]:
 def _allies(
     ctx: Ctx, fig: FigureState, targets: Iterable[str], verb: str
 ) -> tuple[tuple[str, str], ...]:
-    figures = ctx.state.figures
-    sides = {f.id: f.side for f in figures.values()}
-    names = {f.id: f.name for f in figures.values()}
+    sides, names = ctx.sides_and_names
     return confirm_allies(tuple(targets), fig.id, sides, names, verb)
 
 
-def _within_reach(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> bool:
-    """False only when an attack of ``fig`` on ``other`` is sure to be refused for the
-    distance alone (both figures one square: a melee attack needs the target one step
-    away, a reach attack exactly ``reach`` steps, a ranged one within the card's maximum
-    range, whatever the facing); True otherwise, when the full validation decides.
+def _within_reach(
+    ctx: Ctx, fig: FigureState, others: Sequence[FigureState], mode: str
+) -> list[FigureState]:
+    """``others`` but those an attack of ``fig`` is sure to be refused on for the distance
+    alone (both figures one square: a melee attack needs the target one step away, a
+    reach attack exactly ``reach`` steps, a ranged one within the card's minimum and
+    maximum range, whatever the facing); the full validation decides on those kept.
     Spares validating every figure on a big map for each attack mode
     (``attack_geometry`` checks the same first)."""
     board = ctx.board
     try:
-        a, t = board.token(fig.id), board.token(other.id)
+        a = board.token(fig.id)
     except KeyError:
-        return True
-    if a.size > 1 or t.size > 1:
-        return True
-    if mode == "ranged":
-        hi = ctx.card(fig).attack.max_range
-        if hi is None:
-            return True
-        if chebyshev(a.pos, t.pos) > hi + RANGE_TOLERANCE:
-            return False  # the ruler is never shorter than the larger of dx and dy
-        return in_range(ruler_distance(board, a.pos, t.pos), None, hi)
-    if mode not in ("melee", "reach"):
-        return True
-    steps = chebyshev(a.pos, t.pos)
-    return steps == 1 if mode == "melee" else steps == board.rules.reach
+        return list(others)
+    if a.size > 1 or mode not in ("melee", "reach", "ranged"):
+        return list(others)
+    attack = ctx.card(fig).attack
+    lo, hi = attack.min_range, attack.max_range
+    if mode == "ranged" and lo is None and hi is None:
+        return list(others)
+    out = []
+    for other in others:
+        try:
+            t = board.token(other.id)
+        except KeyError:
+            out.append(other)
+            continue
+        if t.size > 1:
+            out.append(other)
+            continue
+        steps = chebyshev(a.pos, t.pos)
+        if mode == "melee":
+            near = steps == 1
+        elif mode == "reach":
+            near = steps == board.rules.reach
+        elif hi is not None and steps > hi + RANGE_TOLERANCE:
+            near = False  # the ruler is never shorter than the larger of dx and dy
+        else:
+            near = in_range(ruler_distance(board, a.pos, t.pos), lo, hi)
+        if near:
+            out.append(other)
+    return out
+
+
+def _unseen(ctx: Ctx, fig: FigureState, other: FigureState, mode: str) -> bool:
+    """True when an attack of ``fig`` on ``other`` is sure to be refused for the sight
+    line alone: a mode that needs it (``SIGHTED``: ``attack_geometry`` refuses such an
+    attack under every facing while the line is blocked) and ``fig``'s sight of
+    ``other`` blocked (``Ctx.sight``: measured once, read again by the validation).
+    False: the full validation decides."""
+    return mode in SIGHTED and fig.inside is None and not ctx.sight(fig, other).clear

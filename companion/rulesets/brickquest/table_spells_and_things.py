@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from companion.model.dungeon import ObjectKind, Terrain
 from companion.rules.places import place_name
 from companion.rules.table import ActionChoice, Needs
+from companion.rules.verdict import Verdict
 from companion.rulesets.brickquest import actions as act
 from companion.rulesets.brickquest import schema as s
 from companion.rulesets.brickquest.context import (
@@ -23,7 +24,7 @@ from companion.rulesets.brickquest.state import FigureState
 from companion.rulesets.brickquest.table_choices import _allies, _caught, _legal, _why_not
 from companion.rulesets.brickquest.table_geometry import _around, _near
 from companion.rulesets.brickquest.validate import validate
-from companion.rulesets.brickquest.validate_magic import target_verdict
+from companion.rulesets.brickquest.validate_magic import target_verdict, unseen_targets
 
 INTERACT_KINDS = (
     "open",
@@ -100,10 +101,13 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
             template["item"] = item
         if spell.variable_cost:
             template["points"] = 1
-        why = _why_not_cast(ctx, template, needs)
+        judged = _judge_cast(ctx, template)
+        why = _why_not_judged(judged, needs)
         targets: tuple[str, ...] = ()
         if needs == "figure" and not why:
-            targets = _cast_targets(ctx, fig, spell, template)
+            targets = _cast_targets(
+                ctx, fig, spell, template, judged if not isinstance(judged, str) else None
+            )
             if not targets:
                 why = "no figure within the spell's reach"
         harmful = spell.effect.damage_dice is not None or spell.effect.damage_per_round is not None
@@ -132,34 +136,35 @@ def _cast_choices(ctx: Ctx, fig: FigureState) -> list[ActionChoice]:
 
 
 def _cast_targets(
-    ctx: Ctx, fig: FigureState, spell: s.SpellDef, template: Mapping[str, Any]
+    ctx: Ctx,
+    fig: FigureState,
+    spell: s.SpellDef,
+    template: Mapping[str, Any],
+    untargeted: tuple[act.Cast, Verdict] | None = None,
 ) -> tuple[str, ...]:
     """The living figures a cast of ``spell`` on one figure may be aimed at: those
     ``_legal`` allows.  A cast's verdict is what is said of the target
     (``validate_magic.target_verdict``) and what is said of the caster and the round,
-    the same whatever the target: once a target is legal, each next one needs only its
-    target's part asked; a target the caster's part alone refuses refuses them all."""
-    out: list[str] = []
-    caster_clear = False
-    aim = _aim(spell)
-    for f in ctx.state.figures.values():
-        if f.dead or not _may_target(ctx, fig, spell, f):
-            continue
-        if not _target_legal(ctx, fig, spell, template, f, aim):
-            continue  # refused for its target, whatever is said of the caster
-        if caster_clear:
-            out.append(f.id)
-            continue
-        try:
-            action = act.ACTIONS.validate_python({**template, "target": f.id})
-        except ValidationError:
-            continue
-        if validate(ctx, action).legal:
-            caster_clear = True
-            out.append(f.id)
-        else:
-            return ()  # refused for the caster or the round: any target is
-    return tuple(out)
+    the same whatever the target: the figures whose target part allows them (``_aimed``)
+    are all legal when the first of them is, and none is when it is not.
+    ``untargeted``: the cast without a target and ``validate``'s verdict on it, when
+    known; the caster and the round then allow the spell if that verdict says only what
+    its target part says (no target named), else the first figure is validated."""
+    living = [f.id for f in ctx.state.figures.values() if not f.dead]
+    if not living:
+        return ()
+    try:  # a figure's id is always a target: the template alone may not parse
+        act.ACTIONS.validate_python({**template, "target": living[0]})
+    except ValidationError:
+        return ()
+    aimed = _aimed(ctx, fig, spell, template)
+    if not aimed:
+        return ()
+    if untargeted is not None:
+        action, verdict = untargeted
+        return aimed if verdict.reasons == target_verdict(ctx, fig, action).reasons else ()
+    first = act.ACTIONS.validate_python({**template, "target": aimed[0]})
+    return aimed if validate(ctx, first).legal else ()
 
 
 def _aim(spell: s.SpellDef) -> tuple[object, ...]:
@@ -176,48 +181,38 @@ def _aim(spell: s.SpellDef) -> tuple[object, ...]:
     )
 
 
-def _target_legal(
-    ctx: Ctx,
-    fig: FigureState,
-    spell: s.SpellDef,
-    template: Mapping[str, Any],
-    f: FigureState,
-    aim: tuple[object, ...],
-) -> bool:
-    """``_target_clear``, asked once per state for spells that aim alike (``aim``, the
-    spell's ``_aim``: a caster's figure spells, each asked of every figure on the map)."""
-    key = (fig.id, f.id, aim)
+def _aimed(
+    ctx: Ctx, fig: FigureState, spell: s.SpellDef, template: Mapping[str, Any]
+) -> tuple[str, ...]:
+    """The living figures, in the state's order, the cast's target part
+    (``target_verdict``) allows, ``template`` aimed at each: found once per state for the
+    spells that aim alike (``_aim``: a caster's figure spells, each asked of every figure
+    on the map), the figures ``_may_target`` or ``unseen_targets`` refuse not asked."""
+    key = (fig.id, _aim(spell))
     known = ctx.aims.get(key)
     if known is None:
-        known = _target_clear(ctx, fig, spell, template, f)
-        if known is not None:
-            ctx.aims[key] = known
-    return bool(known)
+        near = [
+            f for f in ctx.state.figures.values() if not f.dead and _may_target(ctx, fig, spell, f)
+        ]
+        unseen = unseen_targets(ctx, fig, spell, near)
+        known = ctx.aims[key] = tuple(
+            f.id for f in near if f.id not in unseen and _target_clear(ctx, fig, template, f)
+        )
+    return known
 
 
-def _target_clear(
-    ctx: Ctx, fig: FigureState, spell: s.SpellDef, template: Mapping[str, Any], f: FigureState
-) -> bool | None:
-    """Whether the cast's target part (``target_verdict``) allows ``f``; None when the
-    action does not even parse."""
-    try:
-        action = act.ACTIONS.validate_python({**template, "target": f.id})
-    except ValidationError:
-        return None
+def _target_clear(ctx: Ctx, fig: FigureState, template: Mapping[str, Any], f: FigureState) -> bool:
+    """Whether the cast's target part (``target_verdict``) allows ``template`` aimed at
+    ``f`` (a template ``_cast_targets`` has seen parse)."""
+    action = act.ACTIONS.validate_python({**template, "target": f.id})
     assert isinstance(action, act.Cast)
     return target_verdict(ctx, fig, action).legal
 
 
-def _why_not_cast(ctx: Ctx, template: dict[str, Any], needs: str) -> str:
-    """Why the spell cannot be cast now whatever the target ("" when it can be)."""
-    try:
-        action = act.ACTIONS.validate_python(template)
-    except ValidationError as exc:
-        return str(exc.errors()[0].get("msg", "not castable"))
-    verdict = validate(ctx, action)
-    if verdict.legal:
-        return ""
-    aim = {
+#: What a cast's verdict may say of its target alone: a spell refused only for these is
+#: offered (the target is asked when one is clicked).
+AIM_CODES = frozenset(
+    {
         "invalid_target",
         "out_of_range",
         "no_line_of_sight",
@@ -225,7 +220,28 @@ def _why_not_cast(ctx: Ctx, template: dict[str, Any], needs: str) -> str:
         "occupied",
         "not_in_front",
     }
-    if needs != "none" and set(verdict.codes) <= aim:
+)
+
+
+def _judge_cast(ctx: Ctx, template: dict[str, Any]) -> tuple[act.Cast, Verdict] | str:
+    """The cast ``template`` names (no target) and ``validate``'s verdict on it, or why
+    it does not even parse."""
+    try:
+        action = act.ACTIONS.validate_python(template)
+    except ValidationError as exc:
+        return str(exc.errors()[0].get("msg", "not castable"))
+    assert isinstance(action, act.Cast)
+    return action, validate(ctx, action)
+
+
+def _why_not_judged(judged: tuple[act.Cast, Verdict] | str, needs: str) -> str:
+    """Why the spell cannot be cast now whatever the target ("" when it can be)."""
+    if isinstance(judged, str):
+        return judged
+    verdict = judged[1]
+    if verdict.legal:
+        return ""
+    if needs != "none" and set(verdict.codes) <= AIM_CODES:
         return ""  # a matter of the target, asked when one is clicked
     return verdict.message
 

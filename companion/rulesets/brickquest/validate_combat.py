@@ -98,6 +98,8 @@ def check_attack(ctx: Ctx, actor: FigureState, action: act.Action) -> Verdict:
         min_range=lo,
         max_range=hi,
         allow_turn=allow_turn,
+        # The state's board: its sight lines are kept (the table asks every figure's).
+        sight=(lambda: ctx.sight(actor, target)) if board is ctx.board else None,
     )
     for code, blocked in geo.problems:
         text = _GEOMETRY_TEXT.get(code, "{target} cannot be attacked from here").format(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import replace
 
 from companion.model.dungeon import Terrain
@@ -211,10 +212,7 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
             )
     if isinstance(area, s.LocationInSight):
         out += _location_verdict(ctx, spell, sq).reasons
-    needs_sight = isinstance(area, s.FigureInSight | s.LocationInSight) or getattr(
-        area, "needs_line_of_sight", False
-    )
-    if needs_sight and sq != actor.pos:
+    if _needs_sight(spell) and sq != actor.pos:
         sight = _sight(ctx, actor, action.target, sq)
         if not sight.clear:
             b = sight.blocked_by
@@ -227,6 +225,40 @@ def _check_area(ctx: Ctx, actor: FigureState, spell: s.SpellDef, action: act.Cas
                 )
             )
     return Verdict(reasons=tuple(out))
+
+
+def _needs_sight(spell: s.SpellDef) -> bool:
+    """Whether ``_check_area`` asks the caster's sight of a spell's target (a teleport's
+    square is never seen to)."""
+    area = spell.area
+    return spell.effect.teleport_max_squares is None and (
+        isinstance(area, s.FigureInSight | s.LocationInSight)
+        or bool(getattr(area, "needs_line_of_sight", False))
+    )
+
+
+def unseen_targets(
+    ctx: Ctx, actor: FigureState, spell: s.SpellDef, figs: Sequence[FigureState]
+) -> frozenset[str]:
+    """Those of ``figs`` that ``check_cast`` surely refuses ``spell`` aimed at for the
+    sight line alone: a spell on one figure that needs to see it (``_check_area`` says
+    so of every such target on another square than the caster's: any other reason only
+    stops it sooner), the caster's sight of them blocked (``_sight``, kept for the
+    validation; the lines measured together).  The others: the full check decides."""
+    if not isinstance(spell.area, s.AdjacentFigure | s.FigureInSight | s.TargetAndAdjacent):
+        return frozenset()
+    if not _needs_sight(spell):
+        return frozenset()
+    elsewhere = [f for f in figs if f.pos != actor.pos]
+    if actor.inside is not None or actor is not ctx.state.figures.get(actor.id):
+        return frozenset(f.id for f in elsewhere if not _sight(ctx, actor, f.id, f.pos).clear)
+    seen = [f for f in elsewhere if f.inside is None]  # on the board: ``_sight`` is ctx's
+    ctx.measure_sights(actor, seen)
+    hidden = [f for f in elsewhere if f.inside is not None]
+    return frozenset(
+        [f.id for f in seen if not ctx.sight(actor, f).clear]
+        + [f.id for f in hidden if not _sight(ctx, actor, f.id, f.pos).clear]
+    )
 
 
 def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:
@@ -266,13 +298,17 @@ def _location_verdict(ctx: Ctx, spell: s.SpellDef, sq: Square) -> Verdict:
 
 def _sight(ctx: Ctx, actor: FigureState, target: act.Target | None, sq: Square) -> SightLine:
     """The caster's sight of the target (``_measure_sight``), measured once per state:
-    the choices of a caster ask it of every figure for each spell aimed at one."""
+    the choices of a caster ask it of every figure for each spell aimed at one.  A
+    figure's sight of another on the board is ``Ctx.sight``, an attack's."""
     if actor is not ctx.state.figures.get(actor.id):
         return _measure_sight(ctx, actor, target, sq)  # a figure not of this state
+    other = ctx.state.figures.get(target) if isinstance(target, str) else None
+    if other is not None and actor.inside is None and other.inside is None:
+        return ctx.sight(actor, other)
     key = (actor.id, target if isinstance(target, str) else None, sq)
-    seen = ctx.sights.get(key)
+    seen = ctx.square_sights.get(key)
     if seen is None:
-        seen = ctx.sights[key] = _measure_sight(ctx, actor, target, sq)
+        seen = ctx.square_sights[key] = _measure_sight(ctx, actor, target, sq)
     return seen
 
 
