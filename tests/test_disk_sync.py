@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from test_session import SETUP
 
 from companion.gui.play.new_game import GameSpec
 from companion.gui.testing import DEMO, DEMO_PARTY, make_settings, make_window
@@ -21,14 +22,6 @@ from companion.rules.disk_sync import DISK_SYNC
 from companion.rules.ruleset import get_ruleset
 from companion.rules.session import Session, SessionError
 
-SETUP = {
-    "ruleset": "brickquest",
-    "map": {"terrain": ["#######", "#.....#", "#.....#", "#######"]},
-    "figures": [
-        {"id": "ana", "side": "party", "class": "human_warrior", "at": [1, 1], "facing": "E"},
-        {"id": "orc", "side": "dungeon", "monster": "orc", "at": [4, 1], "facing": "W"},
-    ],
-}
 STEP = {"action": "move", "actor": "ana", "path": [[2, 1]]}
 BACK = {"action": "move", "actor": "ana", "path": [[1, 1]]}
 

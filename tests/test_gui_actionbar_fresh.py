@@ -9,13 +9,12 @@ button clicked: also as pressed and released).
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 
 from companion.datafiles import resource_dir
@@ -23,7 +22,7 @@ from companion.gui.main_window import DEMOS, MainWindow
 from companion.gui.play.action_dock import ActionDock
 from companion.gui.play.flow_layout import FlowBar
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import hover, make_settings, make_window
+from companion.gui.testing import Passes, hover, make_settings, make_window
 
 Square = tuple[int, int]
 
@@ -197,24 +196,6 @@ def test_the_dock_after_each_action_looks_as_a_fresh_one(
     for button in w.action_dock.buttons.values():
         assert bar.rect().contains(button.parentWidget().geometry()), button.text()
     assert_as_fresh(w, tmp_path, "narrower window")
-
-
-class Passes(QObject):
-    """Paint and LayoutRequest events each widget inside ``dock`` gets."""
-
-    def __init__(self, dock: QWidget) -> None:
-        super().__init__()
-        self.dock = dock
-        self.paints: Counter[QWidget] = Counter()
-        self.layouts: Counter[QWidget] = Counter()
-
-    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
-        kind = ev.type()
-        counted = kind in (QEvent.Type.Paint, QEvent.Type.LayoutRequest)
-        inside = isinstance(obj, QWidget) and (obj is self.dock or self.dock.isAncestorOf(obj))
-        if counted and inside:
-            (self.paints if kind == QEvent.Type.Paint else self.layouts)[obj] += 1
-        return False
 
 
 def counted(qtbot: object, w: MainWindow, act: object) -> Passes:

@@ -4,38 +4,19 @@ lay its docks out again; driven by clicks on the demo dungeon (BrickQuest)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
 from companion.gui.play.size_wall import GIVE_BACK, SizeWall
-from companion.gui.testing import DEMO, DEMO_PARTY, hover, make_settings, make_window
+from companion.gui.testing import DEMO, DEMO_PARTY, Passes, hover, make_settings, make_window
 
 Square = tuple[int, int]
-
-
-class Passes(QObject):
-    """Paint and LayoutRequest events each widget inside ``dock`` (and the dock) gets."""
-
-    def __init__(self, dock: QWidget) -> None:
-        super().__init__()
-        self.dock = dock
-        self.paints: Counter[QWidget] = Counter()
-        self.layouts: Counter[QWidget] = Counter()
-
-    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
-        kind = ev.type()
-        counted = kind in (QEvent.Type.Paint, QEvent.Type.LayoutRequest)
-        inside = isinstance(obj, QWidget) and (obj is self.dock or self.dock.isAncestorOf(obj))
-        if counted and inside:
-            (self.paints if kind == QEvent.Type.Paint else self.layouts)[obj] += 1
-        return False
 
 
 def until_idle() -> None:

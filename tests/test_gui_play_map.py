@@ -30,7 +30,7 @@ from companion.gui.canvas.marks import BoardMarks
 from companion.gui.main_window import DEMOS, MainWindow
 from companion.gui.play.map_sync import MapSync
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import PaintRegions, make_settings, make_window, settle
+from companion.gui.testing import PaintRegions, far_destinations, make_settings, make_window, settle
 from companion.model.labels import unique_initials
 from companion.rules.board_marks import BoardMark
 
@@ -173,10 +173,7 @@ def test_a_move_its_undo_and_the_end_of_the_turn_repaint_the_map_once(
     play = w.play
     vp = w.canvas.viewport()
     here = play.figures()[play.turn().acting].at
-    dests = sorted(
-        (sq for sq in play.moves() if sq != here and vp.rect().contains(w.canvas.viewport_pos(sq))),
-        key=lambda s: (-abs(s[0] - here[0]) - abs(s[1] - here[1]), s),
-    )
+    dests = far_destinations(w)
     assert dests, "no reachable square in view"
     dest = dests[0]
     QTest.mouseClick(button(w, "move"), Qt.MouseButton.LeftButton)

@@ -22,7 +22,7 @@ from test_gui_play_map import assert_as_fresh, button, idle, pixels, ready, wind
 
 from companion.gui.main_window import MainWindow
 from companion.gui.play.log_dock import line_text
-from companion.gui.testing import PaintRegions
+from companion.gui.testing import PaintRegions, far_destinations
 from companion.rules.board_marks import BoardMark
 
 __all__ = ["window"]  # the fixture (the three demos, a game started), imported
@@ -78,13 +78,8 @@ def assert_shows_the_game(w: MainWindow) -> None:
 
 def move_far(w: MainWindow) -> None:
     """Click Move, then the farthest reachable square in view."""
-    play = w.play
     vp = w.canvas.viewport()
-    here = play.figures()[play.turn().acting].at
-    dests = sorted(
-        (sq for sq in play.moves() if sq != here and vp.rect().contains(w.canvas.viewport_pos(sq))),
-        key=lambda s: (-abs(s[0] - here[0]) - abs(s[1] - here[1]), s),
-    )
+    dests = far_destinations(w)
     assert dests, "no reachable square in view"
     QTest.mouseClick(button(w, "move"), Qt.MouseButton.LeftButton)
     QTest.mouseMove(vp, w.canvas.viewport_pos(dests[0]))

@@ -5,13 +5,14 @@ Used by ``tests/test_gui_*.py`` (with pytest-qt's ``qtbot``); also handy in a co
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QRegion
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from companion.datafiles import resource_dir
 from companion.gui.canvas.view import MapCanvas
@@ -38,6 +39,39 @@ class PaintRegions(QObject):
         if ev.type() == QEvent.Type.Paint:
             self.regions.append(ev.region())  # type: ignore[attr-defined]
         return False
+
+
+class Passes(QObject):
+    """Paint and LayoutRequest events each widget inside ``dock`` (and the dock) gets, as
+    an application-wide event filter (``QApplication.instance().installEventFilter``)."""
+
+    def __init__(self, dock: QWidget) -> None:
+        super().__init__()
+        self.dock = dock
+        self.paints: Counter[QWidget] = Counter()
+        self.layouts: Counter[QWidget] = Counter()
+
+    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
+        kind = ev.type()
+        if kind not in (QEvent.Type.Paint, QEvent.Type.LayoutRequest):
+            return False
+        if isinstance(obj, QWidget) and (obj is self.dock or self.dock.isAncestorOf(obj)):
+            (self.paints if kind == QEvent.Type.Paint else self.layouts)[obj] += 1
+        return False
+
+
+def far_destinations(w: MainWindow) -> list[tuple[int, int]]:
+    """The acting figure's reachable squares in view, farthest first (none its own)."""
+    play = w.play
+    vp = w.canvas.viewport()
+    turn = play.turn()
+    assert turn is not None and turn.acting is not None, "no one acts"
+    here = play.figures()[turn.acting].at
+    assert here is not None, "the acting figure is off the board"
+    return sorted(
+        (sq for sq in play.moves() if sq != here and vp.rect().contains(w.canvas.viewport_pos(sq))),
+        key=lambda s: (-abs(s[0] - here[0]) - abs(s[1] - here[1]), s),
+    )
 
 
 def make_settings(folder: Path) -> QSettings:
