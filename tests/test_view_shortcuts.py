@@ -129,6 +129,37 @@ def test_base_contact_for_every_figure_is_what_each_figure_measures(tmp_path: Pa
     assert found  # some contacts were there to find
 
 
+def test_base_contact_kept_for_the_same_figures_is_measured_again_for_new_ones(
+    tmp_path: Path,
+) -> None:
+    from companion.rulesets.in_a_world_where_bricks_rule import views
+
+    game, _ = _iawwbr_game(tmp_path)
+    rules, state = game.ruleset, game.state
+    ctx = rules._ctx(state)
+    first = views.in_contact(ctx)
+    # Another battle with the very same figures and options (a turn passed): the answer kept.
+    same = rules._ctx(dataclasses.replace(state, active=None))
+    assert same.battle is not ctx.battle and views.in_contact(same) is first
+    # The same figures in a new dict: measured again, and two of them put in contact.
+    b = next(iter(state.fighters.values()))
+    a = next(f for f in state.fighters.values() if f.side != b.side)
+    reach = a.radius + b.radius + ctx.options.contact_gap_studs
+    fighters = {
+        **state.fighters,
+        b.id: dataclasses.replace(
+            b, x=a.x + reach, y=a.y, elevation=a.elevation, knocked_out=False
+        ),
+        a.id: dataclasses.replace(a, knocked_out=False),
+    }
+    moved = rules._ctx(dataclasses.replace(state, fighters=fighters))
+    got = views.in_contact(moved)
+    assert got == views.measure_contact(moved)
+    assert {a.id, b.id} <= got and got != first
+    # Fresh figure views measure contact anew and agree with the kept ones.
+    assert views.figure_views(moved, fresh=True) == views.figure_views(moved)
+
+
 def test_sheets_kept_from_the_last_state_are_the_sheets_made_anew(tmp_path: Path) -> None:
     from companion.rulesets.in_a_world_where_bricks_rule import sheets
 

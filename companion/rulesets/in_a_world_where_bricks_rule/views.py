@@ -201,10 +201,25 @@ def prompts(ctx: Ctx) -> tuple[Prompt, ...]:
     return ()
 
 
+#: Who is in base contact, by the figures and options it was measured from (by identity:
+#: a battle's figures are replaced, never changed; each entry keeps them, so an id is not
+#: reused while it is kept).  A turn passed or an action that moves no one keeps both.
+_CONTACT: Kept[frozenset[str]] = Kept(64)
+
+
 def in_contact(ctx: Ctx) -> frozenset[str]:
     """The characters in base contact with a standing enemy (``enemies_in_contact`` not
-    empty), for every character at once: pairs whose centres are farther apart along x
-    or y than their radii and the contact gap are not measured."""
+    empty), for every character at once, measured once per figures and options
+    (``measure_contact``)."""
+    held = (ctx.battle.fighters, ctx.battle.options)
+    key = tuple(map(id, held))
+    hit = _CONTACT.get(key, held)
+    return hit if hit is not None else _CONTACT.put(key, measure_contact(ctx), held)
+
+
+def measure_contact(ctx: Ctx) -> frozenset[str]:
+    """``in_contact`` measured: pairs whose centres are farther apart along x or y than
+    their radii and the contact gap are not measured."""
     standing = ctx.battle.standing()
     reach = ctx.options.contact_gap_studs + 1e-3  # beyond the measure's own tolerance
     out = set()
@@ -231,7 +246,7 @@ def figure_views(ctx: Ctx, fresh: bool = False) -> dict[str, FigureView]:
     """Every character's view; ``fresh``: each made again, not taken from those kept."""
     b = ctx.battle
     out = {}
-    contact = in_contact(ctx)
+    contact = measure_contact(ctx) if fresh else in_contact(ctx)
     pick = frozenset(choosable(ctx))
     catalog = ctx.catalog
     for fid, f in b.fighters.items():
