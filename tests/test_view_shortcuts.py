@@ -133,6 +133,7 @@ def test_base_contact_kept_for_the_same_figures_is_measured_again_for_new_ones(
     tmp_path: Path,
 ) -> None:
     from companion.rulesets.in_a_world_where_bricks_rule import views
+    from companion.rulesets.in_a_world_where_bricks_rule.rules import enemies_in_contact
 
     game, _ = _iawwbr_game(tmp_path)
     rules, state = game.ruleset, game.state
@@ -156,8 +157,14 @@ def test_base_contact_kept_for_the_same_figures_is_measured_again_for_new_ones(
     got = views.in_contact(moved)
     assert got == views.measure_contact(moved)
     assert {a.id, b.id} <= got and got != first
-    # Fresh figure views measure contact anew and agree with the kept ones.
+    # What each figure's choices read of it: its enemies in contact, as measured alone.
+    for f in fighters.values():
+        assert (f.id in got) == bool(enemies_in_contact(moved, f)), f.id
+    # Fresh views and choices measure contact anew and agree with the kept ones.
     assert views.figure_views(moved, fresh=True) == views.figure_views(moved)
+    for fid in (a.id, b.id):
+        kept = views.choices(moved, fid, rules.validate)
+        assert kept == views.choices(moved, fid, rules.validate, fresh=True)
 
 
 def test_sheets_kept_from_the_last_state_are_the_sheets_made_anew(tmp_path: Path) -> None:

@@ -41,7 +41,6 @@ from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     blast_of,
     choosable,
     climbable,
-    enemies_in_contact,
     hits_dealt,
     item_reachable,
     knock_out_at,
@@ -352,8 +351,11 @@ def choices(
             )
         )
     else:
+        # In base contact with a standing enemy (``enemies_in_contact`` not empty), as
+        # measured for every figure at once and kept while the figures stay.
+        contact = f.id in (measure_contact(ctx) if fresh else in_contact(ctx))
         needs_free = (
-            enemies_in_contact(ctx, f)
+            contact
             and not (b.active == f.id and b.broke_free)
             and not ctx.options.break_free_also_moves
         )
@@ -369,7 +371,7 @@ def choices(
                 why_not="break free of base contact first" if needs_free else "no actions left",
             )
         )
-        if enemies_in_contact(ctx, f):
+        if contact:
             verdict = legal({**base, "action": "break_free"})
             out.append(
                 ActionChoice(
