@@ -485,6 +485,52 @@ class Board:
     def _above_cache(self) -> dict[object, tuple[np.ndarray, np.ndarray]]:
         return {}
 
+    def sight_top_at(self, at: np.ndarray) -> np.ndarray:
+        """``sight_top.ravel().take(at)`` for flat indices ``at`` on the map, without
+        building the whole layer (a copy of the map's) unless it is built already: the
+        terrain's column tops, and :attr:`_figure_tops` on the squares figures stand on."""
+        full = self.__dict__.get("sight_top")
+        if full is not None:
+            return full.ravel().take(at)
+        out = self._layers.column_top_int.ravel().take(at)
+        keys, tops = self._figure_tops
+        if keys.size:
+            pos = np.searchsorted(keys, at)
+            np.minimum(pos, keys.size - 1, out=pos)
+            hit = keys[pos] == at
+            out[hit] = tops[pos[hit]]
+        return out
+
+    @cached_property
+    def _figure_tops(self) -> tuple[np.ndarray, np.ndarray]:
+        """The flat indices (sorted, each once) of the squares living figures cover, and
+        :attr:`sight_top` there: the column top or the highest figure's, whichever is
+        higher."""
+        w = self.width
+        xs: list[int] = []
+        ys: list[int] = []
+        heights: list[int] = []
+        for t in self._tokens:
+            if t.dead:
+                continue
+            height = self._rules.height_of(t)
+            for x, y in self.squares_of(t):
+                xs.append(x)
+                ys.append(y)
+                heights.append(height)
+        if not xs:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
+        flat = np.array(ys, dtype=np.intp) * w + np.array(xs, dtype=np.intp)
+        tops = np.maximum(
+            self._layers.column_top_int.ravel().take(flat),
+            self._layers.floor.ravel().take(flat) + np.array(heights, dtype=np.int64),
+        )
+        order = np.lexsort((tops, flat))  # by square, the highest top of each last
+        flat, tops = flat[order], tops[order]
+        last = np.ones(flat.size, dtype=bool)
+        last[:-1] = flat[1:] != flat[:-1]
+        return _frozen(flat[last]), _frozen(tops[last])
+
     @cached_property
     def sight_top(self) -> np.ndarray:
         """Int64 [y, x]: column tops in bricks with living figures standing on them (on

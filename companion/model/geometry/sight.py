@@ -120,7 +120,7 @@ def _blocks_3d(
     """Whether each crossed square (flat index ``at``) rises above its line at ``edge / q``
     (``_edge``), the line climbing ``climb2`` from the eye above the floor ``fa``: one
     line's squares, or several lines' (``climb2`` and ``q`` then given per square)."""
-    lhs = (2 * board.sight_top.ravel().take(at) - (2 * fa + board.rules.eye2)) * q
+    lhs = (2 * board.sight_top_at(at) - (2 * fa + board.rules.eye2)) * q
     return lhs > climb2 * edge
 
 
