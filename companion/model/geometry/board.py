@@ -493,19 +493,18 @@ class Board:
         if full is not None:
             return full.ravel().take(at)
         out = self._layers.column_top_int.ravel().take(at)
-        keys, tops = self._figure_tops
+        keys, tops, covered = self._figure_tops
         if keys.size:
-            pos = np.searchsorted(keys, at)
-            np.minimum(pos, keys.size - 1, out=pos)
-            hit = keys[pos] == at
-            out[hit] = tops[pos[hit]]
+            hit = np.flatnonzero(covered.ravel().take(at))
+            if hit.size:
+                out[hit] = tops[np.searchsorted(keys, at[hit])]
         return out
 
     @cached_property
-    def _figure_tops(self) -> tuple[np.ndarray, np.ndarray]:
-        """The flat indices (sorted, each once) of the squares living figures cover, and
-        :attr:`sight_top` there: the column top or the highest figure's, whichever is
-        higher."""
+    def _figure_tops(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The flat indices (sorted, each once) of the squares living figures cover,
+        :attr:`sight_top` there (the column top or the highest figure's, whichever is
+        higher), and a bool [y, x] layer marking those squares."""
         w = self.width
         xs: list[int] = []
         ys: list[int] = []
@@ -518,8 +517,9 @@ class Board:
                 xs.append(x)
                 ys.append(y)
                 heights.append(height)
+        covered = np.zeros(self.shape, dtype=bool)
         if not xs:
-            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64), _frozen(covered)
         flat = np.array(ys, dtype=np.intp) * w + np.array(xs, dtype=np.intp)
         tops = np.maximum(
             self._layers.column_top_int.ravel().take(flat),
@@ -529,7 +529,9 @@ class Board:
         flat, tops = flat[order], tops[order]
         last = np.ones(flat.size, dtype=bool)
         last[:-1] = flat[1:] != flat[:-1]
-        return _frozen(flat[last]), _frozen(tops[last])
+        keys = flat[last]
+        covered.ravel()[keys] = True
+        return _frozen(keys), _frozen(tops[last]), _frozen(covered)
 
     @cached_property
     def sight_top(self) -> np.ndarray:
