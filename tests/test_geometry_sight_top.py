@@ -138,3 +138,22 @@ def test_the_big_map_while_figures_move_and_die() -> None:
         a = tokens[0].pos
         ends = [t.pos for t in tokens[1:]]
         assert lines_of_sight(fresh, a, ends) == lines_of_sight(board, a, ends)
+
+
+def test_boards_of_one_map_share_the_tops_of_figures_standing_alike() -> None:
+    """The figures' tops are kept per map for their squares and heights: a board whose
+    figures stand where another's did reuses them, one whose figures moved or grew does
+    not, and each equals its own whole layer."""
+    dungeon = DungeonMap.blank(6, 5)
+    dungeon.floor[:] = np.arange(30).reshape(5, 6) % 3
+    board = Board(dungeon, [Token("a", 1, 1, "party"), Token("b", 4, 3, "dungeon")])
+    turned = board.with_tokens([Token("a", 1, 1, "party", Facing.N), board.token("b")])
+    moved = board.with_tokens([Token("a", 2, 1, "party"), board.token("b")])
+    grown = board.with_tokens([Token("a", 1, 1, "party", large=True), board.token("b")])
+    dead = board.with_tokens([Token("a", 1, 1, "party", dead=True), board.token("b")])
+    assert turned._figure_tops is board._figure_tops
+    for other in (moved, grown, dead):
+        assert other._figure_tops is not board._figure_tops
+    for b in (board, turned, moved, grown, dead):
+        assert np.array_equal(_read_all(b), _fresh(b).sight_top)
+    assert _read_all(grown)[1, 1] == _read_all(board)[1, 1] + 2
