@@ -564,12 +564,12 @@ def main(argv: list[str] | None = None) -> int:
             '`xvfb-run -a -s "-screen 0 1280x720x24" .venv/bin/python benchmarks/bench_frames.py '
             f"--write` on {platform.machine()}, Python {platform.python_version()}, "
             f"{time.strftime('%Y-%m-%d')}, Qt platform `{app.platformName()}`: the main window "  # type: ignore[union-attr]
-            "in the app's theme at 1280x720, zoomed in (32 px per square) on the acting figure.  Each row: "
-            f"{repeat} repetitions after 2 warm-ups, timed from the QTest input event until "
-            "a pass of `processEvents()` paints nothing more; `paints` is the median count "
-            "of Paint events (every widget).  Reference: an empty repaint of the map, same "
-            "run, same method.  Target: median <= 16 ms on the demos (`frame`), and also "
-            "<= 2 empty-map repaints on the big boards (`frame+2x`).\n\n"
+            "in the app's theme at 1280x720, zoomed in (32 px per square) on the acting "
+            f"figure.  Each row: {repeat} repetitions after 2 warm-ups, timed from the QTest "
+            "input event until a pass of `processEvents()` paints nothing more; `paints` is "
+            "the median count of Paint events (every widget).  Reference: an empty repaint "
+            "of the map, same run, same method.  Target: median <= 16 ms on the demos "
+            "(`frame`), and also <= 2 empty-map repaints on the big boards (`frame+2x`).\n\n"
         )
         write_results(header + text, Path(__file__).with_name("RESULTS.md"), section="bench_frames")
     del app

@@ -232,6 +232,32 @@ class TerrainLayers:
         return xs, ys
 
     @cached_property
+    def figure_tops(self) -> dict[object, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """``figure_tops_of`` per figure squares and heights, as computed (a few kept)."""
+        return {}
+
+    def figure_tops_of(
+        self, xs: Sequence[int], ys: Sequence[int], heights: Sequence[int]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``Board._figure_tops`` of figures standing ``heights`` bricks tall on the
+        squares ``(xs[i], ys[i])`` (several may share a square)."""
+        covered = np.zeros((self.height, self.width), dtype=bool)
+        if not xs:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64), _frozen(covered)
+        flat = np.array(ys, dtype=np.intp) * self.width + np.array(xs, dtype=np.intp)
+        tops = np.maximum(
+            self.column_top_int.ravel().take(flat),
+            self.floor.ravel().take(flat) + np.array(heights, dtype=np.int64),
+        )
+        order = np.lexsort((tops, flat))  # by square, the highest top of each last
+        flat, tops = flat[order], tops[order]
+        last = np.ones(flat.size, dtype=bool)
+        last[:-1] = flat[1:] != flat[:-1]
+        keys = flat[last]
+        covered.ravel()[keys] = True
+        return _frozen(keys), _frozen(tops[last]), _frozen(covered)
+
+    @cached_property
     def column_top_int(self) -> np.ndarray:
         """Int64 [y, x] column tops (every top is a whole number of bricks)."""
         return _frozen(np.rint(self.column_top).astype(np.int64))
@@ -484,6 +510,48 @@ class Board:
     @cached_property
     def _above_cache(self) -> dict[object, tuple[np.ndarray, np.ndarray]]:
         return {}
+
+    def sight_top_at(self, at: np.ndarray) -> np.ndarray:
+        """``sight_top.ravel().take(at)`` for flat indices ``at`` on the map, without
+        building the whole layer (a copy of the map's) unless it is built already: the
+        terrain's column tops, and :attr:`_figure_tops` on the squares figures stand on."""
+        full = self.__dict__.get("sight_top")
+        if full is not None:
+            return full.ravel().take(at)
+        out = self._layers.column_top_int.ravel().take(at)
+        keys, tops, covered = self._figure_tops
+        if keys.size:
+            hit = np.flatnonzero(covered.ravel().take(at))
+            if hit.size:
+                out[hit] = tops[np.searchsorted(keys, at[hit])]
+        return out
+
+    @cached_property
+    def _figure_tops(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The flat indices (sorted, each once) of the squares living figures cover,
+        :attr:`sight_top` there (the column top or the highest figure's, whichever is
+        higher), and a bool [y, x] layer marking those squares."""
+        xs: list[int] = []
+        ys: list[int] = []
+        heights: list[int] = []
+        for t in self._tokens:
+            if t.dead:
+                continue
+            height = self._rules.height_of(t)
+            for x, y in self.squares_of(t):
+                xs.append(x)
+                ys.append(y)
+                heights.append(height)
+        # The answer depends on these lists and the terrain alone: a state whose figures
+        # stand where the last one's did (an attack, the end of a turn) reuses it.
+        kept = self._layers.figure_tops
+        key = (tuple(xs), tuple(ys), tuple(heights))
+        got = kept.get(key)
+        if got is None:
+            if len(kept) >= 4:
+                kept.clear()
+            got = kept[key] = self._layers.figure_tops_of(xs, ys, heights)
+        return got
 
     @cached_property
     def sight_top(self) -> np.ndarray:

@@ -120,7 +120,7 @@ def _blocks_3d(
     """Whether each crossed square (flat index ``at``) rises above its line at ``edge / q``
     (``_edge``), the line climbing ``climb2`` from the eye above the floor ``fa``: one
     line's squares, or several lines' (``climb2`` and ``q`` then given per square)."""
-    lhs = (2 * board.sight_top.ravel().take(at) - (2 * fa + board.rules.eye2)) * q
+    lhs = (2 * board.sight_top_at(at) - (2 * fa + board.rules.eye2)) * q
     return lhs > climb2 * edge
 
 
@@ -147,14 +147,20 @@ def lines_of_sight(
     if board.has_large or len(ends) < 2:  # a footprint on an end is taken off line by line
         return [line_of_sight_between(clear_ends(board, a, b), a, b, mode) for b in ends]
     w = board.width
+    rules = board.rules
     lines = [_crossings(b[0] - a[0], b[1] - a[1], w) for b in ends]
     counts = [len(line[2]) for line in lines]
     at = np.concatenate([line[2] for line in lines]) + (a[1] * w + a[0])
+    rises: list[int]  # each end's floor above the viewer's (``_climb2``, ``_distance``)
     if mode == "flat":
+        rises = [0] * len(ends)
         blocked = _blocks_flat(board, at)
     else:
-        fa = int(board.layers.floor[a[1], a[0]])
-        climbs = [_climb2(board, fa, b) for b in ends]
+        floor = board.layers.floor
+        fa = int(floor[a[1], a[0]])
+        rises = (floor.ravel().take([b[1] * w + b[0] for b in ends]) - fa).tolist()
+        lift = rules.head2 - rules.eye2
+        climbs = [2 * dh + lift for dh in rises]
         edge = np.concatenate(
             [_edge(c, line[3], line[4]) for c, line in zip(climbs, lines, strict=True)]
         )
@@ -163,10 +169,10 @@ def lines_of_sight(
     hits = np.flatnonzero(blocked).tolist()
     out = []
     start = k = 0
-    for b, line, n in zip(ends, lines, counts, strict=True):
+    for b, line, n, dh in zip(ends, lines, counts, rises, strict=True):
         while k < len(hits) and hits[k] < start:
             k += 1
-        distance = _distance(board, a, b, mode)
+        distance = ruler(b[0] - a[0], b[1] - a[1], dh, rules)
         if k < len(hits) and hits[k] < start + n:  # the first blocking square of this line
             i = hits[k] - start
             out.append(SightLine(False, (a[0] + int(line[0][i]), a[1] + int(line[1][i])), distance))
