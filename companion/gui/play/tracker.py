@@ -424,14 +424,7 @@ class TrackerDock(QDockWidget):
         item.setForeground(brush)
         if tip:
             item.setToolTip(tip)
-        if acting:
-            font = QFont(item.font())
-            font.setBold(True)
-            item.setFont(font)
-            item.setBackground(QBrush(ACTING_BG))
-        else:
-            item.setData(Qt.ItemDataRole.BackgroundRole, None)
-        item.setData(ACTING_ROLE, acting)
+        TrackerDock._set_acting(item, acting)
         return item
 
     @staticmethod
@@ -446,6 +439,11 @@ class TrackerDock(QDockWidget):
             item.setForeground(brush)
         if item.toolTip() != tip:
             item.setToolTip(tip)
+        TrackerDock._set_acting(item, acting)
+
+    @staticmethod
+    def _set_acting(item: QListWidgetItem, acting: bool) -> None:
+        """The acting figure's row is bold on a highlight (only what differs is set)."""
         if item.font().bold() != acting:
             font = QFont(item.font())
             font.setBold(acting)
@@ -456,18 +454,6 @@ class TrackerDock(QDockWidget):
                 item.setBackground(QBrush(ACTING_BG))
             else:
                 item.setData(Qt.ItemDataRole.BackgroundRole, None)
-
-    @staticmethod
-    def _set_acting(item: QListWidgetItem, acting: bool) -> None:
-        """The acting figure's row is bold on a highlight."""
-        font = QFont(item.font())
-        font.setBold(acting)
-        item.setFont(font)
-        item.setData(ACTING_ROLE, acting)
-        if acting:
-            item.setBackground(QBrush(ACTING_BG))
-        else:
-            item.setData(Qt.ItemDataRole.BackgroundRole, None)
 
     @staticmethod
     def _set_text(label: QLabel, text: str) -> None:
