@@ -15,7 +15,10 @@ from PySide6.QtCore import Qt
 from test_session import SETUP
 
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import DEMO, DEMO_PARTY, make_settings, make_window
+from companion.gui.testing import (
+    demo_window,
+    forget_changes,
+)
 from companion.rules import disk_sync
 from companion.rules.dice import SeededDice
 from companion.rules.disk_sync import DISK_SYNC
@@ -109,9 +112,7 @@ def test_the_window_says_the_disk_refused_the_action(
     qtbot: object, tmp_path: Path, syncs: Syncs
 ) -> None:
     errors: list[str] = []
-    w = make_window(qtbot, make_settings(tmp_path), errors)
-    assert w.open_path(DEMO)
-    assert w.party_dock.open_path(DEMO_PARTY)
+    w = demo_window(qtbot, tmp_path, errors)
     shown: list[str] = []
     w.play.show_error = lambda title, text: shown.append(f"{title}: {text}")
     assert w.start_game(tmp_path / "g.game.jsonl", GameSpec(seed=3))
@@ -132,5 +133,4 @@ def test_the_window_says_the_disk_refused_the_action(
     assert "g.game.jsonl" in shown[0] and "Input/output error" in shown[0]
     assert len(w.play.game.session.entries) == entries + 1 and w.play.turn() == before
     assert not errors, errors
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)

@@ -20,7 +20,14 @@ from companion.datafiles import resource_dir
 from companion.gui.main_window import MainWindow
 from companion.gui.play.dice_dialog import DiceDialog, DiceSheet
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import DEMO, DEMO_PARTY, click, hover, make_settings, make_window
+from companion.gui.testing import (
+    click,
+    demo_window,
+    forget_changes,
+    hover,
+    make_settings,
+    make_window,
+)
 from companion.rules.game import Game
 from companion.rules.ruleset import get_ruleset
 from companion.rules.table import ActionChoice
@@ -45,13 +52,10 @@ def quiet(w: MainWindow, errors: list[str]) -> MainWindow:
 @pytest.fixture
 def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     errors: list[str] = []
-    w = make_window(qtbot, make_settings(tmp_path), errors)
-    assert w.open_path(DEMO)
-    assert w.party_dock.open_path(DEMO_PARTY)
+    w = demo_window(qtbot, tmp_path, errors)
     quiet(w, errors)
     yield w
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)
 
 
 def choice(w: MainWindow, kind: str) -> ActionChoice:

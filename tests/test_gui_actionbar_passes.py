@@ -14,7 +14,12 @@ from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
 from companion.gui.play.size_wall import GIVE_BACK, SizeWall
-from companion.gui.testing import DEMO, DEMO_PARTY, Passes, hover, make_settings, make_window
+from companion.gui.testing import (
+    Passes,
+    demo_window,
+    forget_changes,
+    hover,
+)
 
 Square = tuple[int, int]
 
@@ -30,9 +35,7 @@ def until_idle() -> None:
 def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     """The demo, Brannoc first (typed initiative), his turn begun, at (13, 6) facing east."""
     errors: list[str] = []
-    w = make_window(qtbot, make_settings(tmp_path), errors)
-    assert w.open_path(DEMO)
-    assert w.party_dock.open_path(DEMO_PARTY)
+    w = demo_window(qtbot, tmp_path, errors)
     w.play.show_error = lambda title, text: errors.append(f"{title}: {text}")
     faces = [6, 6, 5, 5, 1, 1, 2, 2, 4, 4, 1, 2]
 
@@ -49,8 +52,7 @@ def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     assert w.play.figures()["brannoc"].at == (13, 6)
     yield w
     assert not errors, errors
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)
 
 
 def bar_state(w: MainWindow) -> dict[str, tuple[str, bool, str, QRect]]:

@@ -15,7 +15,13 @@ from PySide6.QtCore import Qt
 
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import DEMO, DEMO_PARTY, click, drag, hover, make_settings, make_window
+from companion.gui.testing import (
+    click,
+    demo_window,
+    drag,
+    forget_changes,
+    hover,
+)
 from companion.rules.verdict import Verdict
 
 Square = tuple[int, int]
@@ -23,9 +29,7 @@ Square = tuple[int, int]
 
 def _window(qtbot: object, tmp_path: Path) -> MainWindow:
     errors: list[str] = []
-    w = make_window(qtbot, make_settings(tmp_path), errors)
-    assert w.open_path(DEMO)
-    assert w.party_dock.open_path(DEMO_PARTY)
+    w = demo_window(qtbot, tmp_path, errors)
     w.play.show_error = lambda title, text: errors.append(f"{title}: {text}")
 
     def refuse(verdict: Verdict) -> None:
@@ -45,8 +49,7 @@ def rules(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Fa
 def window(qtbot: object, tmp_path: Path, rules: FakeRules) -> Iterator[MainWindow]:
     w = _window(qtbot, tmp_path)
     yield w
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)
 
 
 def _moving(qtbot: object, w: MainWindow, tmp_path: Path) -> Square:
@@ -189,5 +192,4 @@ def test_brickquest_keys_cycle_its_four_facings(qtbot: object, tmp_path: Path) -
     _pointed(qtbot, w, dest)
     shape = w.canvas.overlays.reach.shape
     assert shape is not None and shape.arc_deg == 90
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)

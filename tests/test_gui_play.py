@@ -17,7 +17,16 @@ from companion.gui.main_window import MainWindow
 from companion.gui.play.action_dock import DIE_FACES
 from companion.gui.play.dice_dialog import parse_faces
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import DEMO, DEMO_PARTY, click, drag, hover, make_settings, make_window
+from companion.gui.testing import (
+    DEMO,
+    click,
+    demo_window,
+    drag,
+    forget_changes,
+    hover,
+    make_settings,
+    make_window,
+)
 from companion.rules.game import Game
 from companion.rules.places import place_name
 from companion.rules.table import ActionChoice
@@ -27,9 +36,7 @@ from companion.rules.verdict import Verdict
 @pytest.fixture
 def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     errors: list[str] = []
-    w = make_window(qtbot, make_settings(tmp_path), errors)
-    assert w.open_path(DEMO)
-    assert w.party_dock.open_path(DEMO_PARTY)
+    w = demo_window(qtbot, tmp_path, errors)
     w.play.show_error = lambda title, text: errors.append(f"{title}: {text}")
 
     def refuse(verdict: Verdict) -> None:
@@ -38,8 +45,7 @@ def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     w.play.confirm_force = refuse  # type: ignore[assignment]
     w.errors = errors  # type: ignore[attr-defined]
     yield w
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)
 
 
 class Table:

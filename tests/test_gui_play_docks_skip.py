@@ -19,22 +19,24 @@ from companion.gui.play.log_dock import LogDock
 from companion.gui.play.new_game import GameSpec
 from companion.gui.play.roster import DEAD_ROLE, RosterDock
 from companion.gui.play.tracker import ACTING_ROLE, TrackerDock
-from companion.gui.testing import DEMO, DEMO_PARTY, make_settings, make_window
+from companion.gui.testing import (
+    demo_window,
+    forget_changes,
+    make_settings,
+    make_window,
+)
 from companion.rules.game import Game
 
 
 @pytest.fixture
 def window(qtbot: Any, tmp_path: Path) -> Iterator[MainWindow]:
     errors: list[str] = []
-    w = make_window(qtbot, make_settings(tmp_path), errors)
-    assert w.open_path(DEMO)
-    assert w.party_dock.open_path(DEMO_PARTY)
+    w = demo_window(qtbot, tmp_path, errors)
     assert w.start_game(tmp_path / "d.game.jsonl", GameSpec(seed=3))
     qtbot.wait(20)
     yield w
     assert not errors, errors
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)
 
 
 def on_screen(dock: Any) -> bool:

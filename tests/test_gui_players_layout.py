@@ -13,7 +13,7 @@ from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
 from companion.gui.players.board import shown_squares
 from companion.gui.players.window import BOARD_SHARE, PlayersWindow
-from companion.gui.testing import DEMO, DEMO_PARTY, make_settings, make_window
+from companion.gui.testing import DEMO, DEMO_PARTY, forget_changes, make_settings, make_window
 from companion.rules.public_view import PublicBoard, PublicFigure, PublicTracker, PublicView
 
 
@@ -24,8 +24,7 @@ def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     assert w.party_dock is not None and w.party_dock.open_path(DEMO_PARTY)
     assert w.start_game(tmp_path / "demo.game.jsonl", GameSpec(seed=3))
     yield w
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)
     w.players.close_window()
 
 

@@ -13,7 +13,14 @@ from PySide6.QtCore import Qt
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
 from companion.gui.players.window import PlayersWindow
-from companion.gui.testing import DEMO, DEMO_PARTY, hover, make_settings, make_window
+from companion.gui.testing import (
+    DEMO,
+    DEMO_PARTY,
+    forget_changes,
+    hover,
+    make_settings,
+    make_window,
+)
 
 CTRL_ALT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
 
@@ -28,8 +35,7 @@ def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     assert w.start_game(tmp_path / "demo.game.jsonl", GameSpec(seed=3))
     w.errors = errors  # type: ignore[attr-defined]
     yield w
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)
     w.players.close_window()
 
 

@@ -10,21 +10,23 @@ import pytest
 
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import DEMO, DEMO_PARTY, click, hover, make_settings, make_window
+from companion.gui.testing import (
+    click,
+    demo_window,
+    forget_changes,
+    hover,
+)
 from companion.rules.verdict import Verdict
 
 
 @pytest.fixture
 def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     errors: list[str] = []
-    w = make_window(qtbot, make_settings(tmp_path), errors)
-    assert w.open_path(DEMO)
-    assert w.party_dock.open_path(DEMO_PARTY)
+    w = demo_window(qtbot, tmp_path, errors)
     w.play.show_error = lambda title, text: errors.append(f"{title}: {text}")
     w.errors = errors  # type: ignore[attr-defined]
     yield w
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)
 
 
 def brannoc_first(w: MainWindow, tmp_path: Path) -> None:

@@ -16,7 +16,14 @@ from PySide6.QtCore import Qt
 
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import DEMO, DEMO_PARTY, click, hover, make_settings, make_window
+from companion.gui.testing import (
+    DEMO,
+    DEMO_PARTY,
+    click,
+    demo_window,
+    forget_changes,
+    hover,
+)
 from companion.rules.table import ActionChoice
 from companion.rules.verdict import Verdict
 
@@ -27,9 +34,7 @@ Square = tuple[int, int]
 def window(qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
     install(monkeypatch, FakeRules())
     errors: list[str] = []
-    w = make_window(qtbot, make_settings(tmp_path), errors)
-    assert w.open_path(DEMO)
-    assert w.party_dock.open_path(DEMO_PARTY)
+    w = demo_window(qtbot, tmp_path, errors)
     w.play.show_error = lambda title, text: errors.append(f"{title}: {text}")
 
     def refuse(verdict: Verdict) -> None:
@@ -38,8 +43,7 @@ def window(qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> It
     w.play.confirm_force = refuse  # type: ignore[assignment]
     w.errors = errors  # type: ignore[attr-defined]
     yield w
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)
 
 
 def choice(w: MainWindow, kind: str) -> ActionChoice:

@@ -24,7 +24,7 @@ from PySide6.QtCore import Qt
 
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import DEMO, DEMO_PARTY, make_settings, make_window
+from companion.gui.testing import DEMO, DEMO_PARTY, forget_changes, make_settings, make_window
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -114,8 +114,7 @@ def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
     w.errors = errors  # type: ignore[attr-defined]
     yield w
     w.sharing.stop()
-    w.session.undo_stack.setClean()
-    w.party_dock.model.undo_stack.setClean()
+    forget_changes(w)
 
 
 def fetch(url: str) -> tuple[int, bytes]:

@@ -103,6 +103,21 @@ def make_window(qtbot: QtBot, settings: QSettings, errors: list[str] | None = No
     return w
 
 
+def demo_window(qtbot: QtBot, folder: Path, errors: list[str] | None = None) -> MainWindow:
+    """``make_window`` (settings in ``folder``) with the BrickQuest demo dungeon and its
+    party open."""
+    w = make_window(qtbot, make_settings(folder), errors)
+    assert w.open_path(DEMO)
+    assert w.party_dock.open_path(DEMO_PARTY)  # type: ignore[union-attr]
+    return w
+
+
+def forget_changes(w: MainWindow) -> None:
+    """Mark the map's and the party's edits as saved (closing asks nothing)."""
+    w.session.undo_stack.setClean()
+    w.party_dock.model.undo_stack.setClean()  # type: ignore[union-attr]
+
+
 def settle(qtbot: QtBot, canvas: MapCanvas) -> None:
     """Wait until the map's viewport keeps its size and place for 60 ms (at most 2 s).
 
