@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 from app_theme import app_theme
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from test_gui_play_map import assert_as_fresh, button, idle, pixels, ready, window
@@ -222,3 +222,62 @@ def test_the_facings_are_worked_out_once_per_state(
     fresh = {f: v.facing_degrees if faces else None for f, v in w.play.figures().items()}
     assert w.canvas.figures.headings == fresh
     assert_as_fresh(w)
+
+
+class WindowPasses(QObject):
+    """The window's paint passes (UpdateRequest events on it) and, for each, which of
+    the watched widgets were painted in it."""
+
+    def __init__(self, w: MainWindow, watched: dict[str, Any]) -> None:
+        super().__init__()
+        self.w = w
+        self.watched = watched
+        self.passes: list[set[str]] = []
+
+    def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
+        if ev.type() == QEvent.Type.UpdateRequest and obj is self.w:
+            self.passes.append(set())
+        elif ev.type() == QEvent.Type.Paint and self.passes:
+            self.passes[-1].update(n for n, widget in self.watched.items() if widget is obj)
+        return False
+
+
+def test_a_click_paints_the_map_and_the_docks_in_one_pass(qtbot: Any, window: MainWindow) -> None:
+    """The map's scene marks what its items dirtied in a call queued after the window's
+    paint: the window makes it first, so a move, an undo and an end of turn each paint
+    the map and the docks together (one pass and one flush to the screen, not two)."""
+    w = window
+    app = QApplication.instance()
+    assert app is not None
+    game = w.play.game
+    assert game is not None
+    watched = {"map": w.canvas.viewport(), "log": w.log_dock.list.viewport()}
+    steps = {
+        "move": lambda: move_far(w),
+        "undo": lambda: QTest.keyClick(w, Qt.Key.Key_Z, CTRL),
+        "end turn": lambda: QTest.mouseClick(button(w, "end_turn"), Qt.MouseButton.LeftButton),
+    }
+    for what, step in steps.items():
+        idle()
+        spy = WindowPasses(w, watched)
+        app.installEventFilter(spy)
+        try:
+            at = game.session.cursor
+            if what == "move":  # Move chosen and the square hovered first, as a player does
+                QTest.mouseClick(button(w, "move"), Qt.MouseButton.LeftButton)
+                dest = far_destinations(w)[0]
+                QTest.mouseMove(w.canvas.viewport(), w.canvas.viewport_pos(dest))
+                idle()
+                spy.passes.clear()
+                QTest.mouseClick(
+                    w.canvas.viewport(), Qt.MouseButton.LeftButton, pos=w.canvas.viewport_pos(dest)
+                )
+            else:
+                step()
+            idle()
+        finally:
+            app.removeEventFilter(spy)
+        assert game.session.cursor != at, (what, w.errors)  # type: ignore[attr-defined]
+        painted = [p for p in spy.passes if p]
+        assert len(painted) == 1 and painted[0] == {"map", "log"}, (what, spy.passes)
+    assert_shows_the_game(w)

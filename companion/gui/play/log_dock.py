@@ -87,6 +87,11 @@ class LogList(QListWidget):
             item.setSizeHint(QSize(inner, hint.height()))  # never wider than the list
         self._fitted_width = width
 
+    def lay_out_now(self) -> None:
+        """Lay the rows out now, not in a timer of the list's own after the window's
+        paint: an entry taken away (an undo) is painted with the rest of the window."""
+        self.executeDelayedItemsLayout()
+
     def viewportEvent(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and self.viewport().width() != self._fitted_width:
             self.fit([self.item(i) for i in range(self.count())])
@@ -182,6 +187,8 @@ class LogDock(QDockWidget):
         self._shown = shown
         if len(shown) > keep:
             self._to_end()
+        else:
+            self.list.lay_out_now()
 
     def _to_end(self) -> None:
         """Show the latest entry, now and once the list is laid out (a game reopened after
