@@ -149,6 +149,31 @@ def test_cancel_abandons_the_result(qtbot: object) -> None:
     qtbot.waitUntil(lambda: not loading._RUNNING, timeout=3000)  # type: ignore[attr-defined]
 
 
+def test_a_wait_ended_without_the_result_is_a_cancel_not_a_missing_result(
+    qtbot: object,
+) -> None:
+    """The application quitting ends every event loop, the load's own too: that is a
+    load abandoned (``LoadCancelled``), not a result of None for the caller to open."""
+    parent = QWidget()
+    qtbot.addWidget(parent)  # type: ignore[attr-defined]
+    release = threading.Event()
+
+    def work() -> str:
+        release.wait(5)
+        return "late"
+
+    def end_the_wait() -> None:
+        (job,) = loading._RUNNING
+        assert job.loop is not None
+        job.loop.exit(-1)  # as QCoreApplication.exit() does to every loop
+
+    QTimer.singleShot(50, end_the_wait)
+    with pytest.raises(LoadCancelled):
+        run_in_background(work, parent=parent, label="slow", delay_ms=1000)
+    release.set()
+    qtbot.waitUntil(lambda: not loading._RUNNING, timeout=3000)  # type: ignore[attr-defined]
+
+
 # -- the window ---------------------------------------------------------------------------
 
 

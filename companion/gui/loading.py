@@ -4,9 +4,11 @@
 the GUI thread keeps processing events (the window repaints; input reaches the dialog).
 After ``delay_ms`` (300 ms) without a result a window-modal ``QProgressDialog`` appears;
 its Cancel abandons the load: ``LoadCancelled`` is raised at once and the worker's
-result, when it comes, is dropped.  Otherwise the result is returned, or the worker's
-exception is raised, in the GUI thread.  ``fn`` must not touch Qt objects or the open
-document: read and parse only, and let the caller replace the document afterwards.
+result, when it comes, is dropped.  So does a wait ended before the result for any
+other reason (the application quitting ends every event loop): never a missing result.
+Otherwise the result is returned, or the worker's exception is raised, in the GUI
+thread.  ``fn`` must not touch Qt objects or the open document: read and parse only,
+and let the caller replace the document afterwards.
 """
 
 from __future__ import annotations
@@ -114,7 +116,7 @@ def run_in_background(
         # Deleted now, not later: QProgressDialog starts its own show timer when built, and
         # a deleteLater() outside the main loop (tests, nested loops) could wait past it.
         shiboken6.delete(dialog)
-    if cancelled and not job.done:
+    if not job.done:  # Cancel, or the loop ended early (the application quitting)
         raise LoadCancelled(label)
     if job.error is not None:
         raise job.error
