@@ -107,3 +107,37 @@ def test_a_big_table_stays_readable_while_nobody_acts_yet(
     assert w.canvas.fitted_px() < 20
     assert w.canvas.pixels_per_square() >= 20
     w.session.undo_stack.setClean()
+
+
+def test_a_followed_map_narrower_than_the_view_shows_all_its_columns_centred(
+    qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The BrickQuest demo in the window a 1920x1080 screen opens first (1380x860): the
+    whole map is not readable (its rows do not fit), so the view follows the acting
+    figure at 24 px a square; its columns all fit at that scale, so they all show, the
+    map in the middle, not an empty band beside the figure and the far rooms cut off."""
+    from companion.gui.canvas.view import RULER_STRIP
+
+    app = QApplication.instance()
+    with app_theme(app):  # type: ignore[arg-type]
+        w = make_window(qtbot, make_settings(tmp_path), [])
+        w.resize(1380, 860)
+        start_demo(qtbot, w, 0, tmp_path, monkeypatch)
+        w.resize(1380, 860)
+        qtbot.wait(100)  # type: ignore[attr-defined]
+        canvas = w.canvas
+        d = w.session.doc.dungeon
+        px = canvas.pixels_per_square()
+        assert canvas.fitted_px() < 20 <= px, "not a followed view"
+        view = canvas.vb.viewRect()
+        assert view.width() > d.width and view.height() < d.height
+        assert view.left() < 0 and view.right() > d.width, "columns cut off"
+        # the bands either side differ by the row numbers' strip on the left alone
+        left, right = -view.left(), view.right() - d.width
+        assert left - right == pytest.approx((RULER_STRIP + 8) / px, abs=0.05)
+        turn = w.play.turn()
+        assert turn is not None and turn.acting is not None
+        at = w.play.figures()[turn.acting].at
+        assert at is not None and view.contains(at[0] + 0.5, at[1] + 0.5)
+        assert view.top() + (RULER_STRIP + 8) / px + 0.05 >= 0 and view.bottom() <= d.height
+        w.session.undo_stack.setClean()

@@ -350,13 +350,11 @@ class MapCanvas(pg.GraphicsView):
             w = self.viewport().width() / pixels_per_square
             h = self.viewport().height() / pixels_per_square
         cx, cy = square[0] + 0.5, square[1] + 0.5
-        if pixels_per_square:  # no empty band beside a map larger than the view
+        if pixels_per_square:  # no empty band beside the map where more of it would show
             d = self.session.doc.dungeon
             edge = (RULER_STRIP + 8) / pixels_per_square  # the first row clear of the rulers
-            if w < d.width:
-                cx = min(max(cx, w / 2 - edge), d.width - w / 2)
-            if h < d.height:
-                cy = min(max(cy, h / 2 - edge), d.height - h / 2)
+            cx = _within(cx, w / 2 - edge, d.width - w / 2)
+            cy = _within(cy, h / 2 - edge, d.height - h / 2)
         self.vb.setRange(QRectF(cx - w / 2, cy - h / 2, w, h), padding=0)
         # The map's transform now, not when the view paints (pyqtgraph defers it to the
         # paint, where setting it dirties every item again: the whole map painted twice
@@ -501,3 +499,12 @@ class MapCanvas(pg.GraphicsView):
             self.setCursor(self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
             return
         super().keyReleaseEvent(ev)
+
+
+def _within(centre: float, low: float, high: float) -> float:
+    """``centre`` kept between ``low`` and ``high`` (the view's centres that show no empty
+    band beside the map); midway when the map is narrower than the view (no centre does:
+    the map in the middle, not beside the followed square)."""
+    if low > high:
+        return (low + high) / 2
+    return min(max(centre, low), high)
