@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QRect
 
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
@@ -114,3 +115,68 @@ def test_forcing_a_move_onto_lava_in_the_window_is_refused_before_anything_is_sp
     assert len(w.log_dock.lines) == log_before
     errors = w.errors  # type: ignore[attr-defined]
     assert len(errors) == 1 and "cannot be moved onto F12 (lava)" in errors[0], errors
+
+
+def test_the_not_allowed_box_leaves_the_marks_in_sight_and_return_cancels(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    """The real "Not allowed" box: beside the map's numbered marks, not over them, and
+    Return (a player dismissing it) cancels; forcing takes a click on "Force it…"."""
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox
+
+    w = window
+    brannoc_first(w, tmp_path)
+    w.action_dock.buttons["Move"].click()
+    target = (5, 6)
+    w.canvas.fit()
+    qtbot.wait(50)  # type: ignore[attr-defined]
+    hover(qtbot, w.canvas, target)
+    seen: list[tuple[str, bool, bool]] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, answer)
+            return
+        keep = w._refusal_on_screen()
+        assert keep is not None and not keep.isEmpty()
+        default = box.defaultButton()
+        seen.append(
+            (
+                default.text() if default is not None else "",
+                box.frameGeometry().intersects(keep),
+                window_on_screen(w).contains(box.frameGeometry()),
+            )
+        )
+        QTest.keyClick(box, Qt.Key.Key_Return)
+        QTimer.singleShot(50, no_force_asked)
+
+    forced: list[str] = []
+
+    def no_force_asked() -> None:
+        # Return taken as "Force it…" would ask why next: noted, and refused.
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, QInputDialog):
+            forced.append(dialog.windowTitle())
+            dialog.reject()
+
+    entries = len(w.play.game.session.entries)  # type: ignore[union-attr]
+    QTimer.singleShot(20, answer)
+    click(qtbot, w.canvas, target)
+    assert seen, "no Not allowed box"
+    assert forced == [], "Return forced the move"
+    default, covers_marks, inside_window = seen[0]
+    assert default == "Cancel"
+    assert not covers_marks
+    assert inside_window
+    # Return cancelled: nothing forced, nothing spent, the figure where he stood.
+    assert len(w.play.game.session.entries) == entries  # type: ignore[union-attr]
+    assert w.play.figures()["brannoc"].at == (13, 6)
+    assert not w.errors, w.errors  # type: ignore[attr-defined]
+
+
+def window_on_screen(w: MainWindow) -> QRect:
+    """The window's rectangle on the screen."""
+    return QRect(w.mapToGlobal(w.rect().topLeft()), w.size())

@@ -142,6 +142,7 @@ class MainWindow(
         self.play.message.connect(self._play_message)
         self.play.centerRequested.connect(self.center_on)
         self.play.verdictShown.connect(self._show_refusal)
+        self.play.keep_clear = self._refusal_on_screen  # the "Not allowed" box beside them
         self.play.changed.connect(self._clear_refusal)
         self.play.pendingChanged.connect(self._clear_refusal)
         self.play.turnPassed.connect(self.canvas.overlays.rect.hide)  # a refusal is stale

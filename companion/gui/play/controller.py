@@ -85,6 +85,7 @@ class PlayController(QObject, pend.PendingChoices, PlayDialogs):
         #: Asks before a harmful action is aimed at an ally or the actor itself.
         self.confirm_target: Callable[[str], bool] = self._dialog_confirm
         self.ask_reason: Callable[[str, str], str | None] = self._dialog_reason
+        self.keep_clear = lambda: None
 
     # -- the game ------------------------------------------------------------------------
     def new_game(self, path: Path, doc: MapDocument | None, **kwargs: Any) -> bool:

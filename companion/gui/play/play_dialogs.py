@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
 from companion.gui.play.dice_dialog import DiceDialog, DiceSheet
@@ -25,6 +26,9 @@ class PlayDialogs:
     parent_widget: QWidget
     asking_die: DieSpec | None
     sheet: DiceSheet
+    #: Where on the screen the refusal's numbered marks are (None: nowhere), for the
+    #: "Not allowed" box to leave them in sight; the window sets it.
+    keep_clear: Callable[[], QRect | None]
 
     def die_spec(self, die: str | None) -> DieSpec | None:
         """The game's ruleset's die ``die`` (None: a plain numbered die)."""
@@ -58,7 +62,11 @@ class PlayDialogs:
         box.setWindowTitle("Not allowed")
         box.setText(f"The rules do not allow this:\n{reasons}")
         force = box.addButton("Force it…", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        # Return (a player dismissing the box) cancels: forcing takes a click of its own.
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        place_clear_of(box, self.keep_clear(), self.parent_widget)
         box.exec()
         if box.clickedButton() is not force:
             return None
@@ -77,3 +85,24 @@ class PlayDialogs:
 
     def _dialog_error(self, title: str, text: str) -> None:
         QMessageBox.warning(self.parent_widget, title, text)
+
+
+def place_clear_of(box: QWidget, keep: QRect | None, window: QWidget) -> None:
+    """Put ``box`` inside ``window``, at its right or left edge, wherever it covers the
+    least of ``keep`` (screen pixels); centred as Qt places it when nothing is to keep."""
+    if keep is None or keep.isEmpty():
+        return
+    size = box.sizeHint()
+    frame = QRect(window.mapToGlobal(QPoint(0, 0)), window.size())
+    margin = 16
+    top = frame.center().y() - size.height() // 2
+    spots = [
+        QRect(QPoint(frame.right() - margin - size.width(), top), size),
+        QRect(QPoint(frame.left() + margin, top), size),
+    ]
+    best = min(spots, key=lambda r: _area(r.intersected(keep)))
+    box.move(best.topLeft())
+
+
+def _area(rect: QRect) -> int:
+    return 0 if rect.isEmpty() else rect.width() * rect.height()

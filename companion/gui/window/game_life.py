@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QRect, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog
 
@@ -309,6 +309,19 @@ class GameLifePart(WindowBase):
         a sight line...), each numbered as its reason is listed."""
         self.canvas.overlays.rect.hide()
         self.canvas.overlays.reasons.set_marks(reason_marks(getattr(verdict, "reasons", ())))
+
+    def _refusal_on_screen(self) -> QRect | None:
+        """Where the refusal's numbered marks are on the screen (the part of them in view),
+        for the "Not allowed" box to leave them in sight; None when there are none."""
+        item = self.canvas.overlays.reasons
+        if not item.marks:
+            return None
+        canvas = self.canvas
+        shown = canvas.mapFromScene(item.sceneBoundingRect()).boundingRect()
+        shown = shown.intersected(canvas.viewport().rect())
+        if shown.isEmpty():
+            return None
+        return QRect(canvas.viewport().mapToGlobal(shown.topLeft()), shown.size())
 
     def _center_acting(self) -> None:
         """Keep the acting figure in view; while a side picks who acts (In a World Where
