@@ -15,12 +15,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from app_theme import app_theme
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QImage, QRegion
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
+from test_gui_play_map import pixels as array_of
+from test_gui_window_repaint import screen_pixels
 
 from companion.datafiles import resource_dir
 from companion.gui.main_window import MainWindow
@@ -281,4 +284,81 @@ def test_a_move_repaints_the_rows_and_labels_it_changed_and_lays_out_nothing(
         - sum(label.text() == text for label, text in zip(labels, before_labels, strict=True))
     ), events
     same_as_fresh(qtbot, w)
+    w.session.undo_stack.setClean()
+
+
+def screen_shows_the_tracker(w: MainWindow) -> None:
+    """The screen (the window's backing store) shows the tracker as the tracker renders
+    itself afresh (``grab``): no row's old pixels left where nothing was repainted."""
+    t = w.tracker_dock
+    shown = screen_pixels(w)
+    origin = t.mapTo(w, QPoint(0, 0))
+    # Four bytes a pixel.
+    box = (
+        slice(origin.y(), origin.y() + t.height()),
+        slice(4 * origin.x(), 4 * (origin.x() + t.width())),
+    )
+    fresh = array_of(t.grab().toImage())
+    stale = np.argwhere(shown[box] != fresh)
+    assert len(stale) == 0, (label_texts(t), stale.min(axis=0), stale.max(axis=0))
+
+
+def play_the_round_out(qtbot: Any, w: MainWindow) -> None:
+    """Begin and end each figure's turn (the action bar) until the next round's first
+    acts; after each, the screen shows the tracker as it renders itself afresh and as a
+    tracker built then draws it."""
+    turn = w.play.turn()
+    assert turn is not None
+    for _ in range(3 * len(turn.order)):
+        kinds = {c.kind for c in w.play.choices() if c.needs == "none"}
+        press(w, "begin_turn" if "begin_turn" in kinds else "end_turn")
+        screen_shows_the_tracker(w)
+        same_as_fresh(qtbot, w)
+        turn = w.play.turn()
+        assert turn is not None
+        if turn.round == 2 and turn.acting == turn.order[0]:
+            return
+    raise AssertionError("the round never wrapped")
+
+
+def test_a_round_played_to_its_end_shows_each_acting_row_as_laid_out_afresh(
+    qtbot: Any, tmp_path: Path, themed: None
+) -> None:
+    # BrickQuest's longest rows (Mira's, Aldous's: two tracks) grow wider in bold when
+    # their figure acts: the list must measure them again (not show them two lines high,
+    # as its old widest row's width wraps them).
+    w = demo_window(qtbot, tmp_path, "BrickQuest")
+    play_the_round_out(qtbot, w)
+    w.session.undo_stack.setClean()
+
+
+def reroll(w: MainWindow) -> None:
+    """Game → BrickMaster → Re-roll initiative."""
+    menu = w.brickmaster_menu
+    menu.aboutToShow.emit()  # as opening it does: filled with the table's actions
+    action = next(a for a in menu.actions() if a.text() == "Re-roll initiative")
+    action.trigger()
+    QApplication.processEvents()
+
+
+def test_the_last_row_acting_leaves_no_ghost_when_the_round_wraps(
+    qtbot: Any, tmp_path: Path, themed: None
+) -> None:
+    # Initiative re-rolled (Game → BrickMaster) until a longest row is the last: its
+    # bold row shrinking back as the round wraps must leave nothing of it under the
+    # list (the QA's ghost "3 Aldous" / "4 Mira", on screen only).
+    w = demo_window(qtbot, tmp_path, "BrickQuest")
+    w.resize(1920, 1080)  # the list with room for every row (no scroll bar)
+    settle(qtbot, w.canvas)
+    wide = ("mira", "aldous")
+    for _ in range(30):
+        turn = w.play.turn()
+        assert turn is not None
+        if turn.order[-1] in wide:
+            break
+        reroll(w)
+    else:
+        raise AssertionError("no re-roll put Mira or Aldous last")
+    screen_shows_the_tracker(w)
+    play_the_round_out(qtbot, w)
     w.session.undo_stack.setClean()

@@ -120,16 +120,18 @@ class TrackerDock(QDockWidget):
         self._lines: dict[str, tuple[FigureView, str, str]] = {}
         #: The tracks' text of figures with the same tracks (``tracks_key``).
         self._tracks_texts: dict[TracksKey, str] = {}
-        #: A row's measured size (width, height) by its (text, acting), and the list's
-        #: width, spacing and font it was measured at (``_hint``).
-        self._hints: dict[tuple[str, bool], tuple[int, int]] = {}
-        self._hints_at: tuple[int, int, QFont] | None = None
+        #: A row's measured size (width, height) by its (text, acting, width measured
+        #: at), and the list's widths, spacing and font it was measured under (``_hint``).
+        self._hints: dict[tuple[str, bool, int], tuple[int, int]] = {}
+        self._hints_at: tuple[int, int, int, QFont] | None = None
         #: What the rows were last made from: the turn's order, labels, held, acting and
         #: choosable figures, and the figures' views (a view is frozen: the same object,
         #: the same row).
         self._rows_for: tuple[tuple[object, ...], dict[str, FigureView]] | None = None
-        #: The width a row has in the list (as of ``_measuring``).
+        #: The width the list measures a row at as it stands, and the width a row has
+        #: in it once it is laid out again (as of ``_measuring``).
         self._width = 1
+        self._room = 1
         model = self.order.model()
         for signal in (model.rowsInserted, model.rowsRemoved, model.rowsMoved):
             signal.connect(self._forget)
@@ -313,7 +315,7 @@ class TrackerDock(QDockWidget):
             order.takeItem(order.count() - 1)
         del looks[count:]
         self._measuring()
-        hints, width = self._hints, self._width
+        width, room = self._width, self._room
         repaint: list[int] = []
         added: list[QListWidgetItem] = []
         blocked = model.blockSignals(True)
@@ -328,11 +330,7 @@ class TrackerDock(QDockWidget):
                 draws = old is None or old[1:3] != look[1:3] or old[4] != look[4]
                 # Its height as laid out: what it showed, measured before it is set (a list
                 # view measures a row when asked: after, it would answer the new height).
-                was = None
-                if draws and not relayout:
-                    was = hints.get((old[1], old[4])) if old is not None else None
-                    if was is None:
-                        was = self._hint(row, old)
+                was = self._hint(row, old, width) if draws and not relayout else None
                 self._show_row(row, look, brush, old)
                 if row < len(looks):
                     looks[row] = look
@@ -342,8 +340,15 @@ class TrackerDock(QDockWidget):
                     continue
                 repaint.append(row)
                 if was is not None:  # it keeps its place when it measures as it is laid out
-                    hint = hints.get((look[1], look[4])) or self._hint(row, look)
-                    relayout = hint[0] > width or hint[1] != was[1]
+                    # (at the width the list measures it at, which it must not pass, and
+                    # at the width a new layout gives: a row wrapped only by the list's
+                    # old widest row, Aldous's back from bold, takes one line again).
+                    hint = self._hint(row, look, width)
+                    relayout = (
+                        hint[0] > width
+                        or hint[1] != was[1]
+                        or self._hint(row, look, room)[1] != hint[1]
+                    )
         finally:
             model.blockSignals(blocked)
         for item in added:
@@ -371,28 +376,40 @@ class TrackerDock(QDockWidget):
             start = last = row
 
     def _measuring(self) -> None:
-        """Forget the rows' measures when the list's width, spacing or font changed."""
+        """Forget the rows' measures when the width the list measures rows at, its
+        spacing or its font changed.
+
+        A list view measures a row when asked (its height, where it paints it) at the
+        width of its contents as last laid out (its widest row then), not at its
+        viewport's: a row set quietly wider than that (the acting row, bold) is shown
+        wrapped, two lines high, until the list is told and lays its rows out again."""
         order = self.order
         spacing = order.spacing()
-        width = max(1, order.viewport().width() - 2 * spacing)
-        at = (width, spacing, order.font())
+        width = max(1, order.contentsSize().width())
+        room = max(1, order.viewport().width() - 2 * spacing)
+        at = (width, room, spacing, order.font())
         if at != self._hints_at or len(self._hints) >= KEPT:
             self._hints.clear()
             self._hints_at = at
-        self._width = width
+        self._width, self._room = width, room
 
-    def _hint(self, row: int, look: Look | None) -> tuple[int, int]:
+    def _hint(self, row: int, look: Look | None, width: int) -> tuple[int, int]:
         """The size the list's delegate gives the row as it is now (showing ``look``:
-        kept by its text and boldness, which ``_measuring`` forgets; None: not kept)."""
+        kept by its text and boldness, which ``_measuring`` forgets; None: not kept)
+        at ``width``."""
+        key = None if look is None else (look[1], look[4], width)
+        got = None if key is None else self._hints.get(key)
+        if got is not None:
+            return got
         order = self.order
         index = order.model().index(row, 0)
         option = QStyleOptionViewItem()
         order.initViewItemOption(option)
-        option.rect = QRect(0, 0, self._width, 1)
+        option.rect = QRect(0, 0, width, 1)
         hint = order.itemDelegateForIndex(index).sizeHint(option, index)
         got = (hint.width(), hint.height())
-        if look is not None:
-            self._hints[(look[1], look[4])] = got
+        if key is not None:
+            self._hints[key] = got
         return got
 
     def _show_row(self, row: int, look: Look, brush: QBrush, old: Look | None = None) -> None:
