@@ -60,7 +60,8 @@ class LogList(QListWidget):
 
     Without it, every added entry makes the view measure the wrapped text of every entry
     again (10 ms at 300 entries, 56 ms at 2,000).  Each item is measured once, as the
-    view would, when it is added, and all of them again only when the width changes.
+    view would, when it is added, and all of them again only when the width changes
+    (or the font, or the style).
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -82,9 +83,23 @@ class LogList(QListWidget):
         option.rect = QRect(0, 0, max(1, width - 2 * self.spacing()), 1)
         delegate = self.itemDelegate()
         inner = max(1, width - 2 * self.spacing())
+        # The delegate answers the size an item carries without measuring it: that size is
+        # taken away first, quietly, so an item sized at another width (the list without
+        # its scroll bar, a dock not laid out yet) is measured at this one.
+        model = self.model()
         for item in items:
-            hint = delegate.sizeHint(option, self.indexFromItem(item))
-            item.setSizeHint(QSize(inner, hint.height()))  # never wider than the list
+            had = item.sizeHint()
+            quiet = model.blockSignals(True)
+            try:
+                item.setData(Qt.ItemDataRole.SizeHintRole, None)  # measured, not answered
+                hint = delegate.sizeHint(option, self.indexFromItem(item))
+                size = QSize(inner, hint.height())  # never wider than the list
+                if size == had:
+                    item.setSizeHint(size)  # as it was: nothing to lay out or repaint
+            finally:
+                model.blockSignals(quiet)
+            if size != had:
+                item.setSizeHint(size)
         self._fitted_width = width
 
     def lay_out_now(self) -> None:
