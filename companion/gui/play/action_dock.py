@@ -436,8 +436,16 @@ class ActionDock(QDockWidget):
             if self.bar.minimumHeight() == height:
                 break
         # What each layout asked of the one above it in an event of its own is done.
-        box = self.hint_box
-        for widget in (*touched, self.bar, self.odds, self.body, self.wall, box, box.viewport()):
+        scroll = self.hint_box
+        for widget in (
+            *touched,
+            self.bar,
+            self.odds,
+            self.body,
+            self.wall,
+            scroll,
+            scroll.viewport(),
+        ):
             QCoreApplication.removePostedEvents(widget, QEvent.Type.LayoutRequest)
         self._grow_or_give_back()
         # A widget shown asks to be painted in an event of its own, after the window's
