@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLayout,
+    QMainWindow,
     QMenu,
     QToolButton,
     QVBoxLayout,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 from companion.gui.play.choices_dialog import ChoicesDialog
 from companion.gui.play.controller import PlayController
 from companion.gui.play.flow_layout import FlowBar
+from companion.gui.play.hint_box import HintBox
 from companion.gui.play.measured_label import MeasuredLabel
 from companion.gui.play.reasons import reason_lines
 from companion.gui.play.size_wall import SizeWall
@@ -70,6 +72,11 @@ KEPT_BUTTONS = 24
 #: reason already shown may stay, rather than move the buttons after it.
 REASON_SLACK = 8
 REASON_SPARE = 16
+#: A refusal's reasons: how many fit in one column before they go in two, the least
+#: width of a column (a longer reason wraps in it), the gap between the two.
+REASON_ROWS = 3
+REASON_COLUMN = 240
+REASON_GAP = 18
 #: How many reasons' widths the bar keeps measured.
 KEPT_ROOMS = 64
 
@@ -115,6 +122,22 @@ def why_not(members: Sequence[ActionChoice]) -> str:
         return "not possible now"
     first = reasons[0].split("; ")[0]
     return first if all(first in r for r in reasons) else reasons[0]
+
+
+def refusal_text(lines: Sequence[str], width: int) -> str:
+    """A refusal's numbered reasons under "Not allowed:": in one column when they are
+    few or the room is narrow, else in two read down (1, 2, 3 on the left, 4, 5, 6
+    beside them), so many reasons take half the lines and each still reads on its own."""
+    cells = [html.escape(line, quote=False) for line in lines]
+    if len(cells) <= REASON_ROWS or width < 2 * REASON_COLUMN:
+        return "<b>Not allowed:</b><br>" + "<br>".join(cells)
+    rows = -(-len(cells) // 2)
+    left = f'<td style="padding-right: {REASON_GAP}px">'
+    table = "".join(
+        f"<tr>{left}{cells[r]}</td><td>{cells[rows + r] if rows + r < len(cells) else ''}</td></tr>"
+        for r in range(rows)
+    )
+    return f'<b>Not allowed:</b><table cellspacing="0" cellpadding="0">{table}</table>'
 
 
 def _shape(layout: list[Slot]) -> list[tuple[str, str, bool, str | None, int]]:
@@ -231,7 +254,9 @@ class ActionDock(QDockWidget):
         self.hint = MeasuredLabel("")
         self.hint.setObjectName("actionHint")
         self.hint.setWordWrap(True)
-        below.addWidget(self.hint, 1)
+        # As tall as its text up to a few lines; a longer one (many reasons) scrolls.
+        self.hint_box = HintBox(self.hint)
+        below.addWidget(self.hint_box, 1)
         # Sends an action that takes several figures with those picked on the map.
         self.send = QToolButton()
         self.send.setObjectName("sendTargets")
@@ -284,6 +309,12 @@ class ActionDock(QDockWidget):
         #: Every key the bar has used, made once; and the button each key presses now.
         self._keys: dict[str, QAction] = {}
         self._bound: dict[str, str] = {}
+        #: The refusal the hint shows, and whether the dice lent it their place
+        #: (``_refused``).
+        self._refusal = ""
+        self._lent = False
+        #: The dock's height before what it shows needed more (``_grow_or_give_back``).
+        self._rest: int | None = None
         #: The widgets just shown (see ``_settle``).
         self._shown: list[QWidget] = []
         #: The cells new on the bar or whose reason changed (laid out by ``_settle``).
@@ -394,15 +425,29 @@ class ActionDock(QDockWidget):
             self.bar.place()  # the buttons placed (the bar's height set for its width)
         if self._showing:
             self._show_placed()
+        if self._lent and (self.hint.text() != self._refusal or self.dice.text()):
+            # The refusal is gone (or dice came): the dice have their place back.
+            self._lent = False
+            self.dice.show()
+        self.hint_box.fit()
         for _ in range(3):  # the bar's height follows its width: at most once more
             height = self.bar.minimumHeight()
             self.outer.activate()
             if self.bar.minimumHeight() == height:
                 break
         # What each layout asked of the one above it in an event of its own is done.
-        for widget in (*touched, self.bar, self.odds, self.body, self.wall):
+        scroll = self.hint_box
+        for widget in (
+            *touched,
+            self.bar,
+            self.odds,
+            self.body,
+            self.wall,
+            scroll,
+            scroll.viewport(),
+        ):
             QCoreApplication.removePostedEvents(widget, QEvent.Type.LayoutRequest)
-        self.wall.check()
+        self._grow_or_give_back()
         # A widget shown asks to be painted in an event of its own, after the window's
         # paint: asked now, it is painted with the rest.
         for widget in self._shown:
@@ -527,6 +572,7 @@ class ActionDock(QDockWidget):
         if why:
             name = html.escape(title)
             self.hint.setText(f"<b>{name}</b> is not possible now: {html.escape(why)}")
+            self._settle()
             return
         if button.menu() is not None:
             button.showMenu()
@@ -706,9 +752,38 @@ class ActionDock(QDockWidget):
 
     def _refused(self, verdict: object) -> None:
         lines = reason_lines(getattr(verdict, "reasons", ()))
-        listed = "<br>".join(html.escape(line, quote=False) for line in lines)
-        self.hint.setText(f"<b>Not allowed:</b><br>{listed}")
+        if not self.dice.text() and not self.dice.isHidden():
+            # No dice shown: the reasons take the place the dice keep (``_show_last_dice``)
+            # until the refusal is gone or dice are shown (``_settle``).
+            self._lent = True
+            self.dice.hide()
+            self.outer.activate()
+        self._refusal = refusal_text(lines, self.hint_box.width())
+        self.hint.setText(self._refusal)
         self._settle()
+
+    def _grow_or_give_back(self) -> None:
+        """Tell the window when the dock needs more room (``SizeWall.check``), and give
+        back what it took once what it shows fits the height it had before: the window
+        keeps a dock's height when what is in it needs less, so a refusal's reasons gone
+        would leave the map smaller."""
+        inner = self.wall.inner
+        need = inner.minimumSizeHint().expandedTo(inner.minimumSize()).height()
+        frame = self.height() - self.wall.height()
+        if need > self.wall.height():
+            if self._rest is None and self.wall.isVisible():
+                self._rest = self.height()  # the height to give back to
+            self.wall.check()
+            return
+        self.wall.check()
+        window = self.parentWidget()
+        rest, self._rest = self._rest, None
+        if rest is None or not isinstance(window, QMainWindow) or self.isFloating():
+            return
+        if self.height() > rest and need + frame <= rest:
+            window.resizeDocks([self], [rest], Qt.Orientation.Vertical)
+        elif self.height() > rest:
+            self._rest = rest  # it still needs more: given back later
 
     def _turn_passed(self) -> None:
         """Another figure acts: what was refused before is no longer the matter (laid out
