@@ -193,9 +193,9 @@ def _option_row(spec: OptionSpec, editor: QWidget) -> QWidget:
         f"default {spec.default_text}" + (f" · {spec.range_text}" if spec.range_text else "")
     )
     default.setProperty("hint", True)
+    default.setWordWrap(True)
     default.setObjectName(f"default_{spec.key}")
-    top.addWidget(default)
-    top.addStretch(1)
+    top.addWidget(default, 1)  # the room beside the editor; wrapped only if too little
     lay.addLayout(top)
     text = spec.help + (f' The text: "{spec.quote}"' if spec.quote else "")
     if text:
@@ -230,6 +230,9 @@ class NewGameDialog(QDialog):
         if choices:
             cards = QGroupBox("Set-up choices")
             form = QFormLayout(cards)
+            # A long label beside a list as wide as its longest entry would be wider than
+            # the view (which never scrolls sideways): such a row puts its field under it.
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
             for c in choices:
                 w: QWidget
                 if c.multiple:
@@ -257,6 +260,7 @@ class NewGameDialog(QDialog):
             layout.addWidget(cards)
         rules = QGroupBox("Optional rules")
         form = QFormLayout(rules)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # as the choices
         self.option_widgets: dict[str, QWidget] = {}
         for spec in specs:
             w = _option_editor(spec)
