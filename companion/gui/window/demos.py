@@ -37,13 +37,18 @@ class DemosPart(WindowBase):
 
     def open_demo(self, index: int) -> bool:
         """Open a sample map with its party or roster (File → Open Demo)."""
-        _title, map_name, chars_name = DEMOS[index]
-        if not self.maybe_save() or not self.open_path(resource_dir() / map_name):
+        title, map_name, chars_name = DEMOS[index]
+        if not self.maybe_save():
+            return False
+        left = self._leave_game()  # (else open_path does, and says so before the party)
+        if not self.open_path(resource_dir() / map_name):
             return False
         chars = resource_dir() / chars_name
         if chars.name.endswith(ROSTER_SUFFIX):
-            return self.open_roster(chars)
-        party = self.party_part()
-        if party is not None:
-            return bool(party.open_path(chars))
-        return True
+            ok = self.open_roster(chars)
+        else:
+            party = self.party_part()
+            ok = party is None or bool(party.open_path(chars))
+        if left:
+            self.statusBar().showMessage(f"Opened the demo {title}; {left}", 8000)
+        return ok

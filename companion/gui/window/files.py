@@ -10,6 +10,7 @@ from companion import APP_NAME
 from companion.gui.busy import busy
 from companion.gui.dialogs.new_map import NewMapDialog
 from companion.gui.loading import LoadCancelled, run_in_background
+from companion.gui.session import ruleset_of
 from companion.gui.window.base import WindowBase
 from companion.model.mapfile import MapDocument, MapFileError
 from companion.rules.game import GAME_SUFFIX
@@ -35,7 +36,10 @@ class FilesPart(WindowBase):
             return
         spec = NewMapDialog(self, self.session.ruleset.id).exec()
         if spec is not None:
+            left = self._leave_game()
             self.set_document(spec.document(), None)
+            if left:
+                self.statusBar().showMessage(f"New map; {left}", 8000)
 
     def set_document(self, doc: MapDocument, path: Path | None) -> None:
         self.ctx.select_figure(None)
@@ -71,13 +75,34 @@ class FilesPart(WindowBase):
             return False
         with busy():
             try:
+                ruleset_of(doc)  # usable: else the map (and a game at the table) stay
+                left = self._leave_game()
                 self.set_document(doc, path)
             except UnknownRuleset as exc:  # registered when it loaded, and now broken
                 self.show_error("Cannot open the map", str(exc))
                 return False
         self._add_recent(path)
-        self.statusBar().showMessage(f"Opened {path.name}", 4000)
+        if left:
+            self.statusBar().showMessage(f"Opened {path.name}; {left}", 8000)
+        else:
+            self.statusBar().showMessage(f"Opened {path.name}", 4000)
         return True
+
+    def _leave_game(self) -> str:
+        """Close the game at the table before another map replaces its map (the game
+        would go on over the wrong map, and a save would write the game's map into the
+        new map's file).  Nothing is lost: each action is written as it is taken, and the
+        game is first in File → Open Recent.  Returns what to tell the user ("" if no
+        game was open)."""
+        game = self.play.game
+        if game is None:
+            return ""
+        path = game.path
+        self.close_game()
+        if path is None:
+            return "the game at the table was closed"
+        self._add_recent(path)
+        return f"the game {path.name} was closed (saved: File → Open Recent resumes it)"
 
     def save(self) -> bool:
         if self.session.path is None:
