@@ -102,12 +102,22 @@ class FoldedText(QWidget):
             self.label.setToolTip(self.full if shown != line else "")
             # A line that shows whole has nothing more to open.
             self.toggle.setVisible(shown != line)
+        self._hold_height()
         self.label.updateGeometry()
+
+    def _hold_height(self) -> None:
+        """An opened text at least as tall as its lines at its width: the dialog's form
+        gave a second opened text the height of fewer lines than its height for its width
+        (its last line cut), which a minimum height it keeps."""
+        wrapped = self.label.heightForWidth(self.label.width()) if self.opened else 0
+        self.label.setMinimumHeight(max(wrapped, 0))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if not self.opened:
             self._fit()
+        else:
+            self._hold_height()
 
 
 class _WheelGuard(QObject):
