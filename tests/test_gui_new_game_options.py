@@ -5,23 +5,28 @@ the same game as ``game new`` with no option."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+from cut_text import button_cut, label_cut
+from journey import SIZES, Hands, on_its_screen
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt, QTimer
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QApplication,
     QCheckBox,
     QDialogButtonBox,
     QFileDialog,
     QLabel,
+    QScrollArea,
     QSpinBox,
+    QWidget,
 )
-from screens import LAPTOP, cut_labels, laptop_platform, on_screen, run_test
+from screens import LAPTOP, cut_fields, cut_labels, laptop_platform, on_screen, run_test
 
 from companion.commands.game import main as game_main
 from companion.datafiles import resource_dir
@@ -185,3 +190,115 @@ def test_on_a_1280x720_screen(tmp_path: Path) -> None:
         "test_the_new_game_dialog_fits_a_1280x720_screen_for_every_ruleset",
         laptop_platform(tmp_path),
     )
+
+
+#: Each ruleset's way to its New game dialog, as a player goes: its demo, then Game →
+#: New game…; QUBQST (no map, no demo) through Game → New game without a map.
+DIALOG_PATHS = [
+    (("File", "Open Demo", "The Sunken Forge"), ("Game", "New game…")),
+    (("File", "Open Demo", "Bridge at Bricksford"), ("Game", "New game…")),
+    (("File", "Open Demo", "Draida Bay"), ("Game", "New game…")),
+    (("File", "Open Demo", "Goblin Ford Skirmish"), ("Game", "New game…")),
+    ((), ("Game", "New game without a map", "QUBQST")),
+]
+
+
+def _sticking_out(dialog: QWidget) -> list[str]:
+    """The shown widgets of ``dialog`` not whole in sight: outside the dialog, or, in its
+    scroll area (which scrolls up and down only), beyond the left or right of its view."""
+    scroll = dialog.findChild(QScrollArea)
+    assert scroll is not None
+    view = scroll.viewport()
+    out = []
+    for widget in dialog.findChildren(QWidget):
+        if not widget.isVisible() or widget.width() <= 0 or widget.height() <= 0:
+            continue
+        name = f"{type(widget).__name__} {widget.objectName()}".strip()
+        if view.isAncestorOf(widget):
+            left = widget.mapTo(view, QPoint(0, 0)).x()
+            if left < 0 or left + widget.width() > view.width():
+                out.append(f"{name}: x {left}..{left + widget.width()} in a {view.width()} view")
+        elif not dialog.rect().contains(QRect(widget.mapTo(dialog, QPoint(0, 0)), widget.size())):
+            out.append(f"{name}: outside the {dialog.width()}x{dialog.height()} dialog")
+    return out
+
+
+def _cut_in_dialog(dialog: QWidget) -> list[str]:
+    """Every label, button and field of ``dialog`` whose text is cut; a folded explanation
+    elided on purpose counts only when its arrow (to open it) is not there."""
+    cut: list[str] = []
+    for label in dialog.findChildren(QLabel):
+        if not label.isVisible() or label.width() <= 0:
+            continue
+        why = label_cut(label)
+        folded = label.parentWidget()
+        if (
+            why
+            and why.endswith(": elided")
+            and isinstance(folded, FoldedText)
+            and folded.toggle.isVisible()
+            and not folded.opened
+        ):
+            continue  # one line that opens with its arrow
+        if why:
+            cut.append(why)
+    for button in dialog.findChildren(QAbstractButton):
+        if button.isVisible() and button.width() > 0 and (why := button_cut(button)):
+            cut.append(why)
+    return cut + cut_fields(dialog.findChildren(QWidget))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_new_game_dialog_shows_every_widget_whole_for_every_ruleset(
+    qtbot: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+    size: tuple[int, int],
+) -> None:
+    """Heroica's dialog was 766 px of content in a 722 px view with no sideways scroll:
+    its set-up choices (a long label beside a list as wide as its longest entry) and
+    BMotU's options (a list and its default side by side) cut at the right edge.  Every
+    explanation opened, one after another, shows all its lines (a second one opened lost
+    its last line)."""
+    if not on_its_screen(request, size, tmp_path):
+        return  # it ran on a screen of its size
+    h = Hands(qtbot, tmp_path, monkeypatch, request, size)
+    # The window deleted once closed, while its screen is there: left to the exit, one
+    # of its menus crashed Qt (QScreen::virtualSiblings on a screen gone).
+    request.addfinalizer(lambda: QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete))
+    seen: dict[str, list[str]] = {}
+
+    def look(name: str) -> Callable[[QWidget], None]:
+        def handle(dialog: QWidget) -> None:
+            assert isinstance(dialog, NewGameDialog), type(dialog)
+            free = dialog.screen().availableGeometry()
+            problems: list[str] = []
+            for state in ("as it opens", "every explanation opened"):
+                if state != "as it opens":  # each opened with its arrow
+                    for folded in dialog.findChildren(FoldedText):
+                        if folded.toggle.isVisible():
+                            QTest.mouseClick(folded.toggle, Qt.MouseButton.LeftButton)
+                for _ in range(10):  # what still shows once the layouts have settled
+                    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+                    qtbot.wait(50)
+                    now = _sticking_out(dialog) + _cut_in_dialog(dialog)
+                    if not now:
+                        break
+                problems += [f"{state}: {why}" for why in now]
+            if not free.contains(dialog.frameGeometry()):
+                problems.append(f"{dialog.frameGeometry()} is off the {free} screen")
+            seen[name] = list(dict.fromkeys(problems))
+            dialog.reject()
+
+        return handle
+
+    for demo, new_game in DIALOG_PATHS:
+        if demo:
+            h.trigger(*demo)
+        name = demo[-1] if demo else new_game[-1]
+        with h.dialogs(look(name)):
+            h.trigger(*new_game)
+    assert set(seen) == {demo[-1] if demo else new[-1] for demo, new in DIALOG_PATHS}
+    cut = [f"{name}: {why}" for name, problems in seen.items() for why in problems]
+    assert not cut, "\n".join(cut)

@@ -102,12 +102,22 @@ class FoldedText(QWidget):
             self.label.setToolTip(self.full if shown != line else "")
             # A line that shows whole has nothing more to open.
             self.toggle.setVisible(shown != line)
+        self._hold_height()
         self.label.updateGeometry()
+
+    def _hold_height(self) -> None:
+        """An opened text at least as tall as its lines at its width: the dialog's form
+        gave a second opened text the height of fewer lines than its height for its width
+        (its last line cut), which a minimum height it keeps."""
+        wrapped = self.label.heightForWidth(self.label.width()) if self.opened else 0
+        self.label.setMinimumHeight(max(wrapped, 0))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if not self.opened:
             self._fit()
+        else:
+            self._hold_height()
 
 
 class _WheelGuard(QObject):
@@ -193,9 +203,9 @@ def _option_row(spec: OptionSpec, editor: QWidget) -> QWidget:
         f"default {spec.default_text}" + (f" · {spec.range_text}" if spec.range_text else "")
     )
     default.setProperty("hint", True)
+    default.setWordWrap(True)
     default.setObjectName(f"default_{spec.key}")
-    top.addWidget(default)
-    top.addStretch(1)
+    top.addWidget(default, 1)  # the room beside the editor; wrapped only if too little
     lay.addLayout(top)
     text = spec.help + (f' The text: "{spec.quote}"' if spec.quote else "")
     if text:
@@ -230,6 +240,9 @@ class NewGameDialog(QDialog):
         if choices:
             cards = QGroupBox("Set-up choices")
             form = QFormLayout(cards)
+            # A long label beside a list as wide as its longest entry would be wider than
+            # the view (which never scrolls sideways): such a row puts its field under it.
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
             for c in choices:
                 w: QWidget
                 if c.multiple:
@@ -257,6 +270,7 @@ class NewGameDialog(QDialog):
             layout.addWidget(cards)
         rules = QGroupBox("Optional rules")
         form = QFormLayout(rules)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # as the choices
         self.option_widgets: dict[str, QWidget] = {}
         for spec in specs:
             w = _option_editor(spec)
