@@ -322,7 +322,7 @@ def plan_attack(ctx: Ctx, a: Fighter, t: Fighter, declared_cover: bool = False) 
     friends = [
         o
         for o in ctx.battle.standing()
-        if o.side == a.side and o.id != a.id and touching(ctx, o, t)
+        if o.side == a.side and o.id not in (a.id, t.id) and touching(ctx, o, t)
     ]
     friends_count = not melee or ctx.options.friend_in_contact_applies_to is FriendInContact.ALL
     if friends and friends_count:
