@@ -180,3 +180,34 @@ def test_the_not_allowed_box_leaves_the_marks_in_sight_and_return_cancels(
 def window_on_screen(w: MainWindow) -> QRect:
     """The window's rectangle on the screen."""
     return QRect(w.mapToGlobal(w.rect().topLeft()), w.size())
+
+
+def test_pointing_at_another_square_drops_the_refusal_and_the_move_goes_on(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    """A refused move declined: its marks and its reasons stay while the mouse is on the
+    square refused (or off the map, on the box); on another square they go, the move is
+    still pending and its own hint is back, not an old "Not allowed" over a new preview."""
+    w = window
+    brannoc_first(w, tmp_path)
+    w.play.confirm_force = lambda verdict: None  # type: ignore[assignment]
+    w.action_dock.buttons["Move"].click()
+    move_hint = w.action_dock.hint.text()
+    assert "Move" in move_hint
+    target = (5, 6)
+    w.canvas.fit()
+    qtbot.wait(50)  # type: ignore[attr-defined]
+    hover(qtbot, w.canvas, target)
+    click(qtbot, w.canvas, target)
+    marks = w.canvas.overlays.reasons
+    assert marks.marks
+    assert "Not allowed" in w.action_dock.hint.text()
+    hover(qtbot, w.canvas, target)  # still on the square refused
+    w.canvas.hovered.emit(None)  # off the map (as on the box): kept
+    assert marks.marks and "Not allowed" in w.action_dock.hint.text()
+    reachable = next(iter(sq for sq in w.play.moves() if sq != (13, 6)))
+    hover(qtbot, w.canvas, reachable)
+    assert marks.marks == ()
+    assert w.action_dock.hint.text() == move_hint
+    assert w.play.pending is not None and w.play.pending.kind == "move"
+    assert not w.errors, w.errors  # type: ignore[attr-defined]

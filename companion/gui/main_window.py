@@ -143,6 +143,7 @@ class MainWindow(
         self.play.centerRequested.connect(self.center_on)
         self.play.verdictShown.connect(self._show_refusal)
         self.play.keep_clear = self._refusal_on_screen  # the "Not allowed" box beside them
+        self.canvas.hovered.connect(self._refusal_left)
         self.play.changed.connect(self._clear_refusal)
         self.play.pendingChanged.connect(self._clear_refusal)
         self.play.turnPassed.connect(self.canvas.overlays.rect.hide)  # a refusal is stale

@@ -191,6 +191,11 @@ class MapCanvas(pg.GraphicsView):
         self.on_changed(Changes(everything=True))
         self.fit()
 
+    @property
+    def hovered_square(self) -> Square | None:
+        """The map square under the mouse (None: the mouse is off the map)."""
+        return self._last_square
+
     # -- drawing ---------------------------------------------------------------------
     def on_changed(self, changes: Changes) -> None:
         doc = self.session.doc

@@ -762,6 +762,14 @@ class ActionDock(QDockWidget):
         self.hint.setText(self._refusal)
         self._settle()
 
+    def drop_refusal(self) -> None:
+        """The player points at another square: the refusal shown is no longer the
+        matter; the pending action's own hint comes back."""
+        if not self._refusal or self.hint.text() != self._refusal:
+            return
+        self._refusal = ""
+        self._pending(self.controller.pending)
+
     def _grow_or_give_back(self) -> None:
         """Tell the window when the dock needs more room (``SizeWall.check``), and give
         back what it took once what it shows fits the height it had before: the window

@@ -309,6 +309,17 @@ class GameLifePart(WindowBase):
         a sight line...), each numbered as its reason is listed."""
         self.canvas.overlays.rect.hide()
         self.canvas.overlays.reasons.set_marks(reason_marks(getattr(verdict, "reasons", ())))
+        self._refused_at = self.canvas.hovered_square
+
+    def _refusal_left(self, square: tuple[int, int] | None) -> None:
+        """The mouse on another square of the map than the one refused: the refusal (its
+        marks, its reasons in the action bar) is no longer the matter, the pending action
+        goes on.  Off the map (on the refusal's own box) it stays."""
+        if square is None or square == getattr(self, "_refused_at", None):
+            return
+        if self.canvas.overlays.reasons.marks:
+            self._clear_refusal()
+        self.action_dock.drop_refusal()
 
     def _refusal_on_screen(self) -> QRect | None:
         """Where the refusal's numbered marks are on the screen (the part of them in view),
