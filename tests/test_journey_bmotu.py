@@ -39,6 +39,7 @@ from screens import cut_text
 
 from companion.gui.play.dice_dialog import DiceSheet
 from companion.gui.play.new_game import NewGameDialog
+from companion.rules.places import place_name
 
 SHOTS = Path("/tmp")
 #: Initiative, one d6 per figure in the table's order: Rook 18, Elowen 17, Warg 16,
@@ -253,7 +254,7 @@ def test_bmotu_journey(
     h.click_square((18, 14))
     assert t.at("ugluk") == (18, 14)
     last = h.log_texts()[-1]
-    assert "Ugluk moves to (18, 14) facing W and enters combat with Gimbrick" in last, last
+    assert "Ugluk moves to S15 facing W and enters combat with Gimbrick" in last, last
     assert "↳ Gimbrick is in combat" in last  # what changed, under the line
 
     # Grishnak runs on past the dwarf's reach: refused, the reason shown (box and bar).
@@ -266,16 +267,14 @@ def test_bmotu_journey(
     # Both reasons, each with the stud it is about: too far, and the stop at the reach.
     assert len(reasons) == 2, reasons
     assert "Grishnak moves 8 studs; that is 9.1" in reasons[0], reasons
-    assert "must stop there" in reasons[1] and "(17, 18)" in reasons[1], reasons
+    assert "must stop there" in reasons[1] and "R19" in reasons[1], reasons
     marks = dict(w.canvas.overlays.reasons.marks)
     assert marks.get((15, 18)) == "1" and marks.get((17, 18)) == "2", marks
     assert h.log_texts() == lines and t.at("grishnak") == (24, 17)
     h.check_cut("a refusal shown")
     h.key(Qt.Key.Key_1)
     h.click_square((18, 16))
-    assert (
-        "Grishnak moves to (18, 16) facing W and enters combat with Gimbrick" in h.log_texts()[-1]
-    )
+    assert "Grishnak moves to S17 facing W and enters combat with Gimbrick" in h.log_texts()[-1]
 
     # Sir Brickwell moves up, facing chosen by key (E), then the move undone and redone.
     t.pass_until("brickwell")
@@ -284,7 +283,7 @@ def test_bmotu_journey(
     assert "ends facing E" in hint_text(h), hint_text(h)
     h.click_square((16, 9))
     moved = h.log_texts()
-    assert "Sir Brickwell moves to (16, 9) facing E" in moved[-1], moved[-1]
+    assert "Sir Brickwell moves to Q10 facing E" in moved[-1], moved[-1]
     assert w.play.figures()["brickwell"].facing == "E"
     h.key(Qt.Key.Key_Z, CTRL)
     assert t.at("brickwell") == (13, 11) and len(h.log_texts()) == len(moved) - 1
@@ -394,7 +393,7 @@ def test_bmotu_rolled_dice(
     dest = max(lit, key=lambda sq: (lit[sq].cost, sq))
     h.click_square(dest)
     assert w.play.figures()[str(turn.acting)].at == dest
-    assert f"{name} moves to ({dest[0]}, {dest[1]})" in h.log_texts()[-1], h.log_texts()[-1]
+    assert f"{name} moves to {place_name(dest)}" in h.log_texts()[-1], h.log_texts()[-1]
     h.key(Qt.Key.Key_Z, CTRL)
     assert h.log_texts() == log
     w.session.undo_stack.setClean()

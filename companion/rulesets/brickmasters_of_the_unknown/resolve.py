@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from companion.model.geometry.tabletop import centre_of, line_cells
 from companion.rules.dice import Dice
+from companion.rules.places import place_name
 from companion.rules.ruleset import Event
 from companion.rulesets.brickmasters_of_the_unknown.actions import (
     Action,
@@ -225,7 +226,7 @@ def _move(
         Event(
             kind="moved",
             figure=f.id,
-            text=f"{f.name} moves to ({to[0]}, {to[1]}) facing {moved.facing}"
+            text=f"{f.name} moves to {place_name(to)} facing {moved.facing}"
             + (f" and enters combat with {foe.name}" if foe is not None and not fled else ""),
         )
     )

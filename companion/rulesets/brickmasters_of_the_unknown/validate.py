@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from companion.model.geometry.tabletop import centre_of
+from companion.rules.places import place_name
 from companion.rules.verdict import Reason, Verdict
 from companion.rulesets.brickmasters_of_the_unknown.actions import (
     TABLE,
@@ -192,7 +193,7 @@ def _path(ctx: Ctx, f: Fig, to: tuple[int, int], budget: float) -> list[Reason]:
     """A straight move of the base to ``to``: its length, the table, figures in the way."""
     enc = ctx.enc
     if not enc.table.in_bounds(*to):
-        return [reason(R.IMPASSABLE_TERRAIN, f"({to[0]}, {to[1]}) is off the table", None)]
+        return [reason(R.IMPASSABLE_TERRAIN, f"{place_name(to)} is off the table", None)]
     out = []
     cx, cy = centre_of(to)
     length = math.hypot(cx - f.x, cy - f.y)
@@ -241,7 +242,7 @@ def _action_phase(ctx: Ctx, f: Fig, a: Action) -> list[Reason]:
             out.append(
                 reason(
                     R.MUST_STOP,
-                    f"{f.name} comes within range of {foe.name}'s weapon at ({cell[0]}, {cell[1]}) "
+                    f"{f.name} comes within range of {foe.name}'s weapon at {place_name(cell)} "
                     "and must stop there",
                     cell,
                 )
@@ -358,9 +359,7 @@ def _shoot(ctx: Ctx, f: Fig, a: Shoot) -> list[Reason]:
         )
     blocked = sight(ctx, f, t)
     if blocked is not None:
-        what = (
-            enc.fig(blocked).name if isinstance(blocked, str) else f"({blocked[0]}, {blocked[1]})"
-        )
+        what = enc.fig(blocked).name if isinstance(blocked, str) else place_name(blocked)
         out.append(
             reason(
                 R.NO_LINE_OF_SIGHT,
@@ -375,7 +374,7 @@ def _shoot(ctx: Ctx, f: Fig, a: Shoot) -> list[Reason]:
             out.append(
                 reason(
                     R.NO_OPENING,
-                    f"the gap at ({narrow[0]}, {narrow[1]}) is narrower than {width} stud(s)",
+                    f"the gap at {place_name(narrow)} is narrower than {width} stud(s)",
                     narrow,
                 )
             )
@@ -396,7 +395,7 @@ def _fight(ctx: Ctx, f: Fig, a: Fight) -> list[Reason]:
             out.append(
                 reason(
                     R.NO_OPENING,
-                    f"the gap at ({narrow[0]}, {narrow[1]}) is too narrow for {f.name} and "
+                    f"the gap at {place_name(narrow)} is too narrow for {f.name} and "
                     f"{t.name} to fight through",
                     narrow,
                 )
