@@ -194,6 +194,22 @@ class OddsView(QWidget):
         self.ticks: list[tuple[int, str]] = []
         self.show_odds(None)
 
+    def reserve(self, on: bool) -> None:
+        """Keep (``on``) the room the odds take while nothing is shown in it: while an
+        action aimed at a figure is pending, pointing at a target then brings up its odds
+        without the bar's buttons wrapping anew or the dock growing (and the map beside
+        it rescaling under the pointer)."""
+        for widget in (self.text, self.plot):
+            policy = widget.sizePolicy()
+            if policy.retainSizeWhenHidden() != on:
+                policy.setRetainSizeWhenHidden(on)
+                widget.setSizePolicy(policy)
+        # As tall as the chart or four lines of the odds' sentence, whichever is more.
+        lines = 4 * self.text.fontMetrics().lineSpacing()
+        height = max(self.plot.height(), lines) if on else 0
+        if self.minimumHeight() != height:
+            self.setMinimumHeight(height)
+
     def show_odds(self, odds: Odds | str | None) -> None:
         """Show ``odds``; a text instead says why there are none (an invalid target)."""
         self.odds = odds if isinstance(odds, Odds) else None
@@ -714,6 +730,7 @@ class ActionDock(QDockWidget):
             self.reroll.setVisible(bool(rolls))
 
     def _pending(self, choice: ActionChoice | None) -> None:
+        self.odds.reserve(choice is not None and choice.needs in ("figure", "figures"))
         if choice is None:
             self.send.hide()
             _set_text(self.hint, "")
