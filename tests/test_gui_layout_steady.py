@@ -82,3 +82,37 @@ def test_hovering_a_target_moves_neither_the_map_nor_the_buttons(
         assert w.canvas.vb.viewRect() == view, "the map moved under the pointer"
         assert _places(w) == places, "the buttons moved"
         w.session.undo_stack.setClean()
+
+
+@pytest.mark.parametrize("size", [*SIZES, (1380, 860)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("index", range(4), ids=["brickquest", "iawwbr", "heroica", "bmotu"])
+def test_undo_and_reset_turn_show_whole_at_the_initiative_docks_bottom(
+    qtbot: object,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    index: int,
+    size: tuple[int, int],
+) -> None:
+    """Undo action and Reset turn show whole at the Initiative dock's bottom however long
+    its order is (1380x860: the window a 1920x1080 screen opens first); Undo action
+    pressed takes the last action back."""
+    app = QApplication.instance()
+    with app_theme(app):  # type: ignore[arg-type]
+        w = make_window(qtbot, make_settings(tmp_path), [])
+        w.resize(*size)
+        start_demo(qtbot, w, index, tmp_path, monkeypatch)
+        w.resize(*size)
+        qtbot.wait(50)  # type: ignore[attr-defined]
+        tracker = w.tracker_dock
+        assert tracker.isVisible()
+        for button in (tracker.undo_button, tracker.reset_button):
+            assert button.isVisible()
+            seen = button.visibleRegion().boundingRect()
+            assert seen == button.rect(), f"{button.text()} shows {seen} of {button.rect()}"
+            bottom = button.mapTo(tracker, QPoint(0, button.height())).y()
+            assert bottom <= tracker.height(), f"{button.text()} is below the dock"
+        entries = len(w.play.game.session.entries)  # type: ignore[union-attr]
+        assert entries > 0
+        qtbot.mouseClick(tracker.undo_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+        assert len(w.play.game.session.entries) < entries  # type: ignore[union-attr]
+        w.session.undo_stack.setClean()

@@ -148,7 +148,24 @@ class TrackerDock(QDockWidget):
         self.prompts.setWordWrap(True)
         self.prompts.setProperty("hint", True)
         layout.addWidget(LabelWall(self.prompts))
+        # A short window scrolls the tracker rather than squeezing its lines onto each other
+        # or pushing the window's bottom (the action and status bars) off the screen.
+        scroll = self.scroll = QScrollArea()
+        scroll.setObjectName("trackerScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(body)
+        # Undo and Reset turn stay whole at the dock's bottom, under what scrolls: never
+        # cut by the dock's edge nor scrolled out of sight by a long order.
+        dock = QWidget()
+        outer = QVBoxLayout(dock)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        outer.addWidget(scroll, 1)
         row = QHBoxLayout()
+        margins = layout.contentsMargins()
+        row.setContentsMargins(margins.left(), 0, margins.right(), margins.bottom())
         self.undo_button = QPushButton("Undo action")
         self.undo_button.clicked.connect(controller.undo)
         self.reset_button = QPushButton("Reset turn")
@@ -156,16 +173,8 @@ class TrackerDock(QDockWidget):
         self.reset_button.clicked.connect(controller.reset_turn)
         row.addWidget(self.undo_button)
         row.addWidget(self.reset_button)
-        layout.addLayout(row)
-        # A short window scrolls the tracker rather than squeezing its lines onto each other
-        # or pushing the window's bottom (the action and status bars) off the screen.
-        scroll = QScrollArea()
-        scroll.setObjectName("trackerScroll")
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(body)
-        self.setWidget(scroll)
+        outer.addLayout(row)
+        self.setWidget(dock)
         self._filling = False
         #: Runs ``_update`` only while the tracker shows.
         self.shown = WhileShown(self, self._update)
