@@ -116,3 +116,64 @@ def test_undo_and_reset_turn_show_whole_at_the_initiative_docks_bottom(
         qtbot.mouseClick(tracker.undo_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
         assert len(w.play.game.session.entries) < entries  # type: ignore[union-attr]
         w.session.undo_stack.setClean()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_row_numbers_and_column_letters_sit_beside_the_map(
+    qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """The BrickQuest demo started, the window at the screen's size and the map fitted
+    (View → Fit to window): the row numbers just left of the map and the column letters just above
+    it, not at the view's far edges; zoomed in past the map's edges, at the view's edges."""
+    from companion.gui.canvas.rulers import LEFT_STRIP, STRIP
+
+    app = QApplication.instance()
+    with app_theme(app):  # type: ignore[arg-type]
+        w = make_window(qtbot, make_settings(tmp_path), [])
+        w.resize(*size)
+        start_demo(qtbot, w, 0, tmp_path, monkeypatch)
+        w.resize(*size)
+        qtbot.wait(50)  # type: ignore[attr-defined]
+        w.actions_.fit.trigger()
+        qtbot.wait(50)  # type: ignore[attr-defined]
+        canvas, rulers = w.canvas, w.canvas.rulers
+        d = w.session.doc.dungeon
+        near = canvas.viewport_pos((0, 0), 0, 0)
+        far = canvas.viewport_pos((d.width, d.height), 0, 0)
+        inside = canvas.viewport().rect()
+        assert inside.contains(near) and inside.contains(far - QPoint(1, 1)), "not all of it"
+        shot = canvas.viewport().grab().toImage()
+
+        def lit(x0: int, y0: int, x1: int, y1: int) -> bool:
+            """Whether a label's light text is drawn in the box (x0, y0)-(x1, y1)."""
+            return any(
+                shot.pixelColor(x, y).lightness() > 170
+                for x in range(max(0, x0), x1)
+                for y in range(max(0, y0), y1)
+            )
+
+        cols, rows = rulers.visible_labels()
+        # The first row's number clear of the letters just left of the map, the view's
+        # far left edge empty.
+        top = max(0, near.y() - STRIP)
+        row = int(next(y for y, _name in rows if y > top + STRIP + 6))
+        assert lit(near.x() - LEFT_STRIP, row - 6, near.x(), row + 6), "no row number by the map"
+        if near.x() > LEFT_STRIP + 20:  # a wide view: nothing at its far left edge
+            assert not lit(0, row - 6, LEFT_STRIP, row + 6), (
+                "the row numbers sit at the view's edge"
+            )
+        # Column A's letter just above the map (at the view's top when there is no room).
+        column = int(cols[0][0])
+        assert cols[0][1] == "A"
+        assert lit(column - 6, top, column + 6, top + STRIP), "no column letter over the map"
+        assert rulers.geometry() == inside
+        # Zoomed in on the middle: the map runs past the view, the rulers at its edges.
+        canvas.centre_on((d.width // 2, d.height // 2), 60)
+        qtbot.wait(50)  # type: ignore[attr-defined]
+        shot = canvas.viewport().grab().toImage()
+        assert lit(0, STRIP, LEFT_STRIP, inside.height()) and lit(
+            LEFT_STRIP, 0, inside.width(), STRIP
+        )
+        cols, rows = rulers.visible_labels()
+        assert cols and rows
+        w.session.undo_stack.setClean()

@@ -1,7 +1,9 @@
 """Letters along the top and numbers down the left of the map view, like a chess board.
 
 Drawn over the view's edges (not on the map), so they stay in sight however the map is
-zoomed or panned: each column's letters over its middle, each row's number beside it,
+zoomed or panned; where the map's top or left edge is inside the view (the whole map
+fitted in the middle of a wider view), just above and left of the map instead, beside the
+squares they name.  Each column's letters over its middle, each row's number beside it,
 every second or fifth one when the squares are too small for all.  The names are the
 rules core's (``companion.rules.places``), the ones every message uses.
 """
@@ -47,20 +49,51 @@ class EdgeRulers(QWidget):
         font.setPixelSize(11)
         font.setBold(True)
         self.label_font = font
-        canvas.zoomChanged.connect(lambda _px: self.update())
+        #: The two strips as last placed (``_place``): along the top and down the left.
+        self._strips = (QRect(), QRect())
+        canvas.zoomChanged.connect(lambda _px: self._place())
 
     def follow_viewport(self) -> None:
         self.setGeometry(self.canvas.viewport().rect())
-        # Only the two strips are the rulers': the map repainted under the middle of the
-        # view (a figure moved) does not paint them again.
-        self.setMask(QRegion(self._top()).united(QRegion(self._left())))
+        self._place(force=True)
         self.raise_()
 
+    def _place(self, force: bool = False) -> None:
+        """The strips where the map is now (``_measure``); painted again (the view's range
+        changed: every label moved)."""
+        if getattr(self.canvas, "closed", False):
+            return  # closed: pyqtgraph has cleared the scene, the map has no place
+        strips = self._measure()
+        if force or strips != self._strips:
+            self._strips = strips
+            # Only the two strips are the rulers': the map repainted under the middle of
+            # the view (a figure moved) does not paint them again.
+            self.setMask(QRegion(strips[0]).united(QRegion(strips[1])))
+        self.update()
+
+    def _measure(self) -> tuple[QRect, QRect]:
+        """The top strip and the left one: at the view's edges, or just above and left
+        of the map where its edge is inside the view, as long as the map where it ends
+        inside the view."""
+        width, height = self.width(), self.height()
+        c = self.canvas
+        d = c.session.doc.dungeon
+        near = c.viewport_pos((0, 0), 0, 0)
+        far = c.viewport_pos((d.width, d.height), 0, 0)
+        left = min(max(0, near.x() - LEFT_STRIP), width)
+        top = min(max(0, near.y() - STRIP), height)
+        right = min(width, far.x()) if far.x() > left + LEFT_STRIP else width
+        bottom = min(height, far.y()) if far.y() > top + STRIP else height
+        return (
+            QRect(left, top, max(0, right - left), STRIP),
+            QRect(left, top + STRIP, LEFT_STRIP, max(0, bottom - top - STRIP)),
+        )
+
     def _top(self) -> QRect:
-        return QRect(0, 0, self.width(), STRIP)
+        return self._strips[0]
 
     def _left(self) -> QRect:
-        return QRect(0, STRIP, LEFT_STRIP, max(0, self.height() - STRIP))
+        return self._strips[1]
 
     def visible_labels(self) -> tuple[list[tuple[float, str]], list[tuple[float, str]]]:
         """The columns' labels with their x and the rows' with their y, in view pixels."""
@@ -93,13 +126,16 @@ class EdgeRulers(QWidget):
         p = QPainter(self)
         p.setFont(self.label_font)
         band = QColor(20, 22, 27, 200)
-        p.fillRect(QRectF(0, 0, self.width(), STRIP), band)
-        p.fillRect(QRectF(0, STRIP, STRIP + 6, self.height() - STRIP), band)
+        top, left = self._strips
+        p.fillRect(top, band)
+        p.fillRect(left, band)
         p.setPen(QColor(235, 226, 200))
         for x, text in cols:
-            if x > STRIP:
-                p.drawText(QRectF(x - 30, 0, 60, STRIP), Qt.AlignmentFlag.AlignCenter, text)
+            if x > left.x() + STRIP:
+                box = QRectF(x - 30, top.y(), 60, STRIP)
+                p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         for y, text in rows:
-            if y > STRIP:
-                p.drawText(QRectF(0, y - 9, STRIP + 6, 18), Qt.AlignmentFlag.AlignCenter, text)
+            if y > top.y() + STRIP:
+                box = QRectF(left.x(), y - 9, LEFT_STRIP, 18)
+                p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         p.end()
