@@ -107,6 +107,15 @@ class GameLifePart(WindowBase):
         ):
             a.setEnabled(on)
         self.brickmaster_menu.setEnabled(on)
+        # A game keeps the map it began with: an edit would show what its rules do not
+        # know (a wall drawn that nobody bumps into).  The map is edited between games.
+        edit = self.actions_.edit_mode
+        edit.setEnabled(not on)
+        edit.setStatusTip(
+            "Close the game to edit its map: a game keeps the map it began with"
+            if on
+            else "Build the dungeon"
+        )
         game = self.play.game
         self.brickmaster_menu.setTitle(table_menu_title(game.ruleset if game else None))
 
