@@ -319,6 +319,7 @@ class GameLifePart(WindowBase):
         self.canvas.overlays.rect.hide()
         self.canvas.overlays.reasons.set_marks(reason_marks(getattr(verdict, "reasons", ())))
         self._refused_at = self.canvas.hovered_square
+        self.canvas.overlays.caption.hold(self._refused_at)  # the reasons are listed
 
     def _refusal_left(self, square: tuple[int, int] | None) -> None:
         """The mouse on another square of the map than the one refused: the refusal (its
