@@ -170,7 +170,7 @@ def same_as_fresh(qtbot: Any, w: MainWindow) -> None:
             QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
             QApplication.processEvents()
         assert shown(live) == shown(fresh)
-        for mine, theirs in ((live.scroll, fresh.scroll), (live.order, fresh.order)):
+        for mine, theirs in ((live.scroll_area, fresh.scroll_area), (live.order, fresh.order)):
             bar = theirs.verticalScrollBar()  # type: ignore[attr-defined]
             bar.setValue(mine.verticalScrollBar().value())  # type: ignore[attr-defined]
         QApplication.processEvents()

@@ -73,7 +73,7 @@ def test_heroica_tracker_lines_do_not_overlap(qtbot: object, tmp_path: Path) -> 
             for other, q in rects[i + 1 :]:
                 assert not r.intersects(q), (name, r, other, q)
         # Undo and Reset turn under the part that scrolls, not over it.
-        scroll = t.scroll.geometry()
+        scroll = t.scroll_area.geometry()
         for button in (t.undo_button, t.reset_button):
             assert button.geometry().top() > scroll.bottom(), (button.text(), scroll)
         assert t.prompts.height() >= t.prompts.heightForWidth(t.prompts.width())

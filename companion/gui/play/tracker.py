@@ -150,7 +150,7 @@ class TrackerDock(QDockWidget):
         layout.addWidget(LabelWall(self.prompts))
         # A short window scrolls the tracker rather than squeezing its lines onto each other
         # or pushing the window's bottom (the action and status bars) off the screen.
-        scroll = self.scroll = QScrollArea()
+        scroll = self.scroll_area = QScrollArea()
         scroll.setObjectName("trackerScroll")
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
