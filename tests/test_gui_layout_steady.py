@@ -81,6 +81,25 @@ def test_hovering_a_target_moves_neither_the_map_nor_the_buttons(
         assert w.canvas.pixels_per_square() == px
         assert w.canvas.vb.viewRect() == view, "the map moved under the pointer"
         assert _places(w) == places, "the buttons moved"
+        # A figure it may not be aimed at: why not, in the odds' room, nothing moved.
+        figures = w.play.figures()
+        acting = w.play.turn().acting  # type: ignore[union-attr]
+        shown = w.canvas.vb.viewRect()
+        others = [
+            v.at
+            for f, v in figures.items()
+            if f not in aimed.targets
+            and f != acting
+            and v.at is not None
+            and shown.contains(v.at[0] + 0.5, v.at[1] + 0.5)
+        ]
+        if others:
+            hover(qtbot, w.canvas, others[0])
+            qtbot.wait(50)  # type: ignore[attr-defined]
+            assert "Not a valid target" in w.action_dock.odds.text.text()
+            assert w.action_dock.geometry() == dock, "the Actions dock moved or grew"
+            assert w.canvas.vb.viewRect() == view, "the map moved under the pointer"
+            assert _places(w) == places, "the buttons moved"
         w.session.undo_stack.setClean()
 
 
