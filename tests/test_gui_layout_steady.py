@@ -185,7 +185,7 @@ def test_the_row_numbers_and_column_letters_sit_beside_the_map(
         column = int(cols[0][0])
         assert cols[0][1] == "A"
         assert lit(column - 6, top, column + 6, top + STRIP), "no column letter over the map"
-        assert rulers.geometry() == inside
+        assert inside.contains(rulers.geometry())
         # Zoomed in on the middle: the map runs past the view, the rulers at its edges.
         canvas.centre_on((d.width // 2, d.height // 2), 60)
         qtbot.wait(50)  # type: ignore[attr-defined]

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 STRIP = 18
 #: The left strip's width with the room its row numbers take beyond ``STRIP``.
 LEFT_STRIP = STRIP + 6
+#: How far from the view's edge a strip stays there rather than beside the map.
+SNUG = 12
 STEPS = (1, 2, 5, 10, 20, 50)
 
 
@@ -54,7 +56,6 @@ class EdgeRulers(QWidget):
         canvas.zoomChanged.connect(lambda _px: self._place())
 
     def follow_viewport(self) -> None:
-        self.setGeometry(self.canvas.viewport().rect())
         self._place(force=True)
         self.raise_()
 
@@ -66,27 +67,33 @@ class EdgeRulers(QWidget):
         strips = self._measure()
         if force or strips != self._strips:
             self._strips = strips
+            # The widget moved to the strips' corner rather than only masked anew: a new
+            # mask has the view under it painted once more after the view's own paint.
+            corner = strips[0].topLeft()
+            room = self.canvas.viewport().rect()
+            self.setGeometry(QRect(corner, room.bottomRight()))
             # Only the two strips are the rulers': the map repainted under the middle of
             # the view (a figure moved) does not paint them again.
-            self.setMask(QRegion(strips[0]).united(QRegion(strips[1])))
+            mask = QRegion(strips[0]).united(QRegion(strips[1])).translated(-corner)
+            if force or mask != self.mask():
+                self.setMask(mask)
         self.update()
 
     def _measure(self) -> tuple[QRect, QRect]:
         """The top strip and the left one: at the view's edges, or just above and left
-        of the map where its edge is inside the view, as long as the map where it ends
-        inside the view."""
-        width, height = self.width(), self.height()
+        of the map where its edge is inside the view."""
         c = self.canvas
-        d = c.session.doc.dungeon
+        width, height = c.viewport().width(), c.viewport().height()
         near = c.viewport_pos((0, 0), 0, 0)
-        far = c.viewport_pos((d.width, d.height), 0, 0)
-        left = min(max(0, near.x() - LEFT_STRIP), width)
-        top = min(max(0, near.y() - STRIP), height)
-        right = min(width, far.x()) if far.x() > left + LEFT_STRIP else width
-        bottom = min(height, far.y()) if far.y() > top + STRIP else height
+        left, top = near.x() - LEFT_STRIP, near.y() - STRIP
+        # A map edge about as near as a followed view leaves it (``MapCanvas.centre_on``)
+        # keeps the strip at the view's edge: it does not move as the view scrolls.
+        left = min(left, width) if left > SNUG else 0
+        top = min(top, height) if top > SNUG else 0
+        # Each strip runs on to the view's far edge, the map's other end in view or not.
         return (
-            QRect(left, top, max(0, right - left), STRIP),
-            QRect(left, top + STRIP, LEFT_STRIP, max(0, bottom - top - STRIP)),
+            QRect(left, top, width - left, STRIP),
+            QRect(left, top + STRIP, LEFT_STRIP, max(0, height - top - STRIP)),
         )
 
     def _top(self) -> QRect:
@@ -103,7 +110,7 @@ class EdgeRulers(QWidget):
         px = c.pixels_per_square()
         origin = c.viewport_pos((0, 0), 0, 0)
         left_top = c.map_pos(QPointF(0, 0))
-        right_bottom = c.map_pos(QPointF(self.width(), self.height()))
+        right_bottom = c.map_pos(QPointF(c.viewport().width(), c.viewport().height()))
         cols: list[tuple[float, str]] = []
         step = label_step(px, metrics.horizontalAdvance(column_name(d.width - 1)))
         first = max(0, int(left_top.x()))
@@ -119,11 +126,12 @@ class EdgeRulers(QWidget):
         return cols, rows
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        region = event.region()
+        region = event.region().translated(self.pos())  # in the view's pixels
         if not region.intersects(self._top()) and not region.intersects(self._left()):
             return  # (no strip touched: their labels stand)
         cols, rows = self.visible_labels()
         p = QPainter(self)
+        p.translate(-self.x(), -self.y())  # the labels and strips are placed in the view
         p.setFont(self.label_font)
         band = QColor(20, 22, 27, 200)
         top, left = self._strips
