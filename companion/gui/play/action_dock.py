@@ -735,7 +735,7 @@ class ActionDock(QDockWidget):
         turn = ""
         if c.sets_facing():
             spec = c.facing_spec()
-            facing = spec.text(c.facing) if c.facing is not None else "as it stands"
+            facing = spec.text(c.facing) if c.facing is not None else spec.unnamed or "as it stands"
             if spec.kind == "any" and not choice.facings:
                 how = "click the destination, then click the way to face"
             else:
