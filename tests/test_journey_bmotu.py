@@ -230,7 +230,7 @@ def test_bmotu_journey(
     t.pass_until("mildred")
     # A spell begun: the Cast menu lists the prepared spells; Zap aimed at the troll.
     assert "Cast" in h.bar_titles()
-    t.menu_entry("Cast", "Zap/blast: zap").trigger()
+    t.menu_entry("Cast", "Zap/blast: Zap").trigger()
     h.settle()
     assert w.play.pending is not None and w.play.pending.needs == "figures"
     h.click_square(t.at("bigtom"))
