@@ -14,6 +14,7 @@ from companion.rulesets.heroica.rules import (
     Ctx,
     adjacent,
     forward_end,
+    heals_nothing,
     hero_blockers,
     locked_edges,
     monster_name,
@@ -368,7 +369,10 @@ def _skill_choices(ctx: Ctx, h: Hero, choice: Callable[..., ActionChoice]) -> li
         candidates: list[tuple[str, dict[str, Any]]] = []
         if isinstance(skill, HealSkill):
             for other in q.in_play():
-                candidates.append((f"heal {other.name}", {**base, "targets": [other.id]}))
+                label = f"heal {other.name}"
+                if heals_nothing(ctx, skill, other):
+                    label += " (at full health: heals nothing)"
+                candidates.append((label, {**base, "targets": [other.id]}))
         elif isinstance(skill, DamageSkill):
             paths: list[list[Cell]] = [[]]
             steps = skill.move_before or skill.move_after
