@@ -1,6 +1,7 @@
 """Heroica through the window: what a QA walkthrough of the Draida Bay demo found.
 
-A heal of a hero at full health says it heals nothing before it is taken.
+A heal of a hero at full health says it heals nothing before it is taken; a move onto
+another hero is offered and previewed where the hero really ends.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from test_gui_heroica import Table
 
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import make_settings, make_window
+from companion.gui.testing import click, hover, make_settings, make_window
 from companion.model.dungeon import Terrain
 from companion.model.mapfile import FigurePlacement, MapOptions, dump_map, new_document
 
@@ -87,4 +88,34 @@ def test_a_heal_of_a_hero_at_full_health_says_it_heals_nothing(
     assert "Knight is already at full health (4): the skill heals nothing" in log[-1], log
     assert w.play.game.state.heroes["druid"].skill == 0
     assert w.play.game.state.heroes["knight"].health == 4
+    assert not errors, errors
+
+
+def test_a_move_onto_a_hero_is_shown_where_the_hero_really_ends(
+    qtbot: object, tmp_path: Path, errors: list[str], cleanup: list[MainWindow]
+) -> None:
+    """The Knight (A2) rolls 2: a move onto the Wizard (C2) ends forward past it, on D2."""
+    w, table = started(qtbot, tmp_path, [("knight", (0, 1)), ("wizard", (2, 1))], errors)
+    cleanup.append(w)
+    table.queue = ["2/Skull"]
+    w.action_dock.buttons["Roll to move"].click()
+    w.action_dock.buttons["Move"].click()
+    # The highlighted squares are where the move may end: D2 (forward past the Wizard),
+    # never the Wizard's own C2.
+    offered = w.play.moves()
+    assert (3, 1) in offered and (2, 1) not in offered, sorted(offered)
+    hover(qtbot, w.canvas, (3, 1))
+    lines = w.canvas.overlays.caption.lines
+    assert any("ends on D2: forward past Wizard on C2" in line for line in lines), lines
+    # The path tinted runs from B2 to D2, where the Knight stops (a 3 x 1 image at B2).
+    area = w.canvas.overlays.area
+    assert area.isVisible() and area.image is not None
+    assert (area.pos().x(), area.pos().y(), area.image.shape[:2]) == (1, 1, (1, 3))
+    # Hovering the Wizard's square offers no move ending there.
+    hover(qtbot, w.canvas, (2, 1))
+    assert not any(line.startswith("move ") for line in w.canvas.overlays.caption.lines)
+    hover(qtbot, w.canvas, (3, 1))
+    click(qtbot, w.canvas, (3, 1))
+    assert w.play.figures()["knight"].at == (3, 1)
+    assert w.play.figures()["wizard"].at == (2, 1)
     assert not errors, errors
