@@ -1,7 +1,8 @@
 """Heroica through the window: what a QA walkthrough of the Draida Bay demo found.
 
 A heal of a hero at full health says it heals nothing before it is taken; a move onto
-another hero is offered and previewed where the hero really ends.
+another hero is offered and previewed where the hero really ends; a space too far is
+refused as too far, that reason first.
 """
 
 from __future__ import annotations
@@ -118,4 +119,27 @@ def test_a_move_onto_a_hero_is_shown_where_the_hero_really_ends(
     click(qtbot, w.canvas, (3, 1))
     assert w.play.figures()["knight"].at == (3, 1)
     assert w.play.figures()["wizard"].at == (2, 1)
+    assert not errors, errors
+
+
+def test_a_space_too_far_is_refused_as_too_far_first(
+    qtbot: object, tmp_path: Path, errors: list[str], cleanup: list[MainWindow]
+) -> None:
+    """The Knight (A2) rolls 2 and points at G2, 6 spaces away: too far, said first."""
+    w, table = started(qtbot, tmp_path, [("knight", (0, 1)), ("wizard", (0, 2))], errors)
+    cleanup.append(w)
+    refused: list[list[str]] = []
+    w.play.confirm_force = lambda verdict: refused.append(  # type: ignore[assignment]
+        [r.message for r in verdict.reasons]
+    )
+    table.queue = ["2/Skull"]
+    w.action_dock.buttons["Roll to move"].click()
+    w.action_dock.buttons["Move"].click()
+    hover(qtbot, w.canvas, (6, 1))
+    lines = w.canvas.overlays.caption.lines
+    assert lines[0] == "1. G2 is 6 spaces from A2; Knight may move 2", lines
+    assert any("not next to A2" in line for line in lines[1:]), lines
+    click(qtbot, w.canvas, (6, 1))
+    assert refused and refused[0][0] == "G2 is 6 spaces from A2; Knight may move 2", refused
+    assert w.play.figures()["knight"].at == (0, 1)
     assert not errors, errors
