@@ -114,7 +114,9 @@ def test_a_move_onto_a_hero_is_shown_where_the_hero_really_ends(
     assert (area.pos().x(), area.pos().y(), area.image.shape[:2]) == (1, 1, (1, 3))
     # Hovering the Wizard's square offers no move ending there.
     hover(qtbot, w.canvas, (2, 1))
-    assert not any(line.startswith("move ") for line in w.canvas.overlays.caption.lines)
+    lines = w.canvas.overlays.caption.lines
+    assert not any(line.startswith("move ") for line in lines), lines
+    assert lines[0].startswith("1. Wizard is on C2: a move onto it goes on forward"), lines
     hover(qtbot, w.canvas, (3, 1))
     click(qtbot, w.canvas, (3, 1))
     assert w.play.figures()["knight"].at == (3, 1)

@@ -126,7 +126,8 @@ def _too_far(
     ctx: Ctx, h: Hero, prev: Cell, c: Cell, taken: int, allowance: int, key: bool
 ) -> list[Reason]:
     """A step that jumps from ``prev`` to ``c`` (after ``taken`` steps): whether ``c`` is
-    also beyond the allowance by the shortest way of spaces, or by no way at all."""
+    also beyond the allowance by the shortest way of spaces, or by no way at all; or,
+    within it, another hero's space, which no move ends on."""
     q = ctx.quest
     if c not in q.spaces:
         return []  # said by the step's own reason
@@ -141,6 +142,17 @@ def _too_far(
             )
         ]
     if taken + away <= allowance:
+        # Within reach: but a move onto another hero does not end there.
+        names = [o.name for o in q.in_play() if o.at == c and o.id != h.id]
+        if names:
+            return [
+                reason(
+                    R.OCCUPIED,
+                    f"{names[0]} is on {place_name(c)}: a move onto it goes on forward "
+                    "to the first available space",
+                    c,
+                )
+            ]
         return []
     return [
         reason(
