@@ -397,9 +397,10 @@ class PlayTool(Tool):
                 o.caption.set_caption(sq, self._why_not(choice, sq))
                 return
             path = option.path if choice.needs == "path" else line_cells(*option.path)
-            o.area.show_mask(self._mask(path), PATH, 140)
+            # The square the figure stops on, also where its path goes on past a figure.
+            o.area.show_mask(self._mask([*path, option.square]), PATH, 140)
             unit = "squares" if choice.needs == "path" else "studs"
-            lines = [f"move {option.cost} {unit}"]
+            lines = [f"move {option.cost} {unit}"] + ([option.note] if option.note else [])
             if c.sets_facing():
                 lines += self._facing_lines()
                 # The arrow at the destination: the facing chosen, or the figure's own
