@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,9 +11,19 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QToolButton
 
+from companion.datafiles import resource_dir
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
-from companion.gui.testing import click, demo_window, forget_changes, hover
+from companion.gui.testing import (
+    click,
+    demo_window,
+    forget_changes,
+    hover,
+    make_settings,
+    make_window,
+)
+
+LEFT = Qt.MouseButton.LeftButton
 
 
 @pytest.fixture
@@ -51,7 +62,7 @@ def test_a_ranged_attack_shows_on_the_dice_strip_the_total_the_log_says(
     assert w.start_game(tmp_path / "r.game.jsonl", GameSpec(seed=3))
     _play_until(w, "lira")
     nix = w.play.figures()["nix"].at
-    qtbot.mouseClick(_dock_button(w, "Ranged attack"), Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    qtbot.mouseClick(_dock_button(w, "Ranged attack"), LEFT)  # type: ignore[attr-defined]
     w.canvas.fit()
     hover(qtbot, w.canvas, nix)
     click(qtbot, w.canvas, nix)
@@ -66,3 +77,33 @@ def test_a_ranged_attack_shows_on_the_dice_strip_the_total_the_log_says(
     strip = w.action_dock.dice.text()
     assert f"= {attack.total} + {attack.modifier} = {said[1]}" in strip, strip
     assert f"= {defense.result}" in strip and defense.result == int(said[2]), strip
+
+
+def test_the_move_hover_writes_the_length_as_the_log_does(qtbot: object, tmp_path: Path) -> None:
+    table = resource_dir() / "dungeons" / "iawwbr-demo.json"
+    roster = resource_dir() / "parties" / "iawwbr-demo.roster.json"
+    errors: list[str] = []
+    w = make_window(qtbot, make_settings(tmp_path), errors)  # type: ignore[arg-type]
+    assert w.open_path(table)
+    w.play.ask_dice = lambda count, sides, purpose: [4, 4, 4, 3][:count]
+    spec = GameSpec(dice="typed")
+    assert w.start_game(tmp_path / "m.game.jsonl", spec, roster=json.loads(roster.read_text()))
+    qtbot.mouseClick(w.action_dock.buttons["Roll 4d6 for activation"], LEFT)  # type: ignore[attr-defined]
+    row = w.tracker_dock.order_ids().index("red_brute")
+    w.tracker_dock.order.itemClicked.emit(w.tracker_dock.order.item(row))
+    assert w.play.turn().acting == "red_brute"
+    qtbot.mouseClick(w.action_dock.buttons["Move"], LEFT)  # type: ignore[attr-defined]
+    # A move off the grid's lines: its length is not a whole number of studs.
+    start = w.play.figures()["red_brute"].at
+    assert start is not None
+    dest = (start[0] + 9, start[1] + 4)  # 9.8 studs away: no whole number of studs
+    assert dest in w.play.moves()
+    hover(qtbot, w.canvas, dest)
+    caption = " ".join(w.canvas.overlays.caption.lines)
+    click(qtbot, w.canvas, dest)
+    assert not errors, errors
+    said = re.search(r"moves (\d+\.\d) studs", w.log_dock.lines[-1].text)
+    assert said, w.log_dock.lines[-1].text
+    assert not said[1].endswith(".0")
+    assert f"move {said[1]} studs" in caption, caption
+    w.session.undo_stack.setClean()

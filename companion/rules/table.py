@@ -409,6 +409,9 @@ class MoveOption(ViewValue):
     square: Square
     cost: int
     path: tuple[Square, ...]
+    #: The move's length as the rules write it in the log ("15.6 studs"); "": ``cost``
+    #: squares.
+    length: str = ""
 
 
 class FigureProfile(ViewValue):

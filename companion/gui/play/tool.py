@@ -399,7 +399,7 @@ class PlayTool(Tool):
             path = option.path if choice.needs == "path" else line_cells(*option.path)
             o.area.show_mask(self._mask(path), PATH, 140)
             unit = "squares" if choice.needs == "path" else "studs"
-            lines = [f"move {option.cost} {unit}"]
+            lines = [f"move {option.length or f'{option.cost} {unit}'}"]
             if c.sets_facing():
                 lines += self._facing_lines()
                 # The arrow at the destination: the facing chosen, or the figure's own.
