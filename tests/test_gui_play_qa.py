@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QFileDialog, QToolButton
 
 from companion.datafiles import resource_dir
 from companion.gui.main_window import MainWindow
@@ -107,3 +107,18 @@ def test_the_move_hover_writes_the_length_as_the_log_does(qtbot: object, tmp_pat
     assert not said[1].endswith(".0")
     assert f"move {said[1]} studs" in caption, caption
     w.session.undo_stack.setClean()
+
+
+def test_exporting_the_log_says_where_in_the_status_bar(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "e.game.jsonl", GameSpec(seed=3))
+    out = tmp_path / "the log.md"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), ""))
+    )
+    w.statusBar().clearMessage()
+    w.export_log_action.trigger()
+    assert out.read_text(encoding="utf-8").startswith("# The Sunken Forge — game log")
+    assert str(out) in w.statusBar().currentMessage()
