@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QFileDialog, QToolButton
 
 from companion.datafiles import resource_dir
 from companion.gui.main_window import MainWindow
+from companion.gui.play.dice_dialog import DiceDialog
 from companion.gui.play.new_game import GameSpec
 from companion.gui.testing import (
     click,
@@ -122,3 +123,58 @@ def test_exporting_the_log_says_where_in_the_status_bar(
     w.export_log_action.trigger()
     assert out.read_text(encoding="utf-8").startswith("# The Sunken Forge — game log")
     assert str(out) in w.statusBar().currentMessage()
+
+
+def test_typed_dice_are_read_as_they_are_typed(
+    qtbot: object, window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    assert w.start_game(tmp_path / "t.game.jsonl", GameSpec(dice="typed"))
+    # Each row typed and nothing else: no Tab, no leaving the box (the ties as in
+    # test_typed_initiative_is_one_dialog_with_a_row_per_figure_and_its_ties).
+    faces = ["66", "55", "11", "22", "44", "34", "66", "12"]
+    seen: dict[str, object] = {}
+
+    def fill() -> None:
+        sheet = w.play.sheet  # type: ignore[attr-defined]
+        try:
+            first = sheet.rows[0]
+            qtbot.keyClicks(first, "6")  # type: ignore[attr-defined]
+            seen["short"] = (sheet.error.text(), sheet.ok.isEnabled())
+            qtbot.keyClick(first, Qt.Key.Key_Backspace)  # type: ignore[attr-defined]
+            qtbot.keyClicks(first, "67")  # type: ignore[attr-defined]
+            seen["bad"] = sheet.error.text()
+            qtbot.keyClick(first, Qt.Key.Key_Backspace)  # type: ignore[attr-defined]
+            qtbot.keyClick(first, Qt.Key.Key_Backspace)  # type: ignore[attr-defined]
+            for i, text in enumerate(faces):
+                assert not sheet.ok.isEnabled()
+                qtbot.keyClicks(sheet.rows[i], text)  # type: ignore[attr-defined]
+                assert sheet.error.text() == "", sheet.error.text()
+            seen["ok"] = sheet.ok.isEnabled()
+            qtbot.mouseClick(sheet.ok, LEFT)  # type: ignore[attr-defined]
+        except Exception as exc:  # never leave the dialog open: it would block the test
+            seen["error"] = repr(exc)
+        if sheet.isVisible():
+            seen.setdefault("error", f"still open: {sheet.error.text()}")
+            sheet.reject()
+
+    QTimer.singleShot(0, fill)
+    qtbot.mouseClick(w.action_dock.buttons["Roll initiative"], LEFT)  # type: ignore[attr-defined]
+    assert "error" not in seen, seen
+    assert seen["short"] == ("Brannoc's initiative: 2 dice needed, 1 typed", False)
+    assert seen["bad"] == "Brannoc's initiative: 7 is not a face of a d6"
+    assert seen["ok"] is True
+    assert w.play.turn().labels["brannoc"] == "13"
+
+
+def test_a_single_roll_typed_enables_ok_at_once(qtbot: object) -> None:
+    dialog = DiceDialog(3, 6, "Grok's attack")
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    assert not dialog.ok.isEnabled() and dialog.error.text() == ""
+    qtbot.keyClicks(dialog.edit, "3 9")  # type: ignore[attr-defined]
+    assert dialog.error.text() == "3 dice needed, 2 typed" and not dialog.ok.isEnabled()
+    qtbot.keyClick(dialog.edit, Qt.Key.Key_Backspace)  # type: ignore[attr-defined]
+    qtbot.keyClicks(dialog.edit, "5 6")  # type: ignore[attr-defined]
+    assert dialog.error.text() == "" and dialog.ok.isEnabled()
+    qtbot.mouseClick(dialog.ok, LEFT)  # type: ignore[attr-defined]
+    assert dialog.faces == [3, 5, 6] and dialog.result() == 1
