@@ -412,6 +412,9 @@ class MoveOption(ViewValue):
     #: One line the table shows with it, from the rules (a move whose path ends on
     #: another figure and goes on to ``square``: where and why).
     note: str = ""
+    #: The move's length as the rules write it in the log ("15.6 studs"); "": ``cost``
+    #: squares.
+    length: str = ""
 
 
 class FigureProfile(ViewValue):

@@ -50,9 +50,13 @@ def faces_text(roll: DiceRoll, specs: Sequence[DieSpec] = ()) -> str:
 
 def roll_line(roll: DiceRoll, specs: Sequence[DieSpec] = ()) -> str:
     """One roll for the action bar: its purpose, then its faces on a line of their own (so
-    they never wrap apart), and the total of several numbered dice."""
+    they never wrap apart), and the total of several numbered dice with what the rules
+    added to it, as the model recorded it (the log's result)."""
     numbered = roll.die is None or all(d.numbered for d in specs if d.id == roll.die)
     total = f"&nbsp;= {roll.total}" if len(roll.faces) > 1 and numbered else ""
+    if numbered and roll.modifier:
+        sign = "+" if roll.modifier > 0 else "\u2212"
+        total += f" {sign} {abs(roll.modifier)} = {roll.result}"
     return f"<small>{roll.purpose}</small><br><nobr>{faces_text(roll, specs)}{total}</nobr>"
 
 

@@ -400,7 +400,8 @@ class PlayTool(Tool):
             # The square the figure stops on, also where its path goes on past a figure.
             o.area.show_mask(self._mask([*path, option.square]), PATH, 140)
             unit = "squares" if choice.needs == "path" else "studs"
-            lines = [f"move {option.cost} {unit}"] + ([option.note] if option.note else [])
+            steps = f"{option.cost} {unit if option.cost != 1 else unit[:-1]}"
+            lines = [f"move {option.length or steps}"] + ([option.note] if option.note else [])
             if c.sets_facing():
                 lines += self._facing_lines()
                 # The arrow at the destination: the facing chosen, or the figure's own
