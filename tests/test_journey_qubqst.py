@@ -359,6 +359,10 @@ def test_qubqst_journey(
             "golden",
             *(c for c in w.play.game.state.cubes if c != "golden"),
         }
+        # No cube drawn over another: each lies on its own spot of the board.
+        boxes = {pid: box.sceneBoundingRect() for pid, box in graph.place_items.items()}
+        over = [(a, b) for a in boxes for b in boxes if a < b and boxes[a].intersects(boxes[b])]
+        assert not over, over
         cubes = sorted(w.play.game.state.cubes.values(), key=lambda c: c.order)
         entry_cube = cubes[-1].id
         choose(h, "Enter", lambda t: t.startswith(f"Enter at {entry_cube} "))

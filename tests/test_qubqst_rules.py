@@ -294,3 +294,50 @@ def test_a_cube_drawn_by_hand_is_offered_by_name_for_each_cube_left_in_the_bag(
     )
     assert by_hand() == [f"Draw black{n}" for n in (1, 2, 3, 4, 5, 6, 8, 9)]
     assert "black7" not in game.state.bag
+
+
+def test_a_join_onto_a_spot_where_a_cube_lies_is_refused_and_the_cubes_drawn_apart(
+    tmp_path: Path,
+) -> None:
+    """L138 "join it by a path to another Catacomb Cube" and L163 "Place the Creature Cube
+    on top of the current Catacomb Cube": the cubes lie on the table, one to a spot, so a
+    join that would lay the new cube on one already laid is refused with its reason."""
+    game = GameFile.create(
+        tmp_path / "q.game.jsonl",
+        None,
+        ruleset_id="qubqst",
+        options={"sample": "all"},
+        choices={"_game": {"party": ["war", "wiz"]}},
+        seed=3,
+    )
+    rules = get_ruleset("qubqst")
+
+    def act(**action: object) -> None:
+        game.act({"actor": "war", **action})
+
+    act(action="start_item")
+    act(action="draw", face="S/red+black")
+    # black1 south of the Golden Cube, black2 east of it, black3 south of black2, black4
+    # west of black3: black4 lies south of black1.
+    for cube, path, to, to_path in (
+        ("black1", "N", "golden", "S"),
+        ("black2", "W", "black1", "E"),
+        ("black3", "N", "black2", "S"),
+        ("black4", "E", "black3", "W"),
+    ):
+        act(action="draw", cube=cube, face="NESW/")
+        act(action="join", cube=cube, path=path, to=to, to_path=to_path)
+    act(action="draw", cube="black5", face="NESW/")
+    onto = {"actor": "war", "action": "join", "cube": "black5", "path": "N"}
+    verdict = rules.validate(
+        game.state, rules.actions.validate_python({**onto, "to": "black1", "to_path": "S"})
+    )
+    assert not verdict.legal
+    assert [r.code for r in verdict.reasons] == ["spot_taken"]
+    assert "black4 already lies south of black1" in verdict.message
+    joins = [c.label for c in rules.choices(game.state, "war") if c.kind == "join"]
+    assert "Join black5 N to black4 S" in joins
+    assert not [j for j in joins if j.endswith("to black1 S")], joins
+    act(action="join", cube="black5", path="N", to="black4", to_path="S")
+    spots = [p.at for p in rules.places(game.state).places]
+    assert len(set(spots)) == len(spots) == 6, spots
