@@ -312,8 +312,15 @@ def test_qubqst_journey(
     with h.dialogs(new_game(("war",), typed=True), refusal, fill_tables):
         h.trigger("Game", "New game without a map", "QUBQST")
     assert w.play.game is None
-    assert "war.hit_power" in refused["text"], refused
-    assert "Characters: war.hit_power" in refused["more"], refused
+    # In players' words, each entry once: the card and field as the Tables editor names
+    # them, and the dialog's own choice that plays the sample numbers.
+    assert "the Warrior's Hit Power" in refused["text"], refused
+    assert refused["text"].count("Hit Power") == 1, refused
+    assert "The project's sample filling for all" in refused["text"], refused
+    assert "Numbers the text leaves out" in refused["text"], refused
+    for internal in ("war.", "hit_power", "characters:", "sample = all"):
+        assert internal not in refused["text"] + refused["more"], (internal, refused)
+    assert refused["more"] == "Rules → Tables… pages to fill in: Characters (21 to fill).", refused
     assert any(t.startswith("Characters (") and "to fill" in t for t in tables["titles"])
     assert "war.hit_power" in tables["before"] and "war.hit_power" not in tables["after"]
     # The Wizard and the Thief stay empty: a party of the Warrior alone does not need them.

@@ -101,7 +101,7 @@ def test_a_game_needing_an_empty_entry_is_refused_naming_it_and_starts_once_fill
     assert not [m for m in refused.value.missing if "wiz" in m or "creatures" in m]
     # The whole Game: refused with the entry named, nothing written.
     path = tmp_path / "g.game.jsonl"
-    with pytest.raises(GameFileError, match=r"characters: war\.hit_power"):
+    with pytest.raises(GameFileError, match=r"the Warrior's Hit Power, magic attack"):
         GameFile.create(path, None, ruleset_id="qubqst", choices={"_game": {"party": ["war"]}})
     assert not path.exists()
     # The one table the default game needs: listed by the table editor's ``missing``.
@@ -115,7 +115,7 @@ def test_a_game_needing_an_empty_entry_is_refused_naming_it_and_starts_once_fill
     game = GameFile.create(path, None, ruleset_id="qubqst", choices={"_game": {"party": ["war"]}})
     assert game.figures()["war"].tracks[0].value == 6
     # The Wizard's card is still empty: a party with her is refused, naming her entries.
-    with pytest.raises(d.MissingEntries, match=r"characters: wiz\.hit_power"):
+    with pytest.raises(d.MissingEntries, match=r"the Wizard's Hit Power"):
         d.cards_for(["war", "wiz"], "cards")
     # Only your tables: every card the game may need is named.
     with pytest.raises(d.MissingEntries) as off:
@@ -247,7 +247,7 @@ def test_a_faulty_table_file_is_named_in_the_refusal(home: Path) -> None:
     with pytest.raises(d.MissingEntries) as refused:
         d.cards_for(["war"], "cards")
     text = str(refused.value)
-    assert "characters: war.hit_power" in text
+    assert "the Warrior's Hit Power" in text
     assert "characters.toml" in text and "hit_power" in text.split("fix it first")[1]
 
 
