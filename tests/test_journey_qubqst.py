@@ -432,6 +432,18 @@ def test_qubqst_journey(
         win_the_fights(h)
     turn = w.play.turn()
     assert turn.outcome and "conquered" in turn.outcome, (turn, rolled[-10:])
+    # The log in players' words: cubes as the board labels them, paths by their ways, a
+    # creature by its cube's sticker; no action's internal names.
+    log = "\n".join(h.log_texts())
+    cubes = sorted(w.play.game.state.cubes.values(), key=lambda c: c.order)
+    first = cubes[1].id
+    assert f"join {first} to golden: {first}'s north path is joined to golden's south path" in log
+    assert f"{first} is rolled in: paths north, east, south and west, 1 creature: yellow" in log
+    assert (
+        "Warrior: fight KOB: Warrior 10 hits" in log and "move on: the party moves on north" in log
+    )
+    for internal in ("(foe ", "(cube ", "(path ", "to_path", "_1", "rolled in: N", "enter_secret"):
+        assert internal not in log, (internal, log)
     shot(h, w, "qubqst-won")
     # Undo and redo (Ctrl+Z, Ctrl+Shift+Z): the last step off the log and back.
     h.focus_back()

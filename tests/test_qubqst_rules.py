@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.rules.capabilities import GraphBoard, GridBoard
-from companion.rules.dice import SeededDice
+from companion.rules.dice import SeededDice, TypedDice
 from companion.rules.game import Game as GameFile
 from companion.rules.game import GameFileError
 from companion.rules.ruleset import get_ruleset, ruleset_info
@@ -341,3 +341,56 @@ def test_a_join_onto_a_spot_where_a_cube_lies_is_refused_and_the_cubes_drawn_apa
     act(action="join", cube="black5", path="N", to="black4", to_path="S")
     spots = [p.at for p in rules.places(game.state).places]
     assert len(set(spots)) == len(spots) == 6, spots
+
+
+def test_the_log_says_each_step_in_players_words() -> None:
+    """L289-290 "Each time the character has to discard a Combat Cube, add it to the
+    creature's Combat Cubes instead": the log names the creature by its cube's sticker,
+    the cubes as the board labels them, the paths by their ways; the action itself (the
+    game file's JSON) keeps its ids."""
+    rules = get_ruleset("qubqst")
+    cards = d.sample_cards().model_dump(mode="json")
+    cards["creatures"]["kob"] = {"hit_power": 2, "abilities": ["absorb"], "cache": []}
+    state = rules.initial_state(
+        {
+            "party": ["war", "thf"],
+            "options": {"sample": "all"},
+            "cards": cards,
+            "board": {
+                "cubes": {"golden": "S/red+black", "black1": "NES/yellow"},
+                "joins": [["black1", "N", "golden", "S"]],
+                "entry": ["black1", "S"],
+            },
+        }
+    )
+    faces = ["kob", *["blank"] * 5, "critical", "blank"]
+    dice = TypedDice(faces, specs=rules.dice_specs())
+
+    def said(action: dict[str, object]) -> str:
+        nonlocal state
+        before = state
+        done = rules.resolve(state, rules.actions.validate_python(action), dice)
+        state = done.state
+        return rules.describe(before, action, done.events)
+
+    assert said({"actor": "war", "action": "reveal"}) == "Warrior: reveal the cube: black1: KOB."
+    fight = {"actor": "war", "action": "fight", "foe": "black1_1"}
+    line = said(fight)
+    assert line.startswith("Warrior: fight KOB: KOB 2 hits to 0: it absorbs 2 of ")
+    assert "Warrior's Combat Cubes" in line and "black1_1" not in line, line
+    assert fight == {"actor": "war", "action": "fight", "foe": "black1_1"}
+    # Setting out: a cube rolled in and joined, in words.
+    game = rules.initial_state(
+        {"party": ["war"], "options": {"sample": "all"}, "cards": d.sample_cards().model_dump()}
+    )
+    state = game
+    dice = TypedDice([1], specs=rules.dice_specs())
+    said({"actor": "war", "action": "start_item"})
+    assert said({"actor": "war", "action": "draw", "face": "S/red+black"}) == (
+        "Warrior: draw a cube: golden is rolled in: path south, 2 creatures: red, black."
+    )
+    said({"actor": "war", "action": "draw", "cube": "black1", "face": "EW/"})
+    join = {"actor": "war", "action": "join", "cube": "black1", "path": "W"}
+    assert said({**join, "to": "golden", "to_path": "S"}) == (
+        "Warrior: join black1 to golden: black1's west path is joined to golden's south path."
+    )

@@ -52,3 +52,19 @@ def cube_at(game: Game, spot: tuple[float, float]) -> str | None:
     """The placed cube lying on ``spot`` (the cube not joined yet lies nowhere)."""
     at = layout(game)
     return next((c for c, p in at.items() if p == spot and c != game.unjoined), None)
+
+
+def face_said(paths: tuple[str, ...], content: str, colours: tuple[str, ...]) -> str:
+    """A rolled face as the log says it: "paths north and east, 2 creatures: green, red"."""
+    ways = [WAY[p] for p in paths]
+    said = (
+        ways[0]
+        if len(ways) == 1
+        else "none"
+        if not ways
+        else f"{', '.join(ways[:-1])} and {ways[-1]}"
+    )
+    what = {"empty": "empty", "trap": "a trap"}.get(
+        content, f"{len(colours)} creature{'s' if len(colours) != 1 else ''}: {', '.join(colours)}"
+    )
+    return f"path{'s' if len(ways) != 1 else ''} {said}, {what}"
