@@ -335,9 +335,20 @@ def test_qubqst_journey(
     graph = w.board_views.graph
     assert w.board_views.currentWidget() is graph
     h.check_window_size()
+    # Nothing to undo or reset yet: the menu's actions and the tracker's buttons say so.
+    tracker = w.tracker_dock
+    undo = (w.game_undo, w.reset_turn_action, tracker.undo_button, tracker.reset_button)
+    assert [u.isEnabled() for u in undo] == [False] * 4
     rolled: list[str] = []
     table = Table()
     with typed_cubes(h, table, rolled):
+        choose(h, "Roll the first item", lambda _t: True)
+        assert [u.isEnabled() for u in undo] == [True] * 4  # the roll can be taken back
+        h.click(tracker.undo_button)
+        assert [u.isEnabled() for u in undo] == [False] * 4 and w.game_redo.isEnabled()
+        w.game_redo.trigger()
+        h.settle()
+        assert not w.play.game.can_redo and not w.game_redo.isEnabled()
         for _ in range(40):
             if on_bar(h, "Roll the first item"):
                 choose(h, "Roll the first item", lambda _t: True)

@@ -394,3 +394,21 @@ def test_the_log_says_each_step_in_players_words() -> None:
     assert said({**join, "to": "golden", "to_path": "S"}) == (
         "Warrior: join black1 to golden: black1's west path is joined to golden's south path."
     )
+
+
+def test_undo_and_reset_turn_are_offered_only_with_something_to_take_back(
+    tmp_path: Path,
+) -> None:
+    game = GameFile.create(
+        tmp_path / "q.game.jsonl",
+        None,
+        ruleset_id="qubqst",
+        options={"sample": "all"},
+        choices={"_game": {"party": "war"}},
+        seed=3,
+    )
+    assert not game.can_undo and not game.can_reset_turn
+    game.act({"actor": "war", "action": "start_item"})
+    assert game.can_undo and game.can_reset_turn
+    assert game.reset_turn() == 1
+    assert not game.can_undo and not game.can_reset_turn and game.can_redo
