@@ -125,3 +125,30 @@ def test_a_new_map_during_a_game_closes_the_game_saved(
     assert "was closed" in w.statusBar().currentMessage()
     assert Path(w.recent_files()[0]) == game.path.resolve()
     w.session.undo_stack.setClean()
+
+
+def test_the_map_is_not_edited_while_a_game_is_at_the_table(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mode → Edit is off while a game is open (the game keeps the map it began with: a
+    wall drawn then would be one its rules never see, and Edit → Redo would draw it again
+    mid-game); the status bar says why; once the game is closed the map is edited again."""
+    errors: list[str] = []
+    w = make_window(qtbot, make_settings(tmp_path), errors)
+    start_demo(qtbot, w, BRICKQUEST, tmp_path, monkeypatch)
+    edit = w.actions_.edit_mode
+    assert w.mode == "play" and not edit.isEnabled()
+    assert "Close the game" in edit.statusTip()
+    edit.trigger()  # a disabled action does nothing
+    QTest.keyClick(w, Qt.Key.Key_E)  # nor does its key
+    qtbot.wait(20)
+    assert w.mode == "play"
+    w.set_mode("edit")  # nor any other way in (a tool of Edit mode asks for it so)
+    assert w.mode == "play" and w.actions_.play_mode.isChecked()
+    assert "Close the game" in w.statusBar().currentMessage()
+    w.close_game_action.trigger()
+    assert w.play.game is None and edit.isEnabled()
+    edit.trigger()
+    assert w.mode == "edit"
+    assert errors == []
+    w.session.undo_stack.setClean()

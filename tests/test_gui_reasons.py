@@ -200,14 +200,19 @@ def test_pointing_at_another_square_drops_the_refusal_and_the_move_goes_on(
     hover(qtbot, w.canvas, target)
     click(qtbot, w.canvas, target)
     marks = w.canvas.overlays.reasons
+    caption = w.canvas.overlays.caption
     assert marks.marks
     assert "Not allowed" in w.action_dock.hint.text()
+    # The hover's caption, listing the same reasons, no longer covers the marks.
+    assert caption.lines == ()
     hover(qtbot, w.canvas, target)  # still on the square refused
     w.canvas.hovered.emit(None)  # off the map (as on the box): kept
     assert marks.marks and "Not allowed" in w.action_dock.hint.text()
+    assert caption.lines == ()
     reachable = next(iter(sq for sq in w.play.moves() if sq != (13, 6)))
     hover(qtbot, w.canvas, reachable)
     assert marks.marks == ()
+    assert caption.anchor == reachable and caption.lines  # the new square's preview
     assert w.action_dock.hint.text() == move_hint
     assert w.play.pending is not None and w.play.pending.kind == "move"
     assert not w.errors, w.errors  # type: ignore[attr-defined]

@@ -409,6 +409,9 @@ class MoveOption(ViewValue):
     square: Square
     cost: int
     path: tuple[Square, ...]
+    #: One line the table shows with it, from the rules (a move whose path ends on
+    #: another figure and goes on to ``square``: where and why).
+    note: str = ""
 
 
 class FigureProfile(ViewValue):

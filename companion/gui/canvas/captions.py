@@ -115,16 +115,29 @@ class CaptionItem(TightItem):
         self.anchor: Square | None = None
         self.lines: tuple[str, ...] = ()
         self.accent = AREA
+        #: A square whose caption is kept hidden (``hold``).
+        self._held: Square | None = None
         self.set_bounds(None)
 
     def set_caption(
         self, anchor: Square | None, lines: Sequence[str], accent: QColor = AREA
     ) -> None:
+        if self._held is not None:
+            if anchor == self._held:
+                return  # held: what it would say is read elsewhere
+            self._held = None
         new = (anchor, tuple(lines), accent)
         if new == (self.anchor, self.lines, self.accent):
             return
         self.anchor, self.lines, self.accent = new
         self.relayout()
+
+    def hold(self, anchor: Square | None) -> None:
+        """Hide the caption and keep it hidden while it is asked for at ``anchor`` (a
+        refusal's numbered marks and reasons are read there instead, not covered by the
+        same reasons again); a caption asked for anywhere else shows, and ends the hold."""
+        self.set_caption(None, ())
+        self._held = anchor
 
     def extent(self) -> QRectF | None:
         if self.anchor is None or not self.lines:

@@ -56,6 +56,15 @@ def roll_line(roll: DiceRoll, specs: Sequence[DieSpec] = ()) -> str:
     return f"<small>{roll.purpose}</small><br><nobr>{faces_text(roll, specs)}{total}</nobr>"
 
 
+def more_rolls_line(more: int) -> str:
+    """In place of the rolls the action bar has no room for: how many, and where they are."""
+    rolls = "roll" if more == 1 else "rolls"
+    return f"<small>+ {more} more {rolls}</small><br><small>(all in the game log)</small>"
+
+
+#: How many rolls the action bar shows (two rows of two).
+DICE_SHOWN = 4
+
 #: Fixed keys for the turn's own actions; the others get 1-9 in order.
 FIXED_KEYS = {
     "initiative": "Ctrl+I",
@@ -699,7 +708,13 @@ class ActionDock(QDockWidget):
         last = game.session.entries[-1] if game and game.session.entries else None
         rolls = last.rolls if last else ()
         specs = game.ruleset.dice_specs() if game else ()
-        cells = [f'<td style="padding-right: 14px">{roll_line(r, specs)}</td>' for r in rolls[-4:]]
+        # Four places: more rolls than that (an encounter's initiative) show the last
+        # three and how many more there are, all in the game log.
+        shown = rolls[-DICE_SHOWN:] if len(rolls) <= DICE_SHOWN else rolls[1 - DICE_SHOWN :]
+        lines = [roll_line(r, specs) for r in shown]
+        if len(shown) < len(rolls):
+            lines.append(more_rolls_line(len(rolls) - len(shown)))
+        cells = [f'<td style="padding-right: 14px">{line}</td>' for line in lines]
         rows = "".join(f"<tr>{''.join(cells[i : i + 2])}</tr>" for i in range(0, len(cells), 2))
         text = f"<table>{rows}</table>" if rows else ""
         if self.dice.text() != text:
@@ -735,7 +750,7 @@ class ActionDock(QDockWidget):
         turn = ""
         if c.sets_facing():
             spec = c.facing_spec()
-            facing = spec.text(c.facing) if c.facing is not None else "as it stands"
+            facing = spec.text(c.facing) if c.facing is not None else spec.unnamed or "as it stands"
             if spec.kind == "any" and not choice.facings:
                 how = "click the destination, then click the way to face"
             else:

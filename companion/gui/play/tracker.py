@@ -482,10 +482,11 @@ class TrackerDock(QDockWidget):
             label.setText(text)
 
     def _picked(self, item: QListWidgetItem) -> None:
-        """A click on a character the player may activate makes it the one to act."""
+        """A click on a character the player may activate makes it the one to act; on
+        any row, it brings the figure into view on the map (where is Mira?)."""
         fid = str(item.data(Qt.ItemDataRole.UserRole))
-        if self.controller.pick(fid):
-            self.controller.centerRequested.emit(fid)
+        self.controller.pick(fid)
+        self.controller.centerRequested.emit(fid)
 
     def order_ids(self) -> list[str]:
         return [

@@ -16,7 +16,12 @@ class EditingPart(WindowBase):
     """Modes and tools, the Edit menu, the map's options."""
 
     def set_mode(self, mode: str) -> None:
-        """Edit builds the map; Play measures and keeps hidden rooms dark."""
+        """Edit builds the map; Play measures and keeps hidden rooms dark.  Not Edit while
+        a game is open: it keeps the map it began with (``_sync_game_actions``)."""
+        if mode == "edit" and self.play.game is not None:
+            self.actions_.play_mode.setChecked(True)
+            self.statusBar().showMessage(self.actions_.edit_mode.statusTip(), 5000)
+            return
         self.mode = mode
         a = self.actions_
         (a.edit_mode if mode == "edit" else a.play_mode).setChecked(True)

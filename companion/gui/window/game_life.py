@@ -102,6 +102,15 @@ class GameLifePart(WindowBase):
             a.setEnabled(on)
         self._sync_undo()
         self.brickmaster_menu.setEnabled(on)
+        # A game keeps the map it began with: an edit would show what its rules do not
+        # know (a wall drawn that nobody bumps into).  The map is edited between games.
+        edit = self.actions_.edit_mode
+        edit.setEnabled(not on)
+        edit.setStatusTip(
+            "Close the game to edit its map: a game keeps the map it began with"
+            if on
+            else "Build the dungeon"
+        )
         game = self.play.game
         self.brickmaster_menu.setTitle(table_menu_title(game.ruleset if game else None))
 
@@ -314,6 +323,7 @@ class GameLifePart(WindowBase):
         self.canvas.overlays.rect.hide()
         self.canvas.overlays.reasons.set_marks(reason_marks(getattr(verdict, "reasons", ())))
         self._refused_at = self.canvas.hovered_square
+        self.canvas.overlays.caption.hold(self._refused_at)  # the reasons are listed
 
     def _refusal_left(self, square: tuple[int, int] | None) -> None:
         """The mouse on another square of the map than the one refused: the refusal (its
