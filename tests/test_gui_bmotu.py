@@ -135,3 +135,89 @@ def test_new_game_move_and_fight_through_the_window(
     assert w.play.turn().outcome == "The encounter is over: red wins"
     assert Game.open(path).snapshot() == w.play.game.snapshot()  # type: ignore[union-attr]
     assert not [e for e in w.errors if not e.startswith("refused")], w.errors  # type: ignore[attr-defined]
+
+
+def test_move_preview_says_the_facing_the_move_ends_with(
+    window: MainWindow, qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Facing "is determined only when a figure stops moving": a move that names none
+    ends along it, and the hint and the hover say so before the click (not "as now")."""
+    w = window
+    assert w.open_path(table_map(tmp_path))
+    path = tmp_path / "skirmish.game.jsonl"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(path), ""))
+    )
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, NewGameDialog):
+            QTest.mouseClick(dialog.typed_dice, Qt.MouseButton.LeftButton)
+            ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+            QTest.mouseClick(ok, Qt.MouseButton.LeftButton)
+        elif dialog is not None:
+            dialog.close()
+
+    QTimer.singleShot(0, answer)
+    w.new_game_action.trigger()
+    table = Table()
+    w.play.ask_dice = table
+    table.queue = [6, 1]
+    w.action_dock.buttons["Roll initiative (1d6 + move each)"].click()
+    assert w.play.turn().acting == "ann"
+    before = w.play.figures()["ann"].facing
+    w.action_dock.buttons["Move"].click()
+    hint = w.action_dock.hint.text()
+    assert "ends facing <b>along its move" in hint and "as it stands" not in hint, hint
+    hover(qtbot, w.canvas, (7, 2))
+    caption = " ".join(w.canvas.overlays.caption.lines)
+    assert "then facing along its move" in caption and "as now" not in caption, caption
+    click(qtbot, w.canvas, (7, 2))
+    ann = w.play.figures()["ann"]
+    assert ann.at == (7, 2) and ann.facing == "NE" != before, (ann.facing, before)
+
+
+def test_cast_menu_names_spells_as_the_data_does_and_says_what_is_missing(
+    window: MainWindow, qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Cast menu reads "Heal: Restore armour" (the spell data's names, no ids), and
+    Heal's Unbreak, with nobody broken, says so rather than how many targets it takes."""
+    w = window
+    doc = new_document(24, 10, border=False, name="Skirmish")
+    doc.figures = [
+        FigurePlacement(id="mil", name="Mildred", side="red", class_id="mage", at=(4, 5)),
+        FigurePlacement(id="gob", name="Grub", side="blue", monster="orc", at=(20, 5)),
+    ]
+    doc.options = MapOptions(ruleset=BMOTU)
+    map_path = tmp_path / "skirmish.json"
+    map_path.write_bytes(dump_map(doc))
+    assert w.open_path(map_path)
+    path = tmp_path / "skirmish.game.jsonl"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(path), ""))
+    )
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, NewGameDialog):
+            QTest.mouseClick(dialog.typed_dice, Qt.MouseButton.LeftButton)
+            ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+            QTest.mouseClick(ok, Qt.MouseButton.LeftButton)
+        elif dialog is not None:
+            dialog.close()
+
+    QTimer.singleShot(0, answer)
+    w.new_game_action.trigger()
+    table = Table()
+    w.play.ask_dice = table
+    table.queue = [6, 1]
+    w.action_dock.buttons["Roll initiative (1d6 + move each)"].click()
+    assert w.play.turn().acting == "mil"
+    menu = w.action_dock.buttons["Cast"].menu()
+    assert menu is not None
+    entries = {a.text(): a.isEnabled() for a in menu.actions() if a.text()}
+    assert not [e for e in entries if "_" in e], entries
+    assert entries.get("Heal: Restore armour") is True, entries
+    unbreak = [e for e in entries if e.startswith("Heal: Unbreak")]
+    assert unbreak == ["Heal: Unbreak — no broken figure to mend"], entries
+    assert entries[unbreak[0]] is False

@@ -24,6 +24,7 @@ from companion.rules.maps import load_map_file
 from companion.rules.table import MoveOption
 from companion.rulesets.in_a_world_where_bricks_rule import move_hints, sheets, views
 from companion.rulesets.in_a_world_where_bricks_rule.actions import ACTIONS
+from companion.rulesets.in_a_world_where_bricks_rule.lengths import studs_text
 from companion.rulesets.in_a_world_where_bricks_rule.move_hints import move_options
 from companion.rulesets.in_a_world_where_bricks_rule.plugin import IawwbrRules
 from companion.rulesets.in_a_world_where_bricks_rule.rules import (
@@ -137,7 +138,10 @@ def _reference(state: Battle, rules: IawwbrRules, fid: str) -> dict[tuple[int, i
                 and move_cost(ctx, f, move) <= left
             ):
                 out[(x, y)] = MoveOption(
-                    square=(x, y), cost=round(move.length), path=(f.cell, (x, y))
+                    square=(x, y),
+                    cost=round(move.length),
+                    path=(f.cell, (x, y)),
+                    length=studs_text(move.length),
                 )
     return out
 

@@ -196,6 +196,10 @@ def test_bmotu_journey(
     assert "Roll initiative (1d6 + move each)" in h.bar_titles()[0]
     t.rolled(lambda: h.key(Qt.Key.Key_I, CTRL), *INITIATIVE.split())
     assert h.log_texts()[-1].startswith("1. Initiative: Rook 18, Elowen 17, Warg 16")
+    # Thirteen rolls: the bar shows the last three and says how many more the log holds.
+    rolled = plain_text(w.action_dock.dice)
+    assert "Warg: initiative" in rolled and "+ 10 more rolls" in rolled, rolled
+    assert "(all in the game log)" in rolled and "Rook: initiative" not in rolled, rolled
     h.check_cut("initiative rolled")
 
     # -- round 1, the action phase ---------------------------------------------------------
@@ -230,7 +234,7 @@ def test_bmotu_journey(
     t.pass_until("mildred")
     # A spell begun: the Cast menu lists the prepared spells; Zap aimed at the troll.
     assert "Cast" in h.bar_titles()
-    t.menu_entry("Cast", "Zap/blast: zap").trigger()
+    t.menu_entry("Cast", "Zap/blast: Zap").trigger()
     h.settle()
     assert w.play.pending is not None and w.play.pending.needs == "figures"
     h.click_square(t.at("bigtom"))

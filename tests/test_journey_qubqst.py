@@ -312,8 +312,15 @@ def test_qubqst_journey(
     with h.dialogs(new_game(("war",), typed=True), refusal, fill_tables):
         h.trigger("Game", "New game without a map", "QUBQST")
     assert w.play.game is None
-    assert "war.hit_power" in refused["text"], refused
-    assert "Characters: war.hit_power" in refused["more"], refused
+    # In players' words, each entry once: the card and field as the Tables editor names
+    # them, and the dialog's own choice that plays the sample numbers.
+    assert "the Warrior's Hit Power" in refused["text"], refused
+    assert refused["text"].count("Hit Power") == 1, refused
+    assert "The project's sample filling for all" in refused["text"], refused
+    assert "Numbers the text leaves out" in refused["text"], refused
+    for internal in ("war.", "hit_power", "characters:", "sample = all"):
+        assert internal not in refused["text"] + refused["more"], (internal, refused)
+    assert refused["more"] == "Rules → Tables… pages to fill in: Characters (21 to fill).", refused
     assert any(t.startswith("Characters (") and "to fill" in t for t in tables["titles"])
     assert "war.hit_power" in tables["before"] and "war.hit_power" not in tables["after"]
     # The Wizard and the Thief stay empty: a party of the Warrior alone does not need them.
@@ -328,9 +335,20 @@ def test_qubqst_journey(
     graph = w.board_views.graph
     assert w.board_views.currentWidget() is graph
     h.check_window_size()
+    # Nothing to undo or reset yet: the menu's actions and the tracker's buttons say so.
+    tracker = w.tracker_dock
+    undo = (w.game_undo, w.reset_turn_action, tracker.undo_button, tracker.reset_button)
+    assert [u.isEnabled() for u in undo] == [False] * 4
     rolled: list[str] = []
     table = Table()
     with typed_cubes(h, table, rolled):
+        choose(h, "Roll the first item", lambda _t: True)
+        assert [u.isEnabled() for u in undo] == [True] * 4  # the roll can be taken back
+        h.click(tracker.undo_button)
+        assert [u.isEnabled() for u in undo] == [False] * 4 and w.game_redo.isEnabled()
+        w.game_redo.trigger()
+        h.settle()
+        assert not w.play.game.can_redo and not w.game_redo.isEnabled()
         for _ in range(40):
             if on_bar(h, "Roll the first item"):
                 choose(h, "Roll the first item", lambda _t: True)
@@ -359,6 +377,10 @@ def test_qubqst_journey(
             "golden",
             *(c for c in w.play.game.state.cubes if c != "golden"),
         }
+        # No cube drawn over another: each lies on its own spot of the board.
+        boxes = {pid: box.sceneBoundingRect() for pid, box in graph.place_items.items()}
+        over = [(a, b) for a in boxes for b in boxes if a < b and boxes[a].intersects(boxes[b])]
+        assert not over, over
         cubes = sorted(w.play.game.state.cubes.values(), key=lambda c: c.order)
         entry_cube = cubes[-1].id
         choose(h, "Enter", lambda t: t.startswith(f"Enter at {entry_cube} "))
@@ -421,6 +443,18 @@ def test_qubqst_journey(
         win_the_fights(h)
     turn = w.play.turn()
     assert turn.outcome and "conquered" in turn.outcome, (turn, rolled[-10:])
+    # The log in players' words: cubes as the board labels them, paths by their ways, a
+    # creature by its cube's sticker; no action's internal names.
+    log = "\n".join(h.log_texts())
+    cubes = sorted(w.play.game.state.cubes.values(), key=lambda c: c.order)
+    first = cubes[1].id
+    assert f"join {first} to golden: {first}'s north path is joined to golden's south path" in log
+    assert f"{first} is rolled in: paths north, east, south and west, 1 creature: yellow" in log
+    assert (
+        "Warrior: fight KOB: Warrior 10 hits" in log and "move on: the party moves on north" in log
+    )
+    for internal in ("(foe ", "(cube ", "(path ", "to_path", "_1", "rolled in: N", "enter_secret"):
+        assert internal not in log, (internal, log)
     shot(h, w, "qubqst-won")
     # Undo and redo (Ctrl+Z, Ctrl+Shift+Z): the last step off the log and back.
     h.focus_back()

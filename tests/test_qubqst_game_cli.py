@@ -48,9 +48,19 @@ def test_refused_until_the_character_cards_are_filled_then_played_to_the_golden_
     game = tmp_path / "q.game.jsonl"
     refused = run(home, "new", "--ruleset", "qubqst", "--choice", "_game.party=war", game)
     assert refused.returncode == 2, refused.stdout
-    assert "characters: war.hit_power" in refused.stderr, refused.stderr
-    assert "characters: war.disarm" in refused.stderr
-    assert "wiz" not in refused.stderr  # only the party's card is needed
+    # In players' words, as the window says it: the card and its fields, the dialog's
+    # own choice that plays the sample numbers.
+    said = " ".join(refused.stderr.split())
+    assert "the Warrior's Hit Power, magic attack, Casting Points" in said, said
+    assert "detect on and disarm" in said, said
+    assert '"The project\'s sample filling for all (play at once)"' in said, said
+    assert "war.hit_power" not in said and "sample = all" not in said, said
+    assert "Wizard" not in said  # only the party's card is needed
+    # The New game defaults (all three characters): each card named once.
+    defaults = run(home, "new", "--ruleset", "qubqst", game)
+    said = " ".join(defaults.stderr.split())
+    assert defaults.returncode == 2 and said.count("Hit Power") == 3, said
+    assert "the Wizard's Hit Power" in said and "the Thief's Hit Power" in said, said
     assert not game.exists()
 
     tables = home / "data" / "rulesets" / "qubqst"  # companion.userdirs.data_dir

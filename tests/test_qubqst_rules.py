@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.rules.capabilities import GraphBoard, GridBoard
-from companion.rules.dice import SeededDice
+from companion.rules.dice import SeededDice, TypedDice
 from companion.rules.game import Game as GameFile
 from companion.rules.game import GameFileError
 from companion.rules.ruleset import get_ruleset, ruleset_info
@@ -101,7 +101,7 @@ def test_a_game_needing_an_empty_entry_is_refused_naming_it_and_starts_once_fill
     assert not [m for m in refused.value.missing if "wiz" in m or "creatures" in m]
     # The whole Game: refused with the entry named, nothing written.
     path = tmp_path / "g.game.jsonl"
-    with pytest.raises(GameFileError, match=r"characters: war\.hit_power"):
+    with pytest.raises(GameFileError, match=r"the Warrior's Hit Power, magic attack"):
         GameFile.create(path, None, ruleset_id="qubqst", choices={"_game": {"party": ["war"]}})
     assert not path.exists()
     # The one table the default game needs: listed by the table editor's ``missing``.
@@ -115,7 +115,7 @@ def test_a_game_needing_an_empty_entry_is_refused_naming_it_and_starts_once_fill
     game = GameFile.create(path, None, ruleset_id="qubqst", choices={"_game": {"party": ["war"]}})
     assert game.figures()["war"].tracks[0].value == 6
     # The Wizard's card is still empty: a party with her is refused, naming her entries.
-    with pytest.raises(d.MissingEntries, match=r"characters: wiz\.hit_power"):
+    with pytest.raises(d.MissingEntries, match=r"the Wizard's Hit Power"):
         d.cards_for(["war", "wiz"], "cards")
     # Only your tables: every card the game may need is named.
     with pytest.raises(d.MissingEntries) as off:
@@ -247,7 +247,7 @@ def test_a_faulty_table_file_is_named_in_the_refusal(home: Path) -> None:
     with pytest.raises(d.MissingEntries) as refused:
         d.cards_for(["war"], "cards")
     text = str(refused.value)
-    assert "characters: war.hit_power" in text
+    assert "the Warrior's Hit Power" in text
     assert "characters.toml" in text and "hit_power" in text.split("fix it first")[1]
 
 
@@ -294,3 +294,121 @@ def test_a_cube_drawn_by_hand_is_offered_by_name_for_each_cube_left_in_the_bag(
     )
     assert by_hand() == [f"Draw black{n}" for n in (1, 2, 3, 4, 5, 6, 8, 9)]
     assert "black7" not in game.state.bag
+
+
+def test_a_join_onto_a_spot_where_a_cube_lies_is_refused_and_the_cubes_drawn_apart(
+    tmp_path: Path,
+) -> None:
+    """L138 "join it by a path to another Catacomb Cube" and L163 "Place the Creature Cube
+    on top of the current Catacomb Cube": the cubes lie on the table, one to a spot, so a
+    join that would lay the new cube on one already laid is refused with its reason."""
+    game = GameFile.create(
+        tmp_path / "q.game.jsonl",
+        None,
+        ruleset_id="qubqst",
+        options={"sample": "all"},
+        choices={"_game": {"party": ["war", "wiz"]}},
+        seed=3,
+    )
+    rules = get_ruleset("qubqst")
+
+    def act(**action: object) -> None:
+        game.act({"actor": "war", **action})
+
+    act(action="start_item")
+    act(action="draw", face="S/red+black")
+    # black1 south of the Golden Cube, black2 east of it, black3 south of black2, black4
+    # west of black3: black4 lies south of black1.
+    for cube, path, to, to_path in (
+        ("black1", "N", "golden", "S"),
+        ("black2", "W", "black1", "E"),
+        ("black3", "N", "black2", "S"),
+        ("black4", "E", "black3", "W"),
+    ):
+        act(action="draw", cube=cube, face="NESW/")
+        act(action="join", cube=cube, path=path, to=to, to_path=to_path)
+    act(action="draw", cube="black5", face="NESW/")
+    onto = {"actor": "war", "action": "join", "cube": "black5", "path": "N"}
+    verdict = rules.validate(
+        game.state, rules.actions.validate_python({**onto, "to": "black1", "to_path": "S"})
+    )
+    assert not verdict.legal
+    assert [r.code for r in verdict.reasons] == ["spot_taken"]
+    assert "black4 already lies south of black1" in verdict.message
+    joins = [c.label for c in rules.choices(game.state, "war") if c.kind == "join"]
+    assert "Join black5 N to black4 S" in joins
+    assert not [j for j in joins if j.endswith("to black1 S")], joins
+    act(action="join", cube="black5", path="N", to="black4", to_path="S")
+    spots = [p.at for p in rules.places(game.state).places]
+    assert len(set(spots)) == len(spots) == 6, spots
+
+
+def test_the_log_says_each_step_in_players_words() -> None:
+    """L289-290 "Each time the character has to discard a Combat Cube, add it to the
+    creature's Combat Cubes instead": the log names the creature by its cube's sticker,
+    the cubes as the board labels them, the paths by their ways; the action itself (the
+    game file's JSON) keeps its ids."""
+    rules = get_ruleset("qubqst")
+    cards = d.sample_cards().model_dump(mode="json")
+    cards["creatures"]["kob"] = {"hit_power": 2, "abilities": ["absorb"], "cache": []}
+    state = rules.initial_state(
+        {
+            "party": ["war", "thf"],
+            "options": {"sample": "all"},
+            "cards": cards,
+            "board": {
+                "cubes": {"golden": "S/red+black", "black1": "NES/yellow"},
+                "joins": [["black1", "N", "golden", "S"]],
+                "entry": ["black1", "S"],
+            },
+        }
+    )
+    faces = ["kob", *["blank"] * 5, "critical", "blank"]
+    dice = TypedDice(faces, specs=rules.dice_specs())
+
+    def said(action: dict[str, object]) -> str:
+        nonlocal state
+        before = state
+        done = rules.resolve(state, rules.actions.validate_python(action), dice)
+        state = done.state
+        return rules.describe(before, action, done.events)
+
+    assert said({"actor": "war", "action": "reveal"}) == "Warrior: reveal the cube: black1: KOB."
+    fight = {"actor": "war", "action": "fight", "foe": "black1_1"}
+    line = said(fight)
+    assert line.startswith("Warrior: fight KOB: KOB 2 hits to 0: it absorbs 2 of ")
+    assert "Warrior's Combat Cubes" in line and "black1_1" not in line, line
+    assert fight == {"actor": "war", "action": "fight", "foe": "black1_1"}
+    # Setting out: a cube rolled in and joined, in words.
+    game = rules.initial_state(
+        {"party": ["war"], "options": {"sample": "all"}, "cards": d.sample_cards().model_dump()}
+    )
+    state = game
+    dice = TypedDice([1], specs=rules.dice_specs())
+    said({"actor": "war", "action": "start_item"})
+    assert said({"actor": "war", "action": "draw", "face": "S/red+black"}) == (
+        "Warrior: draw a cube: golden is rolled in: path south, 2 creatures: red, black."
+    )
+    said({"actor": "war", "action": "draw", "cube": "black1", "face": "EW/"})
+    join = {"actor": "war", "action": "join", "cube": "black1", "path": "W"}
+    assert said({**join, "to": "golden", "to_path": "S"}) == (
+        "Warrior: join black1 to golden: black1's west path is joined to golden's south path."
+    )
+
+
+def test_undo_and_reset_turn_are_offered_only_with_something_to_take_back(
+    tmp_path: Path,
+) -> None:
+    game = GameFile.create(
+        tmp_path / "q.game.jsonl",
+        None,
+        ruleset_id="qubqst",
+        options={"sample": "all"},
+        choices={"_game": {"party": "war"}},
+        seed=3,
+    )
+    assert not game.can_undo and not game.can_reset_turn
+    game.act({"actor": "war", "action": "start_item"})
+    assert game.can_undo and game.can_reset_turn
+    assert game.reset_turn() == 1
+    assert not game.can_undo and not game.can_reset_turn and game.can_redo

@@ -9,9 +9,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 if TYPE_CHECKING:  # table.py imports this module
     from companion.rules.table import DieSpec
@@ -32,6 +39,9 @@ class DiceRoll(BaseModel):
     #: Which of the ruleset's dice (``Ruleset.dice_specs``): a symbol die's id; None for a
     #: plain numbered die.  Replay checks it, so a roll made on the wrong die is caught.
     die: str | None = Field(default=None, max_length=64)
+    #: What the rules add to the faces (a weapon's bonus, a penalty), as the resolver
+    #: counted it: the table shows the same result as the log (``result``).
+    modifier: int = Field(default=0, ge=-1000, le=1000)
 
     @model_validator(mode="after")
     def _faces_on_the_die(self) -> DiceRoll:
@@ -40,9 +50,23 @@ class DiceRoll(BaseModel):
                 raise ValueError(f"{f} is not a face of a d{self.sides} ({self.purpose})")
         return self
 
+    @model_serializer(mode="wrap")
+    def _without_zero_modifier(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A roll with nothing added is written as before the modifier was recorded."""
+        data = handler(self)
+        if isinstance(data, dict) and not self.modifier:
+            data.pop("modifier", None)
+        return data
+
     @property
     def total(self) -> int:
+        """The faces' sum."""
         return sum(self.faces)
+
+    @property
+    def result(self) -> int:
+        """The faces' sum with what the rules added to it."""
+        return self.total + self.modifier
 
 
 class DiceError(ValueError):
@@ -52,8 +76,16 @@ class DiceError(ValueError):
 class Dice(Protocol):
     """Where dice results come from."""
 
-    def roll(self, count: int, purpose: str, sides: int = 6, die: str | None = None) -> DiceRoll:
-        """``count`` dice with ``sides`` faces (of the ruleset's die ``die``, if named)."""
+    def roll(
+        self,
+        count: int,
+        purpose: str,
+        sides: int = 6,
+        die: str | None = None,
+        modifier: int = 0,
+    ) -> DiceRoll:
+        """``count`` dice with ``sides`` faces (of the ruleset's die ``die``, if named);
+        ``modifier``: what the rules add to their sum, recorded with the roll."""
         ...
 
 
@@ -74,10 +106,17 @@ class SeededDice:
     def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
         self._rng = rng if rng is not None else random.Random(seed)
 
-    def roll(self, count: int, purpose: str, sides: int = 6, die: str | None = None) -> DiceRoll:
+    def roll(
+        self,
+        count: int,
+        purpose: str,
+        sides: int = 6,
+        die: str | None = None,
+        modifier: int = 0,
+    ) -> DiceRoll:
         check_request(count, sides)
         faces = tuple(self._rng.randint(1, sides) for _ in range(count))
-        return DiceRoll(purpose=purpose, sides=sides, faces=faces, die=die)
+        return DiceRoll(purpose=purpose, sides=sides, faces=faces, die=die, modifier=modifier)
 
 
 class TypedDice:
@@ -124,7 +163,14 @@ class TypedDice:
                 f"{purpose}: {value!r} is not a face of the {spec.name} ({', '.join(spec.faces)})"
             ) from None
 
-    def roll(self, count: int, purpose: str, sides: int = 6, die: str | None = None) -> DiceRoll:
+    def roll(
+        self,
+        count: int,
+        purpose: str,
+        sides: int = 6,
+        die: str | None = None,
+        modifier: int = 0,
+    ) -> DiceRoll:
         check_request(count, sides)
         if len(self._queue) < count and self._ask is not None:
             self._queue.extend(self._ask(count - len(self._queue), sides, purpose, die))
@@ -135,7 +181,7 @@ class TypedDice:
         for f in faces:
             if not 1 <= f <= sides:
                 raise DiceError(f"{purpose}: {f} is not a face of a d{sides}")
-        return DiceRoll(purpose=purpose, sides=sides, faces=faces, die=die)
+        return DiceRoll(purpose=purpose, sides=sides, faces=faces, die=die, modifier=modifier)
 
 
 class RecordingDice:
@@ -145,8 +191,15 @@ class RecordingDice:
         self.source = source
         self.rolls: list[DiceRoll] = []
 
-    def roll(self, count: int, purpose: str, sides: int = 6, die: str | None = None) -> DiceRoll:
-        result = self.source.roll(count, purpose, sides, die)
+    def roll(
+        self,
+        count: int,
+        purpose: str,
+        sides: int = 6,
+        die: str | None = None,
+        modifier: int = 0,
+    ) -> DiceRoll:
+        result = self.source.roll(count, purpose, sides, die, modifier)
         self.rolls.append(result)
         return result
 
@@ -158,7 +211,14 @@ class ReplayDice:
         self._rolls = list(rolls)
         self._next = 0
 
-    def roll(self, count: int, purpose: str, sides: int = 6, die: str | None = None) -> DiceRoll:
+    def roll(
+        self,
+        count: int,
+        purpose: str,
+        sides: int = 6,
+        die: str | None = None,
+        modifier: int = 0,
+    ) -> DiceRoll:
         if self._next >= len(self._rolls):
             raise DiceError(f"replay: no recorded roll left for {purpose}")
         r = self._rolls[self._next]

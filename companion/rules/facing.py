@@ -44,6 +44,9 @@ class FacingSpec(ViewValue):
     arcs: tuple[ArcSpec, ...] = ()
     #: When a figure's facing is set, in the rules' words ("when a figure stops moving").
     note: str = ""
+    #: How a move ends facing when the player names none, in the rules' words (the
+    #: window shows it before the move); empty: as the figure stands, unturned.
+    unnamed: str = ""
 
     @model_validator(mode="after")
     def _arcs_need_facing(self) -> FacingSpec:

@@ -470,6 +470,15 @@ class Game:
     def can_redo(self) -> bool:
         return self.session.can_redo
 
+    @property
+    def can_reset_turn(self) -> bool:
+        """Whether Reset turn takes anything back: the last action was the acting figure's."""
+        acting = self.turn().acting
+        if not self.can_undo or acting is None:
+            return False
+        before = self.session.state_at(self.session.cursor - 1)
+        return self.ruleset.turn(before).acting == acting
+
     def reset_turn(self) -> int:
         """Undo back to the start of the acting figure's turn; the number of undos."""
         acting = self.turn().acting

@@ -409,6 +409,12 @@ class MoveOption(ViewValue):
     square: Square
     cost: int
     path: tuple[Square, ...]
+    #: One line the table shows with it, from the rules (a move whose path ends on
+    #: another figure and goes on to ``square``: where and why).
+    note: str = ""
+    #: The move's length as the rules write it in the log ("15.6 studs"); "": ``cost``
+    #: squares.
+    length: str = ""
 
 
 class FigureProfile(ViewValue):

@@ -50,11 +50,24 @@ def faces_text(roll: DiceRoll, specs: Sequence[DieSpec] = ()) -> str:
 
 def roll_line(roll: DiceRoll, specs: Sequence[DieSpec] = ()) -> str:
     """One roll for the action bar: its purpose, then its faces on a line of their own (so
-    they never wrap apart), and the total of several numbered dice."""
+    they never wrap apart), and the total of several numbered dice with what the rules
+    added to it, as the model recorded it (the log's result)."""
     numbered = roll.die is None or all(d.numbered for d in specs if d.id == roll.die)
     total = f"&nbsp;= {roll.total}" if len(roll.faces) > 1 and numbered else ""
+    if numbered and roll.modifier:
+        sign = "+" if roll.modifier > 0 else "\u2212"
+        total += f" {sign} {abs(roll.modifier)} = {roll.result}"
     return f"<small>{roll.purpose}</small><br><nobr>{faces_text(roll, specs)}{total}</nobr>"
 
+
+def more_rolls_line(more: int) -> str:
+    """In place of the rolls the action bar has no room for: how many, and where they are."""
+    rolls = "roll" if more == 1 else "rolls"
+    return f"<small>+ {more} more {rolls}</small><br><small>(all in the game log)</small>"
+
+
+#: How many rolls the action bar shows (two rows of two).
+DICE_SHOWN = 4
 
 #: Fixed keys for the turn's own actions; the others get 1-9 in order.
 FIXED_KEYS = {
@@ -715,7 +728,13 @@ class ActionDock(QDockWidget):
         last = game.session.entries[-1] if game and game.session.entries else None
         rolls = last.rolls if last else ()
         specs = game.ruleset.dice_specs() if game else ()
-        cells = [f'<td style="padding-right: 14px">{roll_line(r, specs)}</td>' for r in rolls[-4:]]
+        # Four places: more rolls than that (an encounter's initiative) show the last
+        # three and how many more there are, all in the game log.
+        shown = rolls[-DICE_SHOWN:] if len(rolls) <= DICE_SHOWN else rolls[1 - DICE_SHOWN :]
+        lines = [roll_line(r, specs) for r in shown]
+        if len(shown) < len(rolls):
+            lines.append(more_rolls_line(len(rolls) - len(shown)))
+        cells = [f'<td style="padding-right: 14px">{line}</td>' for line in lines]
         rows = "".join(f"<tr>{''.join(cells[i : i + 2])}</tr>" for i in range(0, len(cells), 2))
         text = f"<table>{rows}</table>" if rows else ""
         if self.dice.text() != text:
@@ -752,7 +771,7 @@ class ActionDock(QDockWidget):
         turn = ""
         if c.sets_facing():
             spec = c.facing_spec()
-            facing = spec.text(c.facing) if c.facing is not None else "as it stands"
+            facing = spec.text(c.facing) if c.facing is not None else spec.unnamed or "as it stands"
             if spec.kind == "any" and not choice.facings:
                 how = "click the destination, then click the way to face"
             else:

@@ -72,8 +72,9 @@ class DiceSheet(QDialog):
 
     ``probe(answers)`` runs the action on the faces typed so far (one list per row) and
     returns the rolls it asks for up to the first unanswered one, and whether that is all:
-    typing a row (Tab or Enter) may bring a new row (a tie re-rolled) in the same dialog.
-    ``answers`` holds every row's faces when accepted."""
+    typing a row may bring a new row (a tie re-rolled) in the same dialog.  Each row is
+    read as it is typed: OK enables once every row reads, and the first row that does not
+    says why at once.  ``answers`` holds every row's faces when accepted."""
 
     def __init__(
         self,
@@ -120,15 +121,16 @@ class DiceSheet(QDialog):
         count, sides, _, die = self.requests[i]
         return parse_faces(self.rows[i].text(), count, sides, self.specs(die))
 
-    def _ask_more(self) -> None:
-        """Ask the model for the rolls after the rows typed; add the next row, if any."""
+    def _ask_more(self, focus: bool = True) -> None:
+        """Ask the model for the rolls after the rows typed; add the next row, if any (to
+        type in next if ``focus``)."""
         requests, self.finished_asking = self.probe(self.answers)
         self.requests = requests[: len(self.rows) + 1]
         while len(self.rows) < len(self.requests):
-            self._add_row(self.requests[len(self.rows)])
+            self._add_row(self.requests[len(self.rows)], focus)
         self.ok.setEnabled(self.ready)
 
-    def _add_row(self, request: Request) -> None:
+    def _add_row(self, request: Request, focus: bool = True) -> None:
         count, sides, purpose, die = request
         i = len(self.rows)
         spec = self.specs(die)
@@ -138,6 +140,8 @@ class DiceSheet(QDialog):
         edit.setObjectName(f"diceRow{i}")
         edit.setPlaceholderText("e.g. " + " ".join(str(min(sides, k + 3)) for k in range(count)))
         edit.returnPressed.connect(lambda i=i: self._enter(i))
+        # Read as it is typed; the focus stays in the row being typed.
+        edit.textChanged.connect(lambda _text, i=i: self._typed(i, focus=False))
         edit.installEventFilter(self)  # Tab reads the row even when focus does not move
         self.grid.addWidget(label, 2 * i, 0)
         self.grid.addWidget(edit, 2 * i, 1)
@@ -147,7 +151,8 @@ class DiceSheet(QDialog):
         self.rows.append(edit)
         if i > 0:
             QWidget.setTabOrder(self.rows[i - 1], edit)
-        edit.setFocus()
+        if focus:
+            edit.setFocus()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (
@@ -163,26 +168,42 @@ class DiceSheet(QDialog):
                 return True
         return super().eventFilter(watched, event)
 
-    def _typed(self, i: int) -> None:
-        """Row ``i`` was typed: check it; the rows after it follow from it."""
-        if i >= len(self.rows) or not self.rows[i].text().strip():
-            return
-        try:
-            faces = self._parse(i)
-        except ValueError as exc:
-            self.error.setText(f"{self.requests[i][2]}: {exc}")
-            self.ok.setEnabled(False)
-            return
-        self.error.setText("")
-        if i < len(self.answers) and self.answers[i] == faces:
-            return
-        self.answers = [*self.answers[:i], faces]
-        # Later rows depended on the old faces (a tie that is no more): ask again.
-        while len(self.rows) > i + 1:
-            self._drop_row()
-        self._ask_more()
+    def _typed(self, i: int, focus: bool = True) -> None:
+        """Row ``i`` was typed: its faces kept if they read; the rows after it follow from
+        them (a new row is typed in next if ``focus``)."""
+        if i < len(self.rows) and self.rows[i].text().strip():
+            try:
+                faces: list[int] | None = self._parse(i)
+            except ValueError:
+                faces = None
+            if faces is not None and (i >= len(self.answers) or self.answers[i] != faces):
+                self.answers = [*self.answers[:i], faces]
+                # Later rows depended on the old faces (a tie that is no more): ask again.
+                while len(self.rows) > i + 1:
+                    self._drop_row()
+                self._ask_more(focus)
+        self._check_rows()
+
+    def _check_rows(self) -> bool:
+        """Whether every row reads as the faces kept and no roll is left to type; the
+        first row that does not read says why, OK only when all do."""
+        problem, typed = "", self.ready
+        for j, row in enumerate(self.rows):
+            if not row.text().strip():
+                typed = False
+                continue
+            try:
+                faces = self._parse(j)
+            except ValueError as exc:
+                problem = problem or f"{self.requests[j][2]}: {exc}"
+                continue
+            typed = typed and j < len(self.answers) and self.answers[j] == faces
+        self.error.setText(problem)
+        self.ok.setEnabled(typed and not problem)
+        return typed and not problem
 
     def _drop_row(self) -> None:
+        """The last row goes, out of the dialog at once (a row typed next takes its name)."""
         self.rows.pop()
         i = len(self.rows)
         for r in (2 * i, 2 * i + 1):
@@ -194,12 +215,14 @@ class DiceSheet(QDialog):
                 layout = item.layout()
                 self.grid.removeItem(item)
                 if widget is not None:
+                    widget.setParent(None)
                     widget.deleteLater()
                 if layout is not None:
                     while layout.count():
                         child = layout.takeAt(0)
                         gone = child.widget() if child is not None else None
                         if gone is not None:
+                            gone.setParent(None)
                             gone.deleteLater()
                     layout.deleteLater()
 
@@ -211,6 +234,8 @@ class DiceSheet(QDialog):
         edit.setFocus()
         if len([p for p in edit.text().split(",") if p.strip()]) == self.requests[i][0]:
             self._typed(i)
+            if i + 1 < len(self.rows):  # the row it brought, or the next one
+                self.rows[i + 1].setFocus()
 
     def _enter(self, i: int) -> None:
         self._typed(i)
@@ -220,9 +245,8 @@ class DiceSheet(QDialog):
     def _accept(self) -> None:
         for i in range(len(self.rows)):
             self._typed(i)
-        if self.error.text() or not (self.ready):
-            return
-        self.accept()
+        if self._check_rows():
+            self.accept()
 
 
 class DiceDialog(QDialog):
@@ -269,19 +293,32 @@ class DiceDialog(QDialog):
         )
         buttons.accepted.connect(self._check)
         buttons.rejected.connect(self.reject)
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setDefault(True)  # Enter accepts, whichever face was clicked last
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok.setDefault(True)  # Enter accepts, whichever face was clicked last
+        self.ok.setEnabled(False)
         self.edit.returnPressed.connect(self._check)
+        # Read as it is typed: OK once the faces read, why not at once.
+        self.edit.textChanged.connect(self._read)
         layout.addWidget(buttons)
 
     def _add(self, label: str) -> None:
         text = self.edit.text().strip()
         self.edit.setText(f"{text}, {label}" if text else label)
 
-    def _check(self) -> None:
+    def _read(self, empty_too: bool = False) -> bool:
+        """Whether the faces typed read; the message says why not (nothing while the box
+        is empty, unless ``empty_too``)."""
         try:
             self.faces = parse_faces(self.edit.text(), self.count, self.sides, self.die)
         except ValueError as exc:
-            self.error.setText(str(exc))
-            return
-        self.accept()
+            self.faces = []
+            self.error.setText(str(exc) if empty_too or self.edit.text().strip() else "")
+            self.ok.setEnabled(False)
+            return False
+        self.error.setText("")
+        self.ok.setEnabled(True)
+        return True
+
+    def _check(self) -> None:
+        if self._read(empty_too=True):
+            self.accept()

@@ -29,13 +29,21 @@ class DiceProbe:
 
         class Dice:
             def roll(
-                self, count: int, purpose: str, sides: int = 6, die: str | None = None
+                self,
+                count: int,
+                purpose: str,
+                sides: int = 6,
+                die: str | None = None,
+                modifier: int = 0,
             ) -> DiceRoll:
                 asked.append((count, sides, purpose, die))
                 i = len(asked) - 1
                 if i >= len(answers) or len(answers[i]) != count:
                     raise _Stop
-                return DiceRoll(purpose=purpose, sides=sides, faces=tuple(answers[i]), die=die)
+                faces = tuple(answers[i])
+                return DiceRoll(
+                    purpose=purpose, sides=sides, faces=faces, die=die, modifier=modifier
+                )
 
         try:
             game.ruleset.resolve(game.state, self.parsed, Dice())

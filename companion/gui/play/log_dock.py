@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QStyleOptionViewItem,
     QVBoxLayout,
@@ -122,6 +123,8 @@ class LogDock(QDockWidget):
     """The log; selecting an entry shows its squares on the map."""
 
     squaresSelected = Signal(object)  # tuple of squares
+    #: Where the log was exported, for the status bar.
+    statusMessage = Signal(str)
 
     def __init__(self, controller: PlayController, parent: QWidget | None = None) -> None:
         super().__init__("Game log", parent)
@@ -225,6 +228,8 @@ class LogDock(QDockWidget):
         self.squaresSelected.emit(squares)
 
     def export(self, path: Path | None = None) -> bool:
+        """The log as Markdown to ``path`` (asked if None); the status bar says where, a
+        message box why not."""
         game = self.controller.game
         if game is None:
             return False
@@ -237,5 +242,10 @@ class LogDock(QDockWidget):
             path = Path(name)
         title = f"{game.doc.name} — game log"
         text = log_markdown(self.lines, title, game.entry_rounds())
-        write_atomic(path, text.encode("utf-8"))
+        try:
+            write_atomic(path, text.encode("utf-8"))
+        except OSError as exc:
+            QMessageBox.warning(self, "Export the log", f"Could not write {path}:\n\n{exc}")
+            return False
+        self.statusMessage.emit(f"Game log exported to {path}")
         return True

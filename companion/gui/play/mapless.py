@@ -118,21 +118,19 @@ class MaplessGames:
         """Say why the game did not start; when the ruleset's tables still have entries
         to fill in, offer to open them (Rules → Tables…)."""
         w = self.window
-        todo = [
-            f"{spec.title}: {entry}"
-            for spec in table_specs(rules)
-            for entry in missing_entries(load_table(spec, getattr(rules, "id", "")))
+        rid = getattr(rules, "id", "")
+        counts = [
+            (spec.title, len(missing_entries(load_table(spec, rid)))) for spec in table_specs(rules)
         ]
+        todo = [f"{title} ({n} to fill)" for title, n in counts if n]
         if not todo:
             shown_error = w.show_error
             shown_error(title, text)
             return
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=w)
         box.setObjectName("gameRefused")
-        more = f" and {len(todo) - 6} more" if len(todo) > 6 else ""
-        box.setInformativeText(
-            "Your tables still leave these entries empty: " + ", ".join(todo[:6]) + more + "."
-        )
+        # The refusal names the entries; the tables' pages holding them, once each.
+        box.setInformativeText("Rules → Tables… pages to fill in: " + ", ".join(todo) + ".")
         fill = box.addButton("Fill in the tables…", QMessageBox.ButtonRole.AcceptRole)
         fill.setObjectName("fillTables")
         box.addButton(QMessageBox.StandardButton.Close)

@@ -335,7 +335,7 @@ class PlayTool(Tool):
         c = self.controller
         assert c is not None and c.pending is not None
         spec = c.facing_spec()
-        chosen = spec.text(c.facing) if c.facing is not None else "as now"
+        chosen = spec.text(c.facing) if c.facing is not None else spec.unnamed or "as now"
         if spec.kind == "any" and not c.pending.facings:
             how = "click the destination, then click or drag the way to face"
         else:
@@ -397,13 +397,17 @@ class PlayTool(Tool):
                 o.caption.set_caption(sq, self._why_not(choice, sq))
                 return
             path = option.path if choice.needs == "path" else line_cells(*option.path)
-            o.area.show_mask(self._mask(path), PATH, 140)
+            # The square the figure stops on, also where its path goes on past a figure.
+            o.area.show_mask(self._mask([*path, option.square]), PATH, 140)
             unit = "squares" if choice.needs == "path" else "studs"
-            lines = [f"move {option.cost} {unit}"]
+            steps = f"{option.cost} {unit if option.cost != 1 else unit[:-1]}"
+            lines = [f"move {option.length or steps}"] + ([option.note] if option.note else [])
             if c.sets_facing():
                 lines += self._facing_lines()
-                # The arrow at the destination: the facing chosen, or the figure's own.
-                o.facing.set_facing(sq, c.facing if c.facing is not None else self._now())
+                # The arrow at the destination: the facing chosen, or the figure's own
+                # (none when the rules turn an unturned move some other way).
+                unturned = None if c.facing_spec().unnamed else self._now()
+                o.facing.set_facing(sq, c.facing if c.facing is not None else unturned)
             o.caption.set_caption(sq, lines)
         elif choice.needs == "figures":
             fid = self._figure_at(sq)

@@ -206,6 +206,9 @@ class TrackerDock(QDockWidget):
             self._shown_for = None
 
     def _refresh(self, turn: TurnView | None) -> None:
+        game = self.controller.game
+        self.undo_button.setEnabled(game is not None and game.can_undo)
+        self.reset_button.setEnabled(game is not None and game.can_reset_turn)
         if turn is None:
             self.order.clear()
             self._looks = []

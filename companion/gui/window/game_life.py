@@ -98,14 +98,9 @@ class GameLifePart(WindowBase):
         self.actions_.redo.setShortcuts([] if playing else redo_keys)
         self.game_undo.setShortcuts(undo_keys if playing else [])
         self.game_redo.setShortcuts(redo_keys if playing else [])
-        for a in (
-            self.close_game_action,
-            self.game_undo,
-            self.game_redo,
-            self.reset_turn_action,
-            self.export_log_action,
-        ):
+        for a in (self.close_game_action, self.export_log_action):
             a.setEnabled(on)
+        self._sync_undo()
         self.brickmaster_menu.setEnabled(on)
         # A game keeps the map it began with: an edit would show what its rules do not
         # know (a wall drawn that nobody bumps into).  The map is edited between games.
@@ -244,7 +239,16 @@ class GameLifePart(WindowBase):
         self._sync_game_actions()
         self._update_title()
 
+    def _sync_undo(self) -> None:
+        """Undo, Redo and Reset turn enabled only when the game has something to take back
+        (or to apply again)."""
+        game = self.play.game
+        self.game_undo.setEnabled(game is not None and game.can_undo)
+        self.game_redo.setEnabled(game is not None and game.can_redo)
+        self.reset_turn_action.setEnabled(game is not None and game.can_reset_turn)
+
     def _game_changed(self) -> None:
+        self._sync_undo()
         if self.play.game is None:
             return
         game = self.play.game

@@ -76,6 +76,7 @@ class LayoutPart(WindowBase):
             lambda text: self.statusBar().showMessage(text, 8000)
         )
         self.log_dock.squaresSelected.connect(self._show_log_squares)
+        self.log_dock.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
         right = Qt.DockWidgetArea.RightDockWidgetArea
         self.tabifyDockWidget(self.legend_dock, self.measure_dock)
         self.legend_dock.raise_()

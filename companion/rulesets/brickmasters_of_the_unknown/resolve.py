@@ -176,6 +176,9 @@ def _apply(ctx: Ctx, a: Action, dice: Dice) -> tuple[Encounter, list[Event]]:
 
 
 def _face(f: Fig, facing: str | None, start: tuple[float, float], toward: Fig | None) -> str:
+    """Facing "is determined only when a figure stops moving": as the player names it, or
+    else toward the foe it meets, or along its move (``FACING.unnamed`` says so to the
+    window before the move)."""
     if facing is not None:
         return facing.upper()
     if toward is not None and (toward.x, toward.y) != (f.x, f.y):

@@ -38,6 +38,8 @@ FACING = FacingSpec(
         ArcSpec(key="parthian", label="Parthian shot (all round)", degrees=360),
     ),
     note="Facing is determined only when a figure stops moving.",
+    # What ``resolve._face`` does when the player names no facing.
+    unnamed="along its move (toward a foe it meets)",
 )
 
 

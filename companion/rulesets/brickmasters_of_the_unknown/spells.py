@@ -83,6 +83,20 @@ def spell_name(spell: str) -> str:
     return rule.name if rule else spell
 
 
+def no_target_why(spell: str, mode: str) -> str:
+    """What is missing when nobody may be the target of ``spell`` cast as ``mode``, in
+    the players' words (the reasons ``_aim_reasons`` gives each figure)."""
+    if spell == "heal" and mode == "unbreak":
+        return "no broken figure to mend"
+    if spell == "turn":
+        return "no undead to turn"
+    if spell == "transmogrify":
+        return "no spellcaster to target"
+    if spell == "zap_blast" and mode == "blast":
+        return f"nobody within {ZAP_RANGE:g} studs"
+    return "no figure it may target"
+
+
 def cast_die(f: Fig, spell: str) -> int:
     """The Cast die: its own (bumped), or a Healer's d8 for Heal when that is better."""
     die = stat_die(f, "cast")

@@ -25,6 +25,7 @@ from companion.rules.verdict import Verdict
 from companion.rulesets.brickmasters_of_the_unknown.actions import ACTIONS, TABLE
 from companion.rulesets.brickmasters_of_the_unknown.combat import Side, score, take_hits
 from companion.rulesets.brickmasters_of_the_unknown.flow import action_order, combat_group, to_act
+from companion.rulesets.brickmasters_of_the_unknown.reasons import BmotuReason
 from companion.rulesets.brickmasters_of_the_unknown.rules import (
     FACING,
     Ctx,
@@ -46,7 +47,11 @@ from companion.rulesets.brickmasters_of_the_unknown.rules import (
     threatened_cells,
     within,
 )
-from companion.rulesets.brickmasters_of_the_unknown.spells import SPELLS, spell_name
+from companion.rulesets.brickmasters_of_the_unknown.spells import (
+    SPELLS,
+    no_target_why,
+    spell_name,
+)
 from companion.rulesets.brickmasters_of_the_unknown.state import PHASES, STATS, Encounter, Fig, Stat
 
 Validator = Callable[[Any, Any], Verdict]
@@ -433,8 +438,8 @@ def _cast_choices(
                     if stat is not None:
                         template["stat"] = stat
                     name = (
-                        f"{rule.name}: {mode}"
-                        + (f" {stat}" if stat else "")
+                        _spell_label(ctx, sp, mode)
+                        + (f" ({stat.capitalize()})" if stat else "")
                         + (" (gem)" if gem else "")
                     )
                     key = (
@@ -473,10 +478,26 @@ def _cast_choices(
                             max_targets=max(1, min(len(aims), hi if hi is not None else len(aims))),
                             group="Cast",
                             enabled=bool(aims),
-                            why_not=legal({**template, "targets": []}).message if not aims else "",
+                            why_not=_no_aim_why(template, legal) if not aims else "",
                         )
                     )
     return out
+
+
+def _spell_label(ctx: Ctx, spell: str, mode: str) -> str:
+    """A spell cast one way in the data's own names: "Heal: Restore armour", "Turn"."""
+    data = ctx.catalog.get_spell(spell)
+    mode_name = next((m.name for m in data.modes if m.id == mode), mode)
+    return data.name if len(data.modes) == 1 else f"{data.name}: {mode_name}"
+
+
+def _no_aim_why(template: dict[str, Any], legal: Callable[[dict[str, Any]], Verdict]) -> str:
+    """Why a spell nobody may be the target of is not cast: what the caster lacks (not
+    its turn, not prepared, ...), or else who is missing ("no broken figure to mend")."""
+    # With no target named, the only target reason is the count the spell takes.
+    reasons = legal({**template, "targets": []}).reasons
+    lacks = [r.message for r in reasons if r.code != BmotuReason.INVALID_TARGET]
+    return "; ".join(lacks) or no_target_why(template["spell"], template["mode"])
 
 
 # -- moves ------------------------------------------------------------------------------------

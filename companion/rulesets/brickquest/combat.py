@@ -170,8 +170,8 @@ def resolve_attack(
     """Roll attack against defense and apply the damage and its after-effects."""
     atk = attack_modifiers(ctx, attacker, target, mode)
     dfn = defense_modifiers(ctx, target)
-    a_roll = dice.roll(atk.dice, f"{attacker.name} attacks {target.name}")
-    d_roll = dice.roll(dfn.dice, f"{target.name} defends")
+    a_roll = dice.roll(atk.dice, f"{attacker.name} attacks {target.name}", modifier=atk.bonus)
+    d_roll = dice.roll(dfn.dice, f"{target.name} defends", modifier=dfn.bonus)
     faces = a_roll.faces
     counting = counting_faces(ctx, attacker, target)
     if counting is not None:

@@ -18,7 +18,8 @@ from companion.rulesets.heroica.rules import (
     Ctx,
     adjacent,
     first_available,
-    full_health,
+    healed,
+    heals_nothing,
     monster_name,
     plural,
     skill_of,
@@ -39,13 +40,15 @@ def _skill(ctx: Ctx, a: UseSkill, dice: Dice, ev: Events) -> Quest:
     _say(ev, "skill", f"{h.name} uses the {source}'s skill", h.id)
     if isinstance(skill, HealSkill):
         other = q.heroes[a.targets[0]]
-        top = full_health(ctx, other)
-        health = top if skill.amount == "full" else min(top, other.health + skill.amount)
-        other = other.with_(health=health, temporary=other.temporary + skill.temporary_health)
+        nothing = heals_nothing(ctx, skill, other)
+        health, temporary = healed(ctx, skill, other)
+        other = other.with_(health=health, temporary=temporary)
         _say(
             ev,
             "heal",
-            f"{other.name} is healed to {health}"
+            f"{other.name} is already at full health ({health}): the skill heals nothing"
+            if nothing
+            else f"{other.name} is healed to {health}"
             + (f" (+{skill.temporary_health} temporary)" if skill.temporary_health else ""),
             other.id,
         )

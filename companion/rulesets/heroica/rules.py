@@ -253,6 +253,19 @@ def full_health(ctx: Ctx, h: Hero) -> int:
     return ctx.options.hero_health + bonus
 
 
+def healed(ctx: Ctx, skill: HealSkill, h: Hero) -> tuple[int, int]:
+    """The health and temporary health ``h`` has after ``skill`` heals it: "Restore full
+    health" (or "up to 2 health", never above full health), plus the Staff's temporary."""
+    top = full_health(ctx, h)
+    health = top if skill.amount == "full" else min(top, h.health + skill.amount)
+    return health, h.temporary + skill.temporary_health
+
+
+def heals_nothing(ctx: Ctx, skill: HealSkill, h: Hero) -> bool:
+    """The text lets a hero at full health be healed: the skill is spent for nothing."""
+    return healed(ctx, skill, h) == (h.health, h.temporary)
+
+
 def die_of(h: Hero) -> str:
     """The die the hero rolls in place of the Action Die."""
     return "blessed" if h.blessed else "cursed" if h.cursed else "action"

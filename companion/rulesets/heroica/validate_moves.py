@@ -22,6 +22,7 @@ from companion.rulesets.heroica.rules import (
     Ctx,
     adjacent,
     diagonal,
+    distances,
     forward_end,
     hero_blockers,
     locked_edges,
@@ -60,10 +61,10 @@ def check_path(ctx: Ctx, h: Hero, path: list[Cell], allowance: int) -> list[Reas
     """A hero's steps: orthogonal, onto spaces, not into monsters or obstacles, through
     locked doors only with a key, within the allowance, stopping where it must.
 
-    Every problem is reported: the allowance first, then each step's in path order (a
-    monster or obstacle in the way, a locked door, the first space it must stop on).  A
-    diagonal step, a jump or a step off the spaces ends the list: nothing after it is a
-    path."""
+    Every problem is reported: the allowance first (for a jump, the shortest way's
+    length to the space jumped to), then each step's in path order (a monster or
+    obstacle in the way, a locked door, the first space it must stop on).  A diagonal
+    step, a jump or a step off the spaces ends the list: nothing after it is a path."""
     q = ctx.quest
     blocked = hero_blockers(ctx, h)
     edges = locked_edges(q)
@@ -80,6 +81,9 @@ def check_path(ctx: Ctx, h: Hero, path: list[Cell], allowance: int) -> list[Reas
     prev = h.at
     stopped = False
     for i, c in enumerate(path):
+        if not adjacent(prev, c) and all(r.code != R.INSUFFICIENT_MOVEMENT for r in out):
+            # A jump: how far its space really is comes first, as the allowance does.
+            out = [*_too_far(ctx, h, prev, c, i, allowance, key), *out]
         if diagonal(prev, c):
             return [*out, reason(R.DIAGONAL, "you may not move diagonally", c)]
         if not adjacent(prev, c):
@@ -116,6 +120,48 @@ def check_path(ctx: Ctx, h: Hero, path: list[Cell], allowance: int) -> list[Reas
             stopped = True
         prev = c
     return out
+
+
+def _too_far(
+    ctx: Ctx, h: Hero, prev: Cell, c: Cell, taken: int, allowance: int, key: bool
+) -> list[Reason]:
+    """A step that jumps from ``prev`` to ``c`` (after ``taken`` steps): whether ``c`` is
+    also beyond the allowance by the shortest way of spaces, or by no way at all; or,
+    within it, another hero's space, which no move ends on."""
+    q = ctx.quest
+    if c not in q.spaces:
+        return []  # said by the step's own reason
+    blocked = hero_blockers(ctx, h) - {c}
+    away = distances(q, prev, blocked=blocked, doors=not key, until=c).get(c)
+    if away is None:
+        return [
+            reason(
+                R.INSUFFICIENT_MOVEMENT,
+                f"no way of free spaces leads from {place_name(h.at)} to {place_name(c)}",
+                c,
+            )
+        ]
+    if taken + away <= allowance:
+        # Within reach: but a move onto another hero does not end there.
+        names = [o.name for o in q.in_play() if o.at == c and o.id != h.id]
+        if names:
+            return [
+                reason(
+                    R.OCCUPIED,
+                    f"{names[0]} is on {place_name(c)}: a move onto it goes on forward "
+                    "to the first available space",
+                    c,
+                )
+            ]
+        return []
+    return [
+        reason(
+            R.INSUFFICIENT_MOVEMENT,
+            f"{place_name(c)} is {taken + away} {plural(taken + away, 'space')} from "
+            f"{place_name(h.at)}; {h.name} may move {allowance}",
+            c,
+        )
+    ]
 
 
 def stops_at(ctx: Ctx, h: Hero, c: Cell) -> str:

@@ -14,6 +14,7 @@ from companion.rulesets.heroica.rules import (
     Ctx,
     adjacent,
     forward_end,
+    heals_nothing,
     hero_blockers,
     locked_edges,
     monster_name,
@@ -28,8 +29,10 @@ Validator = Callable[[Any, Action], Verdict]
 
 
 def moves(ctx: Ctx, hid: str) -> dict[Cell, MoveOption]:
-    """Spaces the hero may move to now, with a shortest path that makes no forced stop
-    on the way (items on the way are picked up; locked doors open with a carried key)."""
+    """Spaces the hero's move may end on now, with a shortest path that makes no forced
+    stop on the way (items on the way are picked up; locked doors open with a carried
+    key). A path onto another hero ends "forward to the first available space": offered
+    at that space, the square the hero really stops on, never at the other hero's."""
     q = ctx.quest
     h = q.heroes.get(hid)
     if h is None or hid != q.active or q.move_face is None or q.stopped or q.moves_left <= 0:
@@ -58,12 +61,30 @@ def moves(ctx: Ctx, hid: str) -> dict[Cell, MoveOption]:
                 continue
             seen.add((n, k))
             p = (*path, n)
-            # Ending on another hero goes forward past it: offered only where that
-            # lands somewhere other than where the hero began.
-            if n not in out and forward_end(q, hid, p) is not None:
-                out[n] = MoveOption(square=n, cost=len(p), path=p)
+            # Ending on another hero goes forward past it: offered where that lands,
+            # when it lands somewhere other than where the hero began.
+            end = forward_end(q, hid, p)
+            if end is not None and _better(out.get(end), p, end):
+                out[end] = MoveOption(square=end, cost=len(p), path=p, note=_past(q, n, end))
             todo.append((n, p, k))
     return out
+
+
+def _better(found: MoveOption | None, path: tuple[Cell, ...], end: Cell) -> bool:
+    """Whether ``path`` (ending at ``end``) is the one to offer for ``end``: the first
+    found (a shortest), or as short and ending there itself, not forward past a hero."""
+    if found is None:
+        return True
+    return len(path) == len(found.path) and path[-1] == end != found.path[-1]
+
+
+def _past(q: Quest, entered: Cell, end: Cell) -> str:
+    """What the table shows with a move onto another hero: where it really ends."""
+    if entered == end:
+        return ""
+    names = [o.name for o in q.in_play() if o.at == entered]
+    who = names[0] if names else "the hero"
+    return f"ends on {place_name(end)}: forward past {who} on {place_name(entered)}"
 
 
 def _why_not_move(q: Quest, roll_why: str) -> str:
@@ -368,7 +389,10 @@ def _skill_choices(ctx: Ctx, h: Hero, choice: Callable[..., ActionChoice]) -> li
         candidates: list[tuple[str, dict[str, Any]]] = []
         if isinstance(skill, HealSkill):
             for other in q.in_play():
-                candidates.append((f"heal {other.name}", {**base, "targets": [other.id]}))
+                label = f"heal {other.name}"
+                if heals_nothing(ctx, skill, other):
+                    label += " (at full health: heals nothing)"
+                candidates.append((label, {**base, "targets": [other.id]}))
         elif isinstance(skill, DamageSkill):
             paths: list[list[Cell]] = [[]]
             steps = skill.move_before or skill.move_after

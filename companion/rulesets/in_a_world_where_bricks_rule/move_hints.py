@@ -18,6 +18,7 @@ from companion.model.geometry.tabletop import Base
 from companion.model.geometry.tabletop_reach import reachable_cells
 from companion.model.kept import Kept
 from companion.rules.table import MoveOption
+from companion.rulesets.in_a_world_where_bricks_rule.lengths import studs_text
 from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     Ctx,
     actions_left,
@@ -98,7 +99,12 @@ def _measure(ctx: Ctx, got: HintInputs) -> dict[Square, MoveOption]:
     )
     start = (int(got.base.x), int(got.base.y))  # the figure's cell (``Fighter.cell``)
     return {
-        cell: MoveOption(square=cell, cost=round(move.length), path=(start, cell))
+        cell: MoveOption(
+            square=cell,
+            cost=round(move.length),
+            path=(start, cell),
+            length=studs_text(move.length),
+        )
         for cell, move in found.items()
         # through difficult ground: two actions (``move_cost``)
         if (got.difficult_cost if move.difficult else 1) <= got.left

@@ -18,6 +18,7 @@ from companion.rulesets.in_a_world_where_bricks_rule.actions import (
     WizardBlast,
 )
 from companion.rulesets.in_a_world_where_bricks_rule.forced import check_resolvable
+from companion.rulesets.in_a_world_where_bricks_rule.lengths import studs_text
 from companion.rulesets.in_a_world_where_bricks_rule.rules import (
     Ctx,
     actions_per_activation,
@@ -66,7 +67,9 @@ def resolve(ctx: Ctx, action: Action, dice: Dice) -> tuple[Battle, list[Event]]:
         b = _put(b, f)
         extra = " through difficult terrain" if cost > 1 else ""
         events.append(
-            Event(kind="moved", text=f"{f.name} moves {move.length:.1f} studs{extra}", figure=f.id)
+            Event(
+                kind="moved", text=f"{f.name} moves {studs_text(move.length)}{extra}", figure=f.id
+            )
         )
     elif action.action == "break_free":
         b = b.with_(broke_free=True)

@@ -26,6 +26,7 @@ from companion.model.kept import Kept
 from companion.rules.places import place_name
 from companion.rules.verdict import Reason
 from companion.rulesets.in_a_world_where_bricks_rule.catalog import IawwbrCatalog
+from companion.rulesets.in_a_world_where_bricks_rule.lengths import studs_text
 from companion.rulesets.in_a_world_where_bricks_rule.reasons import IawwbrReason
 from companion.rulesets.in_a_world_where_bricks_rule.roster import has_range
 from companion.rulesets.in_a_world_where_bricks_rule.schema import (
@@ -217,7 +218,7 @@ def move_reasons(ctx: Ctx, f: Fighter, to: tuple[int, int]) -> list[Reason]:
             reason(
                 R.INSUFFICIENT_MOVEMENT,
                 f"{f.name} moves at most one length ({reach:g} studs) in a straight line; "
-                f"that is {move.length:.1f} studs",
+                f"that is {studs_text(move.length)}",
                 to,
             )
         )
@@ -368,7 +369,7 @@ def beyond_reach(ctx: Ctx, a: Fighter, t: Fighter) -> Reason | None:
     if dist > reach + 1e-6:
         return reason(
             R.OUT_OF_RANGE,
-            f"{t.name} is {dist:.1f} studs away; range reaches one length ({reach:g} studs)",
+            f"{t.name} is {studs_text(dist)} away; range reaches one length ({reach:g} studs)",
             t.cell,
         )
     return None
@@ -437,7 +438,7 @@ def blast_reasons(ctx: Ctx, a: Fighter, t: Fighter) -> list[Reason]:
             out.append(
                 reason(
                     R.OUT_OF_RANGE,
-                    f"{t.name} is {dist:.1f} studs away; the blast reaches one length "
+                    f"{t.name} is {studs_text(dist)} away; the blast reaches one length "
                     f"({reach:g} studs)",
                     t.cell,
                 )

@@ -6,40 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.graph import GraphView, PathView, PlaceView
+from companion.rulesets.qubqst.spots import layout
 from companion.rulesets.qubqst.state import Game
 from companion.rulesets.qubqst.validate import foe_name
-
-STEP = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
-
-
-def layout(game: Game) -> dict[str, tuple[float, float]]:
-    """Where to draw each cube: the Golden Cube at the origin, each joined cube a step the
-    way its path leads (a taken spot is nudged)."""
-    at: dict[str, tuple[float, float]] = {}
-    order = sorted(game.cubes.values(), key=lambda c: c.order)
-    if not order:
-        return at
-    start = "golden" if "golden" in game.cubes else order[0].id
-    at[start] = (0.0, 0.0)
-    queue = [start]
-    while queue:
-        here = queue.pop(0)
-        for path, target in game.cubes[here].joins.items():
-            there = target.split(":")[0]
-            if there in at:
-                continue
-            dx, dy = STEP[path]
-            spot = (at[here][0] + dx, at[here][1] + dy)
-            while spot in at.values():
-                spot = (spot[0] + dx * 0.5 + 0.25, spot[1] + dy * 0.5 + 0.25)
-            at[there] = spot
-            queue.append(there)
-    x = 2.0
-    for c in order:
-        if c.id not in at:
-            at[c.id] = (x, 2.0)
-            x += 1.0
-    return at
 
 
 def cube_info(game: Game) -> list[dict[str, Any]]:

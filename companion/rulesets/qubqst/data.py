@@ -415,19 +415,71 @@ _CARD_MODEL: dict[str, type[BaseModel]] = {
 }
 
 
+#: The option that plays the project's own numbers, as the New game dialog shows it.
+SAMPLE_LABEL = "Numbers the text leaves out"
+SAMPLE_ALL = "The project's sample filling for all (play at once)"
+#: A field of the tables in players' words (the rest: its name with spaces).
+FIELD_WORDS = {
+    "hit_power": "Hit Power",
+    "casting_points": "Casting Points",
+    "trap_power": "Trap Power",
+    "magic_attack": "magic attack",
+}
+#: How many cards a refusal names before "and N more".
+CARDS_SHOWN = 6
+
+
+def card_words(table: str, key: str) -> str:
+    """A row of the tables as players name it: "the Warrior", "the Goblin", "the yellow
+    Creature Cube", "the Golden Cube", "the Scoring Quick Card"."""
+    td = text_data()
+    named = {n.id: n.name for n in (*td.characters, *td.creatures, *td.spells, *td.items)}
+    caches = {c.id: f"{c.name} Cache Cube" for c in td.caches}
+    if table == "scoring":
+        return "the Scoring Quick Card"
+    if key == "golden":
+        return "the Golden Cube"
+    if key.startswith("creature_"):
+        return f"the {key.removeprefix('creature_')} Creature Cube"
+    if key == "contraption":
+        return "the Contraption Cube"
+    if table == "traps":
+        return f"the {key.upper()} trap"
+    name = named.get(key) or caches.get(key) or key
+    return f"the {name}"
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def missing_words(missing: Sequence[str]) -> str:
+    """Entries ``table: row.field`` in players' words, each card once with its fields:
+    "the Warrior's Hit Power, magic attack and disarm; the Wizard's Hit Power"."""
+    cards: dict[tuple[str, str], list[str]] = {}
+    for entry in missing:
+        table, _, rest = entry.partition(": ")
+        key, _, field = rest.partition(".")
+        words = FIELD_WORDS.get(field, field.replace("_", " "))
+        cards.setdefault((table, key), []).append(words)
+    shown = [f"{card_words(t, k)}'s {_and(fields)}" for (t, k), fields in cards.items()]
+    more = len(shown) - CARDS_SHOWN
+    tail = f"; and {more} more card{'s' if more != 1 else ''}" if more > 0 else ""
+    return "; ".join(shown[:CARDS_SHOWN]) + tail
+
+
 class MissingEntries(ValueError):
     """A game needs table entries the user has not filled: each named (and the user's
     faulty files, whose rows are not in play, with their first problem)."""
 
     def __init__(self, missing: Sequence[str], faulty: Sequence[str] = ()) -> None:
         self.missing = tuple(missing)
-        shown = ", ".join(self.missing[:12])
-        more = f" and {len(self.missing) - 12} more" if len(self.missing) > 12 else ""
         tail = f" (not in play, fix it first: {'; '.join(faulty)})" if faulty else ""
         super().__init__(
-            "QUBQST needs numbers its text leaves to the Quick Cards; fill them in "
-            f"(Rules > Tables..., or your rulesets/qubqst/ files): {shown}{more}{tail}; "
-            "or play the project's sample numbers at once (option sample = all)"
+            "QUBQST needs numbers its text leaves to the Quick Cards. Fill in "
+            f"{missing_words(self.missing)}{tail} (Rules > Tables..., or your "
+            "rulesets/qubqst/ files); or play at once with the project's own numbers: "
+            f'choose "{SAMPLE_ALL}" for "{SAMPLE_LABEL}" in New game.'
         )
 
 

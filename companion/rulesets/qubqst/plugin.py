@@ -35,7 +35,9 @@ from companion.rulesets.qubqst.build import new_game
 from companion.rulesets.qubqst.choices import action_choices
 from companion.rulesets.qubqst.data import (
     COLOURS,
+    SAMPLE_ALL,
     SAMPLE_CHOICES,
+    SAMPLE_LABEL,
     TABLES,
     cards_for,
     layered,
@@ -59,12 +61,12 @@ def option_specs() -> tuple[OptionSpec, ...]:
     return (
         OptionSpec(
             key="sample",
-            label="Numbers the text leaves out",
+            label=SAMPLE_LABEL,
             kind="choice",
             default="cards",
             choices=(
                 ("cards", "Sample cards; your own Character Quick Cards"),
-                ("all", "The project's sample filling for all (play at once)"),
+                ("all", SAMPLE_ALL),
                 ("off", "Only your own tables"),
             ),
             help="The sample filling is the Brick Companion project's own, not the text's; "

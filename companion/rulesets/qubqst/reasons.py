@@ -67,6 +67,10 @@ class QubqstReason(DeclaredReason):
         "cube_not_joined",
         "each cube drawn is joined by a path to another before the next is drawn",
     )
+    SPOT_TAKEN = (
+        "spot_taken",
+        "a cube is joined by a path to another where no Catacomb Cube lies already",
+    )
     BAG_EMPTY = "bag_empty", "every cube the party's size calls for has been drawn"
     RUN_OVER = "run_over", "this player's run is over (or not over yet, for the next player)"
     UNKNOWN_FOE = "unknown_foe", "there is no such creature on this cube"

@@ -9,8 +9,9 @@ from companion.rules.dice import Dice
 from companion.rules.ruleset import Event
 from companion.rulesets.qubqst import state as s
 from companion.rulesets.qubqst.build import cube_from_face
-from companion.rulesets.qubqst.data import CACHES, COLOURS, text_data
+from companion.rulesets.qubqst.data import CACHES, COLOURS, card_words, text_data
 from companion.rulesets.qubqst.odds import HITS_PER_FACE as HITS
+from companion.rulesets.qubqst.spots import WAY, face_said
 from companion.rulesets.qubqst.state import Character, Encounter, Foe, Game, Result, Trap
 from companion.rulesets.qubqst.validate import foe_name
 
@@ -223,7 +224,7 @@ def _draw(r: _Run, a: s.Draw) -> None:
         bag=tuple(b for b in g.bag if b != cube),
         unjoined=None if cube == "golden" else cube,
     )
-    r.say("cube", f"{cube} is rolled in: {face}")
+    r.say("cube", f"{cube} is rolled in: {face_said(c.paths, c.content, c.colours)}")
 
 
 def _join(r: _Run, a: s.Join) -> None:
@@ -236,12 +237,15 @@ def _join(r: _Run, a: s.Join) -> None:
     )
     unjoined = None if g.unjoined in (a.cube, a.to) else g.unjoined
     r.upd(cubes={**g.cubes, a.cube: one, a.to: two}, unjoined=unjoined)
-    r.say("cube", f"{a.cube} {a.path} is joined to {a.to} {a.to_path}")
+    r.say(
+        "cube",
+        f"{a.cube}'s {WAY[a.path]} path is joined to {a.to}'s {WAY[a.to_path]} path",
+    )
 
 
 def _enter(r: _Run, a: s.Enter) -> None:
     r.upd(phase="play", encounter=Encounter(cube=a.cube, entry=a.path), visited=1)
-    r.say("moved", f"the party enters the catacombs at {a.cube} by its {a.path} path")
+    r.say("moved", f"the party enters the catacombs at {a.cube} by its {WAY[a.path]} path")
 
 
 def _reveal(r: _Run, a: s.Reveal) -> None:
@@ -293,7 +297,11 @@ def _fight(r: _Run, a: s.Fight) -> None:
         cpool -= lost
         if "absorb" in card.abilities:
             fpool += lost
-            r.say("round", f"{foe_name(g, foe)} {theirs} hits to {mine}: absorbs {lost} cubes")
+            r.say(
+                "round",
+                f"{foe_name(g, foe)} {theirs} hits to {mine}: it absorbs {lost} of "
+                f"{me.name}'s Combat Cube{'s' if lost != 1 else ''}",
+            )
         else:
             r.say("round", f"{foe_name(g, foe)} {theirs} hits to {mine}: {me.name} discards {lost}")
     elif g.options.tie_round == "both_discard":
@@ -507,7 +515,7 @@ def _search_secret(r: _Run, a: s.SearchSecret) -> None:
     if a.using == "map":
         item = r.g.party.normal_item if r.g.party.normal_item == "map" else "map"
         found = True
-        r.say("search", f"the map shows a secret room beyond {a.path}")
+        r.say("search", f"the map shows a secret room beyond the {WAY[a.path]} path")
         for held in (r.g.party.normal_item, r.g.party.magic_item):
             if held and r.g.cards.items[held].effect == "detect":
                 item = held
@@ -516,7 +524,7 @@ def _search_secret(r: _Run, a: s.SearchSecret) -> None:
         need = r.g.cards.characters[a.actor].detect_on
         found = r.d6(f"{me.name} looks for a secret room ({need}+)") >= need
         if not found:
-            r.say("search", f"no secret room beyond {a.path}")
+            r.say("search", f"no secret room beyond the {WAY[a.path]} path")
     if found:
         _found(r, a.actor, a.path, searched=False)
 
@@ -532,7 +540,10 @@ def _found(r: _Run, actor: str, path: str, searched: bool = True) -> None:
     n = r.dice.roll(1, "a secret room: draw from the bag", len(bag)).faces[0]
     cube = bag[n - 1]
     name = r.g.characters[actor].name
-    r.say("search", f"{name} finds a secret room beyond {path}: the {cube} cube")
+    r.say(
+        "search",
+        f"{name} finds a secret room beyond the {WAY[path]} path: {card_words('cubes', cube)}",
+    )
     if cube == "contraption":
         r.trap(actor, None)
         return
@@ -546,7 +557,7 @@ def _found(r: _Run, actor: str, path: str, searched: bool = True) -> None:
     colour = cube.removeprefix("creature_")
     foe = creature_foe(r.g, f"{enc.cube}_secret_{path}", colour, face)
     r.enc(secret=foe)
-    r.say("search", f"in it: {foe_name(r.g, foe)} (enter_secret to go in, or move on)")
+    r.say("search", f"in it: {foe_name(r.g, foe)} (go into the secret room, or move on)")
 
 
 def _enter_secret(r: _Run, a: s.EnterSecret) -> None:
@@ -578,7 +589,7 @@ def _move_on(r: _Run, a: s.MoveOn) -> None:
         encounter=Encounter(cube=there, entry=entry),
         visited=g.visited + 1,
     )
-    r.say("moved", f"the party moves on {a.path} to {there}; {here.id} is discarded")
+    r.say("moved", f"the party moves on {WAY[a.path]} to {there}; {here.id} is discarded")
 
 
 def _next_player(r: _Run, a: s.NextPlayer) -> None:

@@ -7,6 +7,7 @@ from companion.rules.verdict import LEGAL, Reason, Verdict
 from companion.rulesets.qubqst import state as s
 from companion.rulesets.qubqst.data import golden_problem, parse_face
 from companion.rulesets.qubqst.reasons import REASONS
+from companion.rulesets.qubqst.spots import WAY, cube_at, landing
 from companion.rulesets.qubqst.state import Foe, Game
 
 Refusals = list[tuple[str, str]]
@@ -199,6 +200,26 @@ def validate(game: Game, a: s.AnyAction) -> Verdict:
     return verdict(out)
 
 
+def _spot_free(game: Game, a: s.Join, out: Refusals) -> None:
+    """The new cube is laid where no cube lies (unless every path it could join leads onto
+    one: then it is laid further along, apart)."""
+    if game.unjoined not in (a.cube, a.to):
+        return
+    to, to_path = (a.to, a.to_path) if game.unjoined == a.cube else (a.cube, a.path)
+    there = cube_at(game, landing(game, to, to_path))
+    if there is None:
+        return
+    free = any(
+        cube_at(game, landing(game, c.id, p)) is None
+        for c in game.cubes.values()
+        if c.id != game.unjoined
+        for p in c.paths
+        if p not in c.joins
+    )
+    if free:
+        out.append(("spot_taken", f"{there} already lies {WAY[to_path]} of {to}"))
+
+
 def _setup(game: Game, a: s.AnyAction, out: Refusals) -> None:
     drawn = [c for c in game.cubes if c != "golden"]
     if isinstance(a, s.StartItem):
@@ -242,6 +263,8 @@ def _setup(game: Game, a: s.AnyAction, out: Refusals) -> None:
             and "golden" not in (a.cube, a.to)
         ):
             out.append(("invalid_target", "the first cube drawn is joined to the Golden Cube"))
+        if not out:
+            _spot_free(game, a, out)
     elif isinstance(a, s.Enter):
         if not game.item_rolled:
             out.append(("wrong_stage", "roll the party's first item (start_item) first"))
