@@ -230,6 +230,8 @@ def test_a_move_repaints_the_rows_and_labels_it_changed_and_lays_out_nothing(
     for _ in range(3):
         QApplication.processEvents()
     before_rows, before_labels = rows(t), label_texts(t)
+    buttons = [t.undo_button, t.reset_button]
+    before_enabled = [b.isEnabled() for b in buttons]
     geometry = {id(x): x.geometry() for x in tracker_widgets(t)}
     spies: dict[int, PaintRegions] = {}
     layouts = Layouts()
@@ -266,6 +268,10 @@ def test_a_move_repaints_the_rows_and_labels_it_changed_and_lays_out_nothing(
     for label, text in zip(labels, before_labels, strict=True):
         if label.text() != text:
             allowed += label.rect().translated(label.mapToGlobal(QPoint(0, 0)))
+    # Undo action and Reset turn, in sight at the dock's bottom, when the move enabled one.
+    for button, enabled in zip(buttons, before_enabled, strict=True):
+        if button.isEnabled() != enabled:
+            allowed += button.rect().translated(button.mapToGlobal(QPoint(0, 0)))
     painted = QRegion()
     events = 0
     for widget in tracker_widgets(t):
@@ -277,9 +283,11 @@ def test_a_move_repaints_the_rows_and_labels_it_changed_and_lays_out_nothing(
     assert bool(spies[id(viewport)].regions) == bool(changed), changed
     assert painted.subtracted(allowed).isEmpty(), (painted.boundingRect(), allowed.boundingRect())
     # Each changed run of rows: the viewport, and under it the list's frame and the body
-    # (the theme's rounded list); each changed label: itself.
+    # (the theme's rounded list); each changed label: itself; each button enabled or
+    # disabled: itself, and under it the dock's bottom and the dock.
     runs = sum(1 for k, i in enumerate(changed) if k == 0 or changed[k - 1] != i - 1)
-    assert events <= 3 * runs + 1 * (
+    toggled = sum(b.isEnabled() != e for b, e in zip(buttons, before_enabled, strict=True))
+    assert events <= 3 * runs + 3 * toggled + 1 * (
         len(labels)
         - sum(label.text() == text for label, text in zip(labels, before_labels, strict=True))
     ), events
