@@ -4,6 +4,7 @@ the odds without moving the map or the action bar's buttons."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -195,4 +196,37 @@ def test_the_row_numbers_and_column_letters_sit_beside_the_map(
         )
         cols, rows = rulers.visible_labels()
         assert cols and rows
+        w.session.undo_stack.setClean()
+
+
+@pytest.mark.parametrize("index", [0, 2], ids=["brickquest", "heroica"])
+def test_turn_after_turn_the_map_keeps_its_size(
+    qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, index: int
+) -> None:
+    """Ending turns through the action bar at 1280x720: the Actions dock may grow once for
+    a turn that needs more (more buttons, more dice), and keeps that height; it does not
+    shrink and grow again turn after turn, resizing the map under the players."""
+    app = QApplication.instance()
+    with app_theme(app):  # type: ignore[arg-type]
+        w = make_window(qtbot, make_settings(tmp_path), [])
+        w.resize(1280, 720)
+        start_demo(qtbot, w, index, tmp_path, monkeypatch)
+        w.resize(1280, 720)
+        qtbot.wait(50)  # type: ignore[attr-defined]
+        heights = [w.canvas.viewport().height()]
+        for _ in range(12):
+            buttons = [
+                b
+                for b in w.action_dock.buttons.values()
+                if b.objectName()
+                in ("action_initiative", "action_begin_turn", "action_end_turn", "action_roll_move")
+                and b.isEnabled()
+            ]
+            assert buttons, "no way on"
+            end = next((b for b in buttons if b.objectName() == "action_end_turn"), buttons[0])
+            end.click()
+            qtbot.wait(20)  # type: ignore[attr-defined]
+            heights.append(w.canvas.viewport().height())
+        grew_back = [(a, b) for a, b in pairwise(heights) if b > a]
+        assert grew_back == [], f"the map grew back after shrinking: {heights}"
         w.session.undo_stack.setClean()

@@ -815,7 +815,11 @@ class ActionDock(QDockWidget):
         need = inner.minimumSizeHint().expandedTo(inner.minimumSize()).height()
         frame = self.height() - self.wall.height()
         if need > self.wall.height():
-            if self._rest is None and self.wall.isVisible():
+            refused = bool(self._refusal) and self.hint.text() == self._refusal
+            if self._rest is None and self.wall.isVisible() and refused:
+                # A refusal's reasons are there for a moment: the height they take is given
+                # back once they are gone.  Other growth stays (a dock that shrank and grew
+                # again turn after turn would resize the map under the players each time).
                 self._rest = self.height()  # the height to give back to
             self.wall.check()
             return
