@@ -18,13 +18,9 @@ from companion.gui.testing import make_settings, make_window
 SIZES = [(1280, 720), (1920, 1080)]
 
 
-def start_demo(qtbot: object, w: MainWindow, index: int, tmp_path: Path, monkeypatch) -> None:
-    """File → Open Demo → the demo; Game → New game… accepted as it opens."""
-    demo_actions = [a for a in w.actions_.demo_menu.actions() if a.text()]
-    demo_actions[index].trigger()
-    qtbot.wait(20)  # type: ignore[attr-defined]
-    game = tmp_path / f"demo{index}.game.jsonl"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(game), ""))
+def accept_when_open() -> None:
+    """Accept (OK, with what it shows) the next modal dialog, once it is open: call it
+    just before the action that opens the dialog and waits for it."""
 
     def accept() -> None:
         dialog = QApplication.activeModalWidget()
@@ -34,6 +30,17 @@ def start_demo(qtbot: object, w: MainWindow, index: int, tmp_path: Path, monkeyp
             QTimer.singleShot(20, accept)
 
     QTimer.singleShot(20, accept)
+
+
+def start_demo(qtbot: object, w: MainWindow, index: int, tmp_path: Path, monkeypatch) -> None:
+    """File → Open Demo → the demo; Game → New game… accepted as it opens."""
+    demo_actions = [a for a in w.actions_.demo_menu.actions() if a.text()]
+    demo_actions[index].trigger()
+    qtbot.wait(20)  # type: ignore[attr-defined]
+    game = tmp_path / f"demo{index}.game.jsonl"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(game), ""))
+
+    accept_when_open()
     w.new_game_action.trigger()
     assert w.play.game is not None, "the game did not start"
     qtbot.wait(100)  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from test_gui_demo_layout import start_demo
+from test_gui_demo_layout import accept_when_open, start_demo
 
 from companion.datafiles import resource_dir
 from companion.gui.main_window import DEMOS, MainWindow
@@ -91,7 +91,11 @@ def test_a_map_that_cannot_be_shown_leaves_the_game_at_the_table(
     other = tmp_path / "other.json"
     other.write_text(text.replace('"heroica"', '"no-such-rules"', 1), encoding="utf-8")
     assert '"no-such-rules"' in other.read_text(encoding="utf-8")
-    assert not w.open_path(other)
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(other), ""))
+    w.actions_.open.trigger()  # File → Open…, the file dialog answering ``other``
+    qtbot.wait(20)
     assert errors and "no-such-rules" in errors[-1]
     assert w.play.game is game
     w.session.undo_stack.setClean()
@@ -101,23 +105,13 @@ def test_a_new_map_during_a_game_closes_the_game_saved(
     qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """File → New map… accepted with its defaults: the game closes first."""
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QDialog
-
     errors: list[str] = []
     w = make_window(qtbot, make_settings(tmp_path), errors)
     start_demo(qtbot, w, BRICKQUEST, tmp_path, monkeypatch)
     game = w.play.game
     assert game is not None and game.path is not None
 
-    def accept() -> None:
-        dialog = QApplication.activeModalWidget()
-        if isinstance(dialog, QDialog):
-            dialog.accept()
-        else:
-            QTimer.singleShot(20, accept)
-
-    QTimer.singleShot(20, accept)
+    accept_when_open()
     w.actions_.new.trigger()
     assert errors == []
     assert w.play.game is None

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtTest import QTest
 
 from companion.gui.main_window import MainWindow
 from companion.gui.play.new_game import GameSpec
@@ -122,13 +123,11 @@ def test_the_not_allowed_box_leaves_the_marks_in_sight_and_return_cancels(
 ) -> None:
     """The real "Not allowed" box: beside the map's numbered marks, not over them, and
     Return (a player dismissing it) cancels; forcing takes a click on "Force it…"."""
-    from PySide6.QtCore import Qt, QTimer
-    from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox
 
     w = window
     brannoc_first(w, tmp_path)
-    w.action_dock.buttons["Move"].click()
+    QTest.mouseClick(w.action_dock.buttons["Move"], Qt.MouseButton.LeftButton)
     target = (5, 6)
     w.canvas.fit()
     qtbot.wait(50)  # type: ignore[attr-defined]
@@ -191,7 +190,7 @@ def test_pointing_at_another_square_drops_the_refusal_and_the_move_goes_on(
     w = window
     brannoc_first(w, tmp_path)
     w.play.confirm_force = lambda verdict: None  # type: ignore[assignment]
-    w.action_dock.buttons["Move"].click()
+    QTest.mouseClick(w.action_dock.buttons["Move"], Qt.MouseButton.LeftButton)
     move_hint = w.action_dock.hint.text()
     assert "Move" in move_hint
     target = (5, 6)
